@@ -1,0 +1,37 @@
+# PE Explorer. Every target installs what it is missing first (scripts/setup.sh), so a fresh
+# clone needs only `make serve` or `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := $(CURDIR)/tools/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+# trunk's own build of the wasm; kept apart from the host target so clippy and tests do not
+# invalidate it.
+PUBLIC_URL ?= /
+
+.PHONY: help setup serve dist test bench clean
+
+help:
+	@echo "make serve   set up, then serve the app on http://127.0.0.1:8080"
+	@echo "make test    set up, then run every check and test (host, site build, browser)"
+	@echo "make dist    build the static site into dist/ (PUBLIC_URL=/sub/path/ for a sub-path)"
+	@echo "make bench   core benchmarks and the side-by-side comparison with numpy"
+
+setup:
+	@scripts/setup.sh build
+
+serve: setup
+	trunk serve --release
+
+dist: setup
+	trunk build --release --public-url "$(PUBLIC_URL)"
+
+test:
+	@scripts/setup.sh test
+	@scripts/test.sh
+
+bench:
+	@scripts/setup.sh bench
+	@scripts/bench.sh
+
+clean:
+	cargo clean
+	rm -rf dist target/dist-*

@@ -1,0 +1,175 @@
+//! A one-head toy self-attention, just enough to show why position must be added.
+//!
+//! # Formula
+//! `Q = XW_Q, K = XW_K, V = XW_V, A = softmax(QKᵀ/√d), out = AV`, then mean pooling over
+//! tokens. Without position, permuting the tokens permutes the rows of `out` and leaves the
+//! pooled vector unchanged: attention alone cannot tell "dog bites man" from "man bites dog".
+//!
+//! Every sum over tokens is taken in sorted order of its terms, so that a permutation of the
+//! input changes no rounding and the pooled difference is *exactly* 0, as the lesson claims,
+//! rather than a distracting 1e-17.
+
+use super::seeded::normal_table;
+
+/// The seed of the toy weights.
+pub const ATTENTION_SEED: u64 = 0xA77E_0001;
+
+/// Seeded projection weights of one attention head.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToyAttention {
+    d: usize,
+    w_q: Vec<f64>,
+    w_k: Vec<f64>,
+    w_v: Vec<f64>,
+}
+
+/// What one forward pass produces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttentionOutput {
+    /// Number of tokens n.
+    pub tokens: usize,
+    /// n × n attention weights, row = query.
+    pub weights: Vec<f64>,
+    /// n × d outputs, row = token.
+    pub outputs: Vec<f64>,
+}
+
+impl ToyAttention {
+    /// Weights from N(0, 1/d) so scores stay of order 1.
+    pub fn seeded(d: usize) -> Self {
+        let std = 1.0 / (d.max(1) as f64).sqrt();
+        ToyAttention {
+            d,
+            w_q: normal_table(d, d, std, ATTENTION_SEED),
+            w_k: normal_table(d, d, std, ATTENTION_SEED + 1),
+            w_v: normal_table(d, d, std, ATTENTION_SEED + 2),
+        }
+    }
+
+    pub fn d(&self) -> usize {
+        self.d
+    }
+
+    /// Self-attention over `x`, n rows of width d (row-major).
+    ///
+    /// ```
+    /// use pe_explorer::encoding::ToyAttention;
+    /// let att = ToyAttention::seeded(4);
+    /// let out = att.forward(&[1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    /// let row_sum: f64 = out.weights[..2].iter().sum();
+    /// assert!((row_sum - 1.0).abs() < 1e-12);
+    /// ```
+    pub fn forward(&self, x: &[f64]) -> AttentionOutput {
+        let d = self.d;
+        let n = x.len() / d;
+        let project = |w: &[f64]| -> Vec<f64> {
+            let mut out = vec![0.0; n * d];
+            for t in 0..n {
+                for c in 0..d {
+                    out[t * d + c] = (0..d).map(|r| x[t * d + r] * w[r * d + c]).sum();
+                }
+            }
+            out
+        };
+        let (q, k, v) = (project(&self.w_q), project(&self.w_k), project(&self.w_v));
+        let scale = 1.0 / (d as f64).sqrt();
+        let mut weights = vec![0.0; n * n];
+        let mut terms = vec![0.0; n];
+        for t in 0..n {
+            let row = &mut weights[t * n..(t + 1) * n];
+            for (s, slot) in row.iter_mut().enumerate() {
+                *slot = scale * (0..d).map(|c| q[t * d + c] * k[s * d + c]).sum::<f64>();
+            }
+            softmax_in_place(row, &mut terms);
+        }
+        let mut outputs = vec![0.0; n * d];
+        for t in 0..n {
+            for c in 0..d {
+                for s in 0..n {
+                    terms[s] = weights[t * n + s] * v[s * d + c];
+                }
+                outputs[t * d + c] = sorted_sum(&mut terms);
+            }
+        }
+        AttentionOutput {
+            tokens: n,
+            weights,
+            outputs,
+        }
+    }
+}
+
+/// Softmax of a row, with the row's maximum subtracted first so exp never overflows.
+///
+/// # Formula
+/// `softmax(z)_j = exp(z_j − max z) / Σ_l exp(z_l − max z)`
+pub fn softmax_in_place(row: &mut [f64], scratch: &mut Vec<f64>) {
+    let max = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    scratch.clear();
+    for z in row.iter_mut() {
+        *z = (*z - max).exp();
+        scratch.push(*z);
+    }
+    let total = sorted_sum(scratch);
+    for z in row.iter_mut() {
+        *z /= total;
+    }
+}
+
+/// A sum whose result does not depend on the order of the terms (sorts them in place first).
+fn sorted_sum(terms: &mut [f64]) -> f64 {
+    terms.sort_by(f64::total_cmp);
+    terms.iter().sum()
+}
+
+/// The mean of the n output rows: one vector for the whole sentence.
+///
+/// ```
+/// let pooled = pe_explorer::encoding::mean_pool(&[1.0, 2.0, 3.0, 4.0], 2);
+/// assert_eq!(pooled, vec![2.0, 3.0]);
+/// ```
+pub fn mean_pool(outputs: &[f64], d: usize) -> Vec<f64> {
+    let n = outputs.len() / d.max(1);
+    let mut column = vec![0.0; n];
+    (0..d)
+        .map(|c| {
+            for t in 0..n {
+                column[t] = outputs[t * d + c];
+            }
+            sorted_sum(&mut column) / n as f64
+        })
+        .collect()
+}
+
+/// The Shannon entropy of one attention row, in nats.
+///
+/// # Formula
+/// `H = −Σ_j a_j ln a_j`; ln n when attention is uniform over n tokens, 0 when it all goes to one.
+///
+/// ```
+/// let h = pe_explorer::encoding::attention_entropy(&[0.5, 0.5]);
+/// assert!((h - 2f64.ln()).abs() < 1e-15);
+/// ```
+pub fn attention_entropy(row: &[f64]) -> f64 {
+    -row.iter()
+        .filter(|a| **a > 0.0)
+        .map(|a| a * a.ln())
+        .sum::<f64>()
+}
+
+/// The mean entropy over all rows of an n × n weight matrix.
+pub fn mean_attention_entropy(weights: &[f64], n: usize) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    weights.chunks_exact(n).map(attention_entropy).sum::<f64>() / n as f64
+}
+
+/// `x = embeddings + amplitude · pe`, row by row: the input the toy attention sees.
+pub fn with_position(embeddings: &[f64], pe: &[f64], amplitude: f64) -> Vec<f64> {
+    embeddings
+        .iter()
+        .zip(pe)
+        .map(|(x, p)| x + amplitude * p)
+        .collect()
+}

@@ -1,0 +1,160 @@
+//! Token embeddings: a word becomes a row of a table, scaled by √d_model before PE is added.
+//!
+//! The table here is seeded, not trained: it shows the *mechanics* of lookup and scaling. The
+//! real-data panel shows a trained model's table.
+
+use super::seeded::normal_table;
+
+/// The demo vocabulary, English then Chinese. A token's id is its index here.
+pub const VOCABULARY: &[&str] = &[
+    "the", "a", "dog", "bites", "man", "cat", "sat", "on", "mat", "king", "queen", "apple", "i",
+    "love", "you", "she", "reads", "books", "today", "is", "sunny", "order", "matters", "words",
+    "狗", "咬", "人", "猫", "坐", "在", "垫子", "上", "我", "爱", "你", "她", "读", "书", "今天",
+    "晴天", "顺序", "很", "重要",
+];
+
+/// The seed of the demo table; fixed so every student sees the same vectors.
+pub const EMBEDDING_SEED: u64 = 0x5EED_0E3B;
+
+/// The id of a word in [`VOCABULARY`].
+///
+/// ```
+/// use pe_explorer::encoding::token_id;
+/// assert_eq!(token_id("dog"), Some(2));
+/// assert_eq!(token_id("狗"), Some(24));
+/// assert_eq!(token_id("zebra"), None);
+/// ```
+pub fn token_id(word: &str) -> Option<usize> {
+    VOCABULARY.iter().position(|w| *w == word)
+}
+
+/// A word of the sentence that is not in the vocabulary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWord(pub String);
+
+impl std::fmt::Display for UnknownWord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{}\" is not in the vocabulary", self.0)
+    }
+}
+
+/// Splits a sentence into token ids: by white space, and a Chinese run with no spaces into
+/// its longest vocabulary words from left to right (so "狗咬人" is 狗, 咬, 人).
+///
+/// ```
+/// use pe_explorer::encoding::tokenize;
+/// assert_eq!(tokenize("dog bites man").unwrap(), vec![2, 3, 4]);
+/// assert_eq!(tokenize("狗咬人").unwrap(), vec![24, 25, 26]);
+/// assert!(tokenize("dog flies").is_err());
+/// ```
+pub fn tokenize(sentence: &str) -> Result<Vec<usize>, UnknownWord> {
+    let mut ids = Vec::new();
+    for word in sentence.split_whitespace() {
+        let word = word.to_lowercase();
+        if let Some(id) = token_id(&word) {
+            ids.push(id);
+            continue;
+        }
+        let chars: Vec<char> = word.chars().collect();
+        let mut start = 0;
+        while start < chars.len() {
+            let found = (start + 1..=chars.len()).rev().find_map(|end| {
+                let piece: String = chars[start..end].iter().collect();
+                token_id(&piece).map(|id| (id, end))
+            });
+            match found {
+                Some((id, end)) => {
+                    ids.push(id);
+                    start = end;
+                }
+                None => return Err(UnknownWord(word)),
+            }
+        }
+    }
+    Ok(ids)
+}
+
+/// A `vocabulary × d_model` embedding table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbeddingTable {
+    d_model: usize,
+    rows: Vec<f64>,
+}
+
+impl EmbeddingTable {
+    /// The demo table: entries drawn from N(0, 1/d_model), as the original Transformer
+    /// initialises embeddings, so each row has length ≈ 1 before scaling.
+    ///
+    /// ```
+    /// use pe_explorer::encoding::EmbeddingTable;
+    /// let t = EmbeddingTable::seeded(64);
+    /// assert_eq!(t.row(0).len(), 64);
+    /// assert_eq!(t, EmbeddingTable::seeded(64));
+    /// ```
+    pub fn seeded(d_model: usize) -> Self {
+        let std = 1.0 / (d_model.max(1) as f64).sqrt();
+        EmbeddingTable {
+            d_model,
+            rows: normal_table(VOCABULARY.len(), d_model, std, EMBEDDING_SEED),
+        }
+    }
+
+    pub fn d_model(&self) -> usize {
+        self.d_model
+    }
+
+    /// The embedding of token `id` (a row of the table).
+    ///
+    /// # Panics
+    /// If `id` is not below `VOCABULARY.len()`; ids come from [`tokenize`] or [`token_id`].
+    pub fn row(&self, id: usize) -> &[f64] {
+        &self.rows[id * self.d_model..(id + 1) * self.d_model]
+    }
+}
+
+/// The factor the original Transformer multiplies embeddings by before adding PE.
+///
+/// # Formula
+/// `√d_model`: rows of length ≈ 1 become entries of size ≈ 1, the same scale as sin and cos, so
+/// that neither the word nor its position drowns the other.
+///
+/// ```
+/// assert_eq!(pe_explorer::encoding::embedding_scale(64), 8.0);
+/// ```
+pub fn embedding_scale(d_model: usize) -> f64 {
+    (d_model as f64).sqrt()
+}
+
+/// `out = scale · row`.
+pub fn scaled_embedding(row: &[f64], scale: f64, out: &mut [f64]) {
+    for (o, x) in out.iter_mut().zip(row) {
+        *o = scale * x;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vocabulary_has_no_duplicates() {
+        for (i, w) in VOCABULARY.iter().enumerate() {
+            assert_eq!(token_id(w), Some(i), "{w}");
+        }
+    }
+
+    #[test]
+    fn scaled_rows_have_entries_of_unit_size() {
+        let d = 512;
+        let t = EmbeddingTable::seeded(d);
+        let mut scaled = vec![0.0; d];
+        scaled_embedding(t.row(2), embedding_scale(d), &mut scaled);
+        let rms = (scaled.iter().map(|x| x * x).sum::<f64>() / d as f64).sqrt();
+        assert!((rms - 1.0).abs() < 0.1, "rms {rms}");
+    }
+
+    #[test]
+    fn chinese_runs_split_into_longest_words() {
+        assert_eq!(tokenize("猫坐在垫子上").unwrap(), vec![27, 28, 29, 30, 31]);
+    }
+}

@@ -1,0 +1,41 @@
+//! THE CORE: every formula of the lesson, as plain Rust over slices and small structs.
+//!
+//! No leptos, no browser types, no drawing: everything here runs and is tested natively.
+//! One concept per file; each public function documents the formula it implements.
+
+pub mod alibi;
+pub mod attention;
+pub mod combine;
+pub mod embedding;
+pub mod learned;
+pub mod rope;
+pub mod rotation;
+pub mod seeded;
+pub mod similarity;
+pub mod sinusoidal;
+
+pub use alibi::{alibi_bias, alibi_slopes, AlibiMask};
+pub use attention::{
+    attention_entropy, mean_attention_entropy, mean_pool, softmax_in_place, with_position,
+    AttentionOutput, ToyAttention,
+};
+pub use combine::{
+    add_cost, add_vectors, concat_cost, concat_vectors, position_share, score_terms, CombineCost,
+    ScoreTerms,
+};
+pub use embedding::{
+    embedding_scale, scaled_embedding, token_id, tokenize, EmbeddingTable, UnknownWord, VOCABULARY,
+};
+pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
+pub use rope::{rope_decay, rope_pair, rope_rotate, rope_score};
+pub use rotation::{
+    pair_rotation, rotate_pair, rotation_error, rotation_matrix, shift_by_rotation, Matrix2,
+    PairRotation,
+};
+pub use similarity::{
+    cosine_similarity, dot, dot_product_at_offset, dot_product_curve, dot_product_matrix,
+};
+pub use sinusoidal::{
+    dimension_role, fill_pe_matrix, frequency_count, omega, pair_dimensions, pe_matrix_exact,
+    pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
+};

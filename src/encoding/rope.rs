@@ -1,0 +1,97 @@
+//! Rotary position embedding (RoPE): rotate queries and keys instead of adding a vector.
+//!
+//! # Formula
+//! With θ_i = base^(−2i/d), each pair (x_a, x_b) of a vector at position m becomes
+//!
+//! ```text
+//! x_a' = x_a cos(mθ_i) − x_b sin(mθ_i)
+//! x_b' = x_a sin(mθ_i) + x_b cos(mθ_i)
+//! ```
+//!
+//! Rotating q by mθ and k by nθ leaves q'·k' depending on m − n only, since rotations compose
+//! and preserve angles: R(mθ)q · R(nθ)k = q · R((n − m)θ)k.
+//!
+//! The two layouts pair different dimensions: *interleaved* pairs (2i, 2i+1) as in RoFormer and
+//! GPT-J; *half-split* pairs (i, i + d/2) as GPT-NeoX and LLaMA's `rotate_half` do.
+
+use super::similarity::dot;
+use super::sinusoidal::{omega, Layout};
+
+/// The dimensions rotated together as pair `i` of a width-`d` vector (d even).
+///
+/// ```
+/// use pe_explorer::encoding::{rope_pair, Layout};
+/// assert_eq!(rope_pair(1, 8, Layout::Interleaved), (2, 3));
+/// assert_eq!(rope_pair(1, 8, Layout::SplitHalves), (1, 5));
+/// ```
+pub fn rope_pair(i: usize, d: usize, layout: Layout) -> (usize, usize) {
+    match layout {
+        Layout::Interleaved => (2 * i, 2 * i + 1),
+        Layout::SplitHalves => (i, i + d / 2),
+    }
+}
+
+/// Rotates `x` (even length d) as RoPE does for position `m`, into `out`.
+///
+/// # Formula
+/// For each pair i: `(x_a, x_b) ↦ (x_a cos mθ_i − x_b sin mθ_i, x_a sin mθ_i + x_b cos mθ_i)`,
+/// `θ_i = base^(−2i/d)`. A trailing odd dimension is copied unrotated.
+///
+/// ```
+/// use pe_explorer::encoding::{rope_rotate, Layout};
+/// let mut out = [0.0; 2];
+/// rope_rotate(&[1.0, 0.0], 1.0, 10_000.0, Layout::Interleaved, &mut out);
+/// assert!((out[0] - 1f64.cos()).abs() < 1e-15 && (out[1] - 1f64.sin()).abs() < 1e-15);
+/// ```
+pub fn rope_rotate(x: &[f64], m: f64, base: f64, layout: Layout, out: &mut [f64]) {
+    let d = x.len();
+    out.copy_from_slice(x);
+    for i in 0..d / 2 {
+        let (a, b) = rope_pair(i, d, layout);
+        let (s, c) = (m * omega(i, d, base)).sin_cos();
+        out[a] = x[a] * c - x[b] * s;
+        out[b] = x[a] * s + x[b] * c;
+    }
+}
+
+/// The attention score between a query at position m and a key at position n under RoPE.
+///
+/// # Formula
+/// `score(m, n) = RoPE(q, m) · RoPE(k, n)`, which equals `Σ_i` of pair i's
+/// `(q_a k_a + q_b k_b) cos((m−n)θ_i) + (q_b k_a − q_a k_b) sin((m−n)θ_i)`, a function of m − n.
+///
+/// ```
+/// use pe_explorer::encoding::{rope_score, Layout};
+/// let (q, k) = ([0.3, -1.2, 0.5, 0.9], [1.1, 0.4, -0.7, 0.2]);
+/// let a = rope_score(&q, &k, 5.0, 2.0, 10_000.0, Layout::Interleaved);
+/// let b = rope_score(&q, &k, 105.0, 102.0, 10_000.0, Layout::Interleaved);
+/// assert!((a - b).abs() < 1e-12);
+/// ```
+pub fn rope_score(q: &[f64], k: &[f64], m: f64, n: f64, base: f64, layout: Layout) -> f64 {
+    let mut q_rot = vec![0.0; q.len()];
+    let mut k_rot = vec![0.0; k.len()];
+    rope_rotate(q, m, base, layout, &mut q_rot);
+    rope_rotate(k, n, base, layout, &mut k_rot);
+    dot(&q_rot, &k_rot)
+}
+
+/// The long-range decay of RoPE: the score of an all-ones query and key against the offset,
+/// normalised to 1 at offset 0.
+///
+/// # Formula
+/// `decay(δ) = (2/d) · Σ_i cos(δ·θ_i)`. Slow pairs keep the sum near 1 for small δ; as δ grows
+/// the fast pairs' cosines cancel, so distant tokens score lower on average.
+///
+/// ```
+/// use pe_explorer::encoding::rope_decay;
+/// assert_eq!(rope_decay(0.0, 64, 10_000.0), 1.0);
+/// assert!(rope_decay(200.0, 64, 10_000.0) < 0.5);
+/// ```
+pub fn rope_decay(offset: f64, d: usize, base: f64) -> f64 {
+    let pairs = d / 2;
+    if pairs == 0 {
+        return 1.0;
+    }
+    let sum: f64 = (0..pairs).map(|i| (offset * omega(i, d, base)).cos()).sum();
+    sum / pairs as f64
+}

@@ -1,0 +1,99 @@
+//! Dot products between position vectors depend only on the offset between the positions.
+//!
+//! # Formula
+//! For even d_model, by cos(a)cos(b) + sin(a)sin(b) = cos(a − b):
+//!
+//! ```text
+//! PE(m) · PE(n) = Σ_i [sin(mω_i) sin(nω_i) + cos(mω_i) cos(nω_i)] = Σ_i cos(ω_i · (m − n))
+//! ```
+//!
+//! so the m × n matrix of dot products is constant along its diagonals.
+
+use super::sinusoidal::{frequency_count, omega};
+
+/// The dot product of two positions that are `offset` apart, for even d_model.
+///
+/// # Formula
+/// `Σ_{i < d_model/2} cos(ω_i · offset)`; at offset 0 it is d_model/2 (each pair is a unit vector).
+///
+/// ```
+/// use pe_explorer::encoding::dot_product_at_offset;
+/// assert_eq!(dot_product_at_offset(0.0, 128, 10_000.0), 64.0);
+/// ```
+pub fn dot_product_at_offset(offset: f64, d_model: usize, base: f64) -> f64 {
+    (0..d_model / 2)
+        .map(|i| (omega(i, d_model, base) * offset).cos())
+        .sum()
+}
+
+/// The curve of the dot product against the offset 0, 1, …, `out.len() − 1`.
+///
+/// ```
+/// use pe_explorer::encoding::dot_product_curve;
+/// let mut curve = [0.0; 3];
+/// dot_product_curve(4, 10_000.0, &mut curve);
+/// assert!((curve[1] - (1f64.cos() + 0.01f64.cos())).abs() < 1e-12);
+/// ```
+pub fn dot_product_curve(d_model: usize, base: f64, out: &mut [f64]) {
+    for (offset, slot) in out.iter_mut().enumerate() {
+        *slot = dot_product_at_offset(offset as f64, d_model, base);
+    }
+}
+
+/// The `length × length` matrix of PE(m)·PE(n), row-major.
+///
+/// # Formula
+/// `out[m·length + n] = Σ_i cos(ω_i·(m − n))`, plus, when d_model is odd, the lone final sine's
+/// term `sin(mω)·sin(nω)`, the one part that does not depend on the offset alone.
+///
+/// Built from the offset curve (length·d_model work) rather than length²·d_model dot products,
+/// which is what lets the 2048 × 2048 matrix redraw within a frame.
+///
+/// ```
+/// use pe_explorer::encoding::dot_product_matrix;
+/// let mut m = vec![0.0f32; 9];
+/// dot_product_matrix(3, 4, 10_000.0, &mut m);
+/// assert_eq!(m[0], 2.0);
+/// assert_eq!(m[1], m[5]); // (0,1) and (1,2): same offset
+/// ```
+pub fn dot_product_matrix(length: usize, d_model: usize, base: f64, out: &mut [f32]) {
+    assert_eq!(out.len(), length * length, "matrix buffer size");
+    let mut curve = vec![0.0; length];
+    dot_product_curve(d_model, base, &mut curve);
+    let lone_sine = (d_model % 2 == 1).then(|| omega(frequency_count(d_model) - 1, d_model, base));
+    for m in 0..length {
+        for n in 0..length {
+            let mut dot = curve[m.abs_diff(n)];
+            if let Some(w) = lone_sine {
+                dot += (m as f64 * w).sin() * (n as f64 * w).sin();
+            }
+            out[m * length + n] = dot as f32;
+        }
+    }
+}
+
+/// The plain dot product of two vectors.
+///
+/// ```
+/// assert_eq!(pe_explorer::encoding::dot(&[1.0, 2.0], &[3.0, 4.0]), 11.0);
+/// ```
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The cosine of the angle between two vectors; 0 when either is zero.
+///
+/// # Formula
+/// `cos(a, b) = a·b / (|a| |b|)`
+///
+/// ```
+/// assert!((pe_explorer::encoding::cosine_similarity(&[1.0, 0.0], &[1.0, 1.0]) - 0.5f64.sqrt()).abs() < 1e-15);
+/// ```
+pub fn cosine_similarity(a: &[f64], b: &[f64]) -> f64 {
+    let norms = dot(a, a).sqrt() * dot(b, b).sqrt();
+    if norms == 0.0 {
+        0.0
+    } else {
+        dot(a, b) / norms
+    }
+}

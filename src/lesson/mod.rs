@@ -1,0 +1,9 @@
+//! The lesson state: one `Params` struct, its limits, and its URL form.
+//!
+//! Pure and host-tested. `query` is the only module that knows query-string names.
+
+pub mod params;
+pub mod query;
+
+pub use params::{Field, Params};
+pub use query::{from_query, to_query, Notice, Parsed, Reason};

@@ -1,0 +1,253 @@
+//! The lesson's parameters and their limits.
+//!
+//! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
+//! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
+
+use crate::encoding::Layout;
+
+/// Smallest model width the lesson allows: one (sin, cos) pair.
+pub const D_MODEL_MIN: usize = 2;
+/// Largest model width; 1024 × 2048 f32 values (8 MiB) is the largest matrix a phone must hold.
+pub const D_MODEL_MAX: usize = 1024;
+/// Fewest positions in the sequence.
+pub const LENGTH_MIN: usize = 1;
+/// Most positions in the sequence.
+pub const LENGTH_MAX: usize = 2048;
+/// Smallest base of the frequency ladder ω_i = base^(−2i/d_model).
+pub const BASE_MIN: f64 = 10.0;
+/// Largest base (RoPE models with long contexts use bases near 1e6).
+pub const BASE_MAX: f64 = 1.0e6;
+/// The base of the original Transformer paper.
+pub const BASE_DEFAULT: f64 = 10_000.0;
+
+/// One parameter of the lesson; used to name what a notice corrected and what a teacher hides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    DModel,
+    Length,
+    Pos,
+    K,
+    Pair,
+    Base,
+    Layout,
+}
+
+impl Field {
+    /// Every field, in the order the controls show them.
+    pub const ALL: [Field; 7] = [
+        Field::DModel,
+        Field::Length,
+        Field::Pos,
+        Field::K,
+        Field::Pair,
+        Field::Base,
+        Field::Layout,
+    ];
+
+    /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Field::DModel => "d_model",
+            Field::Length => "length",
+            Field::Pos => "pos",
+            Field::K => "k",
+            Field::Pair => "i",
+            Field::Base => "base",
+            Field::Layout => "layout",
+        }
+    }
+}
+
+/// The state of the lesson: everything a shared link must restore.
+///
+/// Invariants (kept by [`Params::clamped`]):
+/// - `d_model` is even and in `D_MODEL_MIN..=D_MODEL_MAX`;
+/// - `length` is in `LENGTH_MIN..=LENGTH_MAX`;
+/// - `pos < length` and `pos + k < length`, so PE(pos + k) is a row of the drawn matrix;
+/// - `pair < d_model / 2`, so (2·pair, 2·pair + 1) are dimensions of the model;
+/// - `base` is finite and in `BASE_MIN..=BASE_MAX`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    pub d_model: usize,
+    pub length: usize,
+    pub pos: usize,
+    pub k: usize,
+    pub pair: usize,
+    pub base: f64,
+    pub layout: Layout,
+}
+
+impl Default for Params {
+    /// d_model 128 and 100 positions fit a projector legibly; pos 10, k 3 are the worked example
+    /// of the source texts (position 13 is position 10 rotated by 3); pair 2 turns slowly enough
+    /// that the rotation is easy to follow.
+    fn default() -> Self {
+        Params {
+            d_model: 128,
+            length: 100,
+            pos: 10,
+            k: 3,
+            pair: 2,
+            base: BASE_DEFAULT,
+            layout: Layout::Interleaved,
+        }
+    }
+}
+
+impl Params {
+    /// The nearest valid state to `self`, fixing fields in dependency order
+    /// (d_model and length first, then what they bound).
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Params;
+    /// let p = Params { d_model: 7, length: 20, pos: 50, k: 9, pair: 99, ..Params::default() };
+    /// let c = p.clamped();
+    /// assert_eq!((c.d_model, c.pos, c.k, c.pair), (8, 19, 0, 3));
+    /// ```
+    pub fn clamped(self) -> Params {
+        let d_model = nearest_valid_d_model(self.d_model);
+        let length = self.length.clamp(LENGTH_MIN, LENGTH_MAX);
+        let pos = self.pos.min(length - 1);
+        let k = self.k.min(length - 1 - pos);
+        let pair = self.pair.min(d_model / 2 - 1);
+        let base = if self.base.is_nan() {
+            BASE_DEFAULT
+        } else {
+            self.base.clamp(BASE_MIN, BASE_MAX)
+        };
+        Params {
+            d_model,
+            length,
+            pos,
+            k,
+            pair,
+            base,
+            layout: self.layout,
+        }
+    }
+
+    /// Whether every invariant holds.
+    pub fn is_valid(&self) -> bool {
+        *self == self.clamped()
+    }
+
+    /// Number of (sin, cos) pairs: the range of the pair index i is `0..pairs()`.
+    pub fn pairs(&self) -> usize {
+        self.d_model / 2
+    }
+
+    /// The largest k for the current pos.
+    pub fn k_max(&self) -> usize {
+        self.length - 1 - self.pos
+    }
+
+    /// Sets one numeric field from a control and returns the nearest valid state.
+    ///
+    /// The slider for `base` works on log10(base); it passes the base itself here.
+    pub fn with(self, field: Field, value: f64) -> Params {
+        let mut next = self;
+        let as_count = |v: f64| -> usize {
+            if v.is_nan() || v <= 0.0 {
+                0
+            } else if v >= usize::MAX as f64 {
+                usize::MAX
+            } else {
+                v.round() as usize
+            }
+        };
+        match field {
+            Field::DModel => next.d_model = as_count(value),
+            Field::Length => next.length = as_count(value),
+            Field::Pos => next.pos = as_count(value),
+            Field::K => next.k = as_count(value),
+            Field::Pair => next.pair = as_count(value),
+            Field::Base => next.base = value,
+            Field::Layout => {}
+        }
+        next.clamped()
+    }
+}
+
+/// Rounds to the nearest even width in range; ties (odd numbers) go up, since the lesson's formula
+/// needs a cosine partner for every sine.
+pub fn nearest_valid_d_model(d: usize) -> usize {
+    let even = d.saturating_add(d % 2);
+    even.clamp(D_MODEL_MIN, D_MODEL_MAX)
+}
+
+/// The base slider moves over log10(base); this turns a slider position into a base rounded to
+/// three significant digits, so the URL and read-out show 10000 rather than 9999.999999999998.
+///
+/// ```
+/// use pe_explorer::lesson::params::base_from_slider;
+/// assert_eq!(base_from_slider(4.0), 10_000.0);
+/// assert_eq!(base_from_slider(4.1), 12_600.0);
+/// assert_eq!(base_from_slider(1.0), 10.0);
+/// assert_eq!(base_from_slider(1.01), 10.2);
+/// ```
+pub fn base_from_slider(log10_base: f64) -> f64 {
+    let raw = 10f64.powf(log10_base);
+    if !raw.is_finite() || raw <= 0.0 {
+        return BASE_DEFAULT;
+    }
+    // Dividing by a power of ten (not multiplying by its inexact reciprocal) keeps 10.2 exact.
+    let exponent = raw.log10().floor() as i32 - 2;
+    let rounded = if exponent >= 0 {
+        let magnitude = 10f64.powi(exponent);
+        (raw / magnitude).round() * magnitude
+    } else {
+        let magnitude = 10f64.powi(-exponent);
+        (raw * magnitude).round() / magnitude
+    };
+    rounded.clamp(BASE_MIN, BASE_MAX)
+}
+
+/// The slider position for a base: log10(base).
+pub fn base_to_slider(base: f64) -> f64 {
+    base.log10()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_valid() {
+        assert!(Params::default().is_valid());
+    }
+
+    #[test]
+    fn odd_d_model_rounds_up_to_even() {
+        assert_eq!(nearest_valid_d_model(7), 8);
+        assert_eq!(nearest_valid_d_model(1), 2);
+        assert_eq!(nearest_valid_d_model(1025), 1024);
+        assert_eq!(nearest_valid_d_model(usize::MAX), 1024);
+    }
+
+    #[test]
+    fn shrinking_length_pulls_pos_and_k_inside() {
+        let p = Params::default().with(Field::Length, 5.0);
+        assert_eq!((p.length, p.pos, p.k), (5, 4, 0));
+        assert!(p.is_valid());
+    }
+
+    #[test]
+    fn shrinking_d_model_pulls_pair_inside() {
+        let p = Params {
+            pair: 60,
+            ..Params::default()
+        }
+        .with(Field::DModel, 16.0);
+        assert_eq!(p.pair, 7);
+    }
+
+    #[test]
+    fn setter_treats_nan_and_negative_as_zero_then_clamps() {
+        let p = Params::default().with(Field::DModel, f64::NAN);
+        assert_eq!(p.d_model, D_MODEL_MIN);
+        let p = Params::default().with(Field::Base, f64::NAN);
+        assert_eq!(p.base, BASE_DEFAULT);
+        let p = Params::default().with(Field::Base, f64::INFINITY);
+        assert_eq!(p.base, BASE_MAX);
+    }
+}

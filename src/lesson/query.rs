@@ -1,0 +1,390 @@
+//! The only place that knows the query-string names: `Params` ⇄ `?d_model=…&length=…`.
+//!
+//! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
+//! changed yields one [`Notice`] naming the field, what was given and what is used instead.
+
+use super::params::{nearest_valid_d_model, Field, Params};
+use super::params::{BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN};
+use crate::encoding::Layout;
+
+/// At most this many characters of a rejected value are echoed back in a notice, so that a
+/// mangled link cannot fill the screen.
+const ECHO_LIMIT: usize = 24;
+
+/// Why a value from the URL was not used as given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reason {
+    /// Not a number (or not a known word, for `layout`).
+    Malformed,
+    /// A number where a whole number is needed.
+    NotWhole,
+    /// d_model must be even.
+    Odd,
+    /// Below the field's minimum.
+    TooSmall,
+    /// Above the field's maximum.
+    TooLarge,
+    /// pos, k or i exceeded what another field allows (pos < length, pos + k < length,
+    /// i < d_model / 2).
+    BeyondDependent,
+    /// The key appeared more than once; the last one wins, as in `URLSearchParams.get` order
+    /// reversed, so the value a person appended to a link is the one used.
+    Repeated,
+}
+
+/// One correction made while reading the URL, for the dismissible notice in the UI.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub field: Field,
+    pub reason: Reason,
+    /// What the URL said, shortened to at most `ECHO_LIMIT` characters.
+    pub given: String,
+    /// What the app uses instead, formatted as it will appear in the URL.
+    pub used: String,
+}
+
+impl std::fmt::Display for Notice {
+    /// The English wording; the UI translates through `i18n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let why = match self.reason {
+            Reason::Malformed => "is not a valid value",
+            Reason::NotWhole => "is not a whole number",
+            Reason::Odd => "is odd",
+            Reason::TooSmall => "is below the minimum",
+            Reason::TooLarge => "is above the maximum",
+            Reason::BeyondDependent => "is out of range for the other settings",
+            Reason::Repeated => "was given more than once",
+        };
+        write!(
+            f,
+            "{}={} {}; using {}",
+            self.field.symbol(),
+            self.given,
+            why,
+            self.used
+        )
+    }
+}
+
+/// The state read from a URL, and what had to be corrected to get it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    pub params: Params,
+    pub notices: Vec<Notice>,
+}
+
+/// Reads the lesson state from a query string (with or without the leading `?`).
+///
+/// ```
+/// use pe_explorer::lesson::query::from_query;
+/// let parsed = from_query("?d_model=7&pos=NaN&k=1e99");
+/// assert_eq!(parsed.params.d_model, 8);
+/// assert_eq!(parsed.notices[0].to_string(), "d_model=7 is odd; using 8");
+/// ```
+pub fn from_query(query: &str) -> Parsed {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut raw: Vec<(Field, String)> = Vec::new();
+    let mut notices = Vec::new();
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let Some(field) = field_for_key(&key) else {
+            continue;
+        };
+        if let Some(slot) = raw.iter_mut().find(|(f, _)| *f == field) {
+            notices.push(Notice {
+                field,
+                reason: Reason::Repeated,
+                given: shorten(&slot.1),
+                used: String::new(),
+            });
+            slot.1 = value.into_owned();
+        } else {
+            raw.push((field, value.into_owned()));
+        }
+    }
+
+    let defaults = Params::default();
+    let mut wanted = defaults;
+    // The value each field asked for before dependent clamping, to detect BeyondDependent.
+    let mut asked: Vec<(Field, String, Option<Reason>)> = Vec::new();
+    for (field, text) in &raw {
+        let reason = match field {
+            Field::Layout => {
+                let layout = read_layout(text);
+                wanted.layout = layout.unwrap_or(defaults.layout);
+                layout.is_none().then_some(Reason::Malformed)
+            }
+            Field::Base => {
+                let (reason, base) = read_base(text);
+                wanted.base = base.unwrap_or(defaults.base);
+                reason
+            }
+            count => {
+                let (reason, n) = read_count(*count, text);
+                let slot = match count {
+                    Field::DModel => &mut wanted.d_model,
+                    Field::Length => &mut wanted.length,
+                    Field::Pos => &mut wanted.pos,
+                    Field::K => &mut wanted.k,
+                    _ => &mut wanted.pair,
+                };
+                *slot = n.unwrap_or(*slot);
+                reason
+            }
+        };
+        asked.push((*field, text.clone(), reason));
+    }
+
+    let params = wanted.clamped();
+    for (field, text, reason) in asked {
+        let reason = reason.or_else(|| {
+            (field_value(&wanted, field) != field_value(&params, field))
+                .then_some(Reason::BeyondDependent)
+        });
+        if let Some(reason) = reason {
+            notices.push(Notice {
+                field,
+                reason,
+                given: shorten(&text),
+                used: field_value(&params, field),
+            });
+        }
+    }
+    for notice in &mut notices {
+        if notice.reason == Reason::Repeated {
+            notice.used = field_value(&params, notice.field);
+        }
+    }
+    Parsed { params, notices }
+}
+
+/// Writes the full lesson state as a query string, without the leading `?`.
+///
+/// Every field is written, defaults included, so a shared link means the same thing even if a
+/// later version changes the defaults.
+///
+/// ```
+/// use pe_explorer::lesson::{query::to_query, Params};
+/// assert_eq!(
+///     to_query(&Params::default()),
+///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved"
+/// );
+/// ```
+pub fn to_query(params: &Params) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for field in Field::ALL {
+        out.append_pair(field.symbol(), &field_value(params, field));
+    }
+    out.finish()
+}
+
+fn field_for_key(key: &str) -> Option<Field> {
+    match key {
+        "d_model" | "d" => Some(Field::DModel),
+        "length" | "len" => Some(Field::Length),
+        "pos" => Some(Field::Pos),
+        "k" => Some(Field::K),
+        "i" | "pair" => Some(Field::Pair),
+        "base" => Some(Field::Base),
+        "layout" => Some(Field::Layout),
+        _ => None,
+    }
+}
+
+/// The value of `field` as it appears in the URL.
+fn field_value(params: &Params, field: Field) -> String {
+    match field {
+        Field::DModel => params.d_model.to_string(),
+        Field::Length => params.length.to_string(),
+        Field::Pos => params.pos.to_string(),
+        Field::K => params.k.to_string(),
+        Field::Pair => params.pair.to_string(),
+        // Shortest text that reads back as the same f64.
+        Field::Base => format!("{}", params.base),
+        Field::Layout => match params.layout {
+            Layout::Interleaved => "interleaved",
+            Layout::SplitHalves => "split",
+        }
+        .to_string(),
+    }
+}
+
+/// Reads a whole-number field: the number to use (before dependent clamping) and why it differs
+/// from the text, if it does. `None` means "use the default".
+fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
+    let Ok(number) = text.trim().parse::<f64>() else {
+        return (Some(Reason::Malformed), None);
+    };
+    if number.is_nan() {
+        return (Some(Reason::Malformed), None);
+    }
+    let (min, max) = match field {
+        Field::DModel => (D_MODEL_MIN, D_MODEL_MAX),
+        Field::Length => (LENGTH_MIN, LENGTH_MAX),
+        // Upper bounds of pos, k and i depend on the other fields; clamped() applies them.
+        _ => (0, LENGTH_MAX.max(D_MODEL_MAX)),
+    };
+    if number < min as f64 {
+        return (Some(Reason::TooSmall), Some(min));
+    }
+    if number > max as f64 {
+        return (Some(Reason::TooLarge), Some(max));
+    }
+    let whole = number.round() as usize;
+    if number.fract() != 0.0 {
+        let whole = if field == Field::DModel {
+            nearest_valid_d_model(whole)
+        } else {
+            whole
+        };
+        return (Some(Reason::NotWhole), Some(whole));
+    }
+    if field == Field::DModel && whole % 2 == 1 {
+        return (Some(Reason::Odd), Some(nearest_valid_d_model(whole)));
+    }
+    (None, Some(whole))
+}
+
+fn read_layout(text: &str) -> Option<Layout> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "interleaved" => Some(Layout::Interleaved),
+        "split" => Some(Layout::SplitHalves),
+        _ => None,
+    }
+}
+
+fn read_base(text: &str) -> (Option<Reason>, Option<f64>) {
+    match text.trim().parse::<f64>() {
+        Ok(b) if b.is_nan() => (Some(Reason::Malformed), None),
+        Ok(b) if b < BASE_MIN => (Some(Reason::TooSmall), Some(BASE_MIN)),
+        Ok(b) if b > BASE_MAX => (Some(Reason::TooLarge), Some(BASE_MAX)),
+        Ok(b) => (None, Some(b)),
+        Err(_) => (Some(Reason::Malformed), None),
+    }
+}
+
+fn shorten(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(ECHO_LIMIT).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reasons(query: &str) -> Vec<(Field, Reason, String)> {
+        from_query(query)
+            .notices
+            .into_iter()
+            .map(|n| (n.field, n.reason, n.used))
+            .collect()
+    }
+
+    #[test]
+    fn empty_query_gives_defaults_without_notices() {
+        assert_eq!(from_query("").params, Params::default());
+        assert!(from_query("?").notices.is_empty());
+    }
+
+    #[test]
+    fn default_round_trips_without_notices() {
+        let parsed = from_query(&to_query(&Params::default()));
+        assert_eq!(parsed.params, Params::default());
+        assert!(parsed.notices.is_empty());
+    }
+
+    #[test]
+    fn hostile_values_from_the_issue_are_clamped_and_named() {
+        let parsed = from_query("?d_model=-3&pos=NaN&k=1e99");
+        assert!(parsed.params.is_valid());
+        assert_eq!(parsed.params.d_model, 2);
+        assert_eq!(parsed.params.pos, 10);
+        assert_eq!(parsed.params.k, 89);
+        let fields: Vec<Field> = parsed.notices.iter().map(|n| n.field).collect();
+        assert_eq!(fields, vec![Field::DModel, Field::Pos, Field::K]);
+        assert_eq!(
+            parsed.notices[0].to_string(),
+            "d_model=-3 is below the minimum; using 2"
+        );
+        assert_eq!(
+            parsed.notices[1].to_string(),
+            "pos=NaN is not a valid value; using 10"
+        );
+    }
+
+    #[test]
+    fn odd_d_model_is_named_with_its_replacement() {
+        assert_eq!(
+            from_query("d_model=7").notices[0].to_string(),
+            "d_model=7 is odd; using 8"
+        );
+    }
+
+    #[test]
+    fn dependent_fields_report_the_final_value() {
+        assert_eq!(
+            reasons("length=20&pos=50&i=99&d_model=8"),
+            vec![
+                (Field::Pos, Reason::BeyondDependent, "19".into()),
+                (Field::Pair, Reason::BeyondDependent, "3".into()),
+            ]
+        );
+        // k is clamped silently only when it was not in the URL.
+        assert_eq!(from_query("length=20&pos=50").params.k, 0);
+    }
+
+    #[test]
+    fn unknown_keys_are_ignored() {
+        let parsed = from_query("utm_source=chat&foo&=&&&d_model=64");
+        assert_eq!(parsed.params.d_model, 64);
+        assert!(parsed.notices.is_empty());
+    }
+
+    #[test]
+    fn repeated_key_uses_the_last_and_says_so() {
+        let parsed = from_query("pos=3&pos=4");
+        assert_eq!(parsed.params.pos, 4);
+        assert_eq!(parsed.notices.len(), 1);
+        assert_eq!(parsed.notices[0].reason, Reason::Repeated);
+        assert_eq!(parsed.notices[0].used, "4");
+    }
+
+    #[test]
+    fn percent_encoding_and_plus_are_decoded() {
+        let parsed = from_query("d_model=%36%34&layout=%20split+");
+        assert_eq!(parsed.params.d_model, 64);
+        assert_eq!(parsed.params.layout, Layout::SplitHalves);
+        assert!(parsed.notices.is_empty());
+    }
+
+    #[test]
+    fn fractional_counts_are_rounded_with_a_notice() {
+        assert_eq!(
+            reasons("pos=2.6&d_model=63.2"),
+            vec![
+                (Field::Pos, Reason::NotWhole, "3".into()),
+                (Field::DModel, Reason::NotWhole, "64".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn base_out_of_range_and_infinite_are_clamped() {
+        assert_eq!(from_query("base=1").params.base, BASE_MIN);
+        assert_eq!(from_query("base=inf").params.base, BASE_MAX);
+        assert_eq!(from_query("base=-inf").params.base, BASE_MIN);
+        assert_eq!(from_query("base=nan").params.base, 10_000.0);
+        assert_eq!(from_query("base=12345.5").params.base, 12_345.5);
+    }
+
+    #[test]
+    fn long_values_are_shortened_in_notices() {
+        let long = "9".repeat(5000);
+        let parsed = from_query(&format!("pos={long}"));
+        assert!(parsed.notices[0].given.chars().count() <= ECHO_LIMIT + 1);
+    }
+}

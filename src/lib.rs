@@ -1,0 +1,12 @@
+//! PE Explorer (位置编码探索器): an interactive lesson on positional encodings.
+//!
+//! Data flows one way: URL ⇄ lesson state → core computation (memoised) → drawing.
+
+/// The pure-Rust encoding core: every formula of the lesson, no web types.
+pub mod encoding;
+/// Every user-visible string, in English and 简体中文.
+pub mod i18n;
+/// The lesson state (`Params`), its limits, and its URL form.
+pub mod lesson;
+/// Leptos components; the only module that touches the DOM.
+pub mod ui;

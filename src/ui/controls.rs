@@ -1,0 +1,166 @@
+//! The parameter controls: one labelled range slider per number, a select for the layout.
+
+use leptos::prelude::*;
+
+use super::app::use_lesson;
+use crate::encoding::Layout;
+use crate::i18n::{field_label, Key};
+use crate::lesson::params::{
+    base_from_slider, base_to_slider, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX,
+    LENGTH_MIN,
+};
+use crate::lesson::{Field, Params};
+
+#[component]
+pub fn Controls() -> impl IntoView {
+    let params = use_lesson().params;
+    let count =
+        move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
+    let set = move |field: Field| move |value: f64| params.update(|p| *p = p.with(field, value));
+    view! {
+        <aside class="controls" aria-labelledby="controls-title">
+            <h2 id="controls-title">{move || use_lesson().lang.get().t(Key::Controls)}</h2>
+            <Slider
+                field=Field::DModel
+                min=Signal::stored(D_MODEL_MIN as f64)
+                max=Signal::stored(D_MODEL_MAX as f64)
+                step=2.0
+                value=count(|p| p.d_model)
+                on_value=set(Field::DModel)
+            />
+            <Slider
+                field=Field::Length
+                min=Signal::stored(LENGTH_MIN as f64)
+                max=Signal::stored(LENGTH_MAX as f64)
+                step=1.0
+                value=count(|p| p.length)
+                on_value=set(Field::Length)
+            />
+            <Slider
+                field=Field::Pos
+                min=Signal::stored(0.0)
+                max=count(|p| p.length - 1)
+                step=1.0
+                value=count(|p| p.pos)
+                on_value=set(Field::Pos)
+            />
+            <Slider
+                field=Field::K
+                min=Signal::stored(0.0)
+                max=count(Params::k_max)
+                step=1.0
+                value=count(|p| p.k)
+                on_value=set(Field::K)
+            />
+            <Slider
+                field=Field::Pair
+                min=Signal::stored(0.0)
+                max=count(|p| p.pairs() - 1)
+                step=1.0
+                value=count(|p| p.pair)
+                on_value=set(Field::Pair)
+            />
+            <Slider
+                field=Field::Base
+                min=Signal::stored(base_to_slider(BASE_MIN))
+                max=Signal::stored(base_to_slider(BASE_MAX))
+                step=0.01
+                value=Signal::derive(move || base_to_slider(params.get().base))
+                on_value=move |v| set(Field::Base)(base_from_slider(v))
+                read_out=Signal::derive(move || format!("{}", params.get().base))
+            />
+            <LayoutSelect />
+        </aside>
+    }
+}
+
+/// One range slider with its label and live read-out. The accessible name is the label, which
+/// starts with the lesson's symbol (d_model, pos, …) so tests and screen readers find it.
+#[component]
+fn Slider(
+    field: Field,
+    min: Signal<f64>,
+    max: Signal<f64>,
+    step: f64,
+    value: Signal<f64>,
+    #[prop(into)] on_value: Callback<f64>,
+    /// What the read-out shows; by default the value itself.
+    #[prop(optional, into)]
+    read_out: Option<Signal<String>>,
+) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let symbol = field.symbol();
+    let id = format!("ctl-{symbol}");
+    let read_out = read_out.unwrap_or_else(|| Signal::derive(move || value.get().to_string()));
+    view! {
+        <div class="control">
+            <label for=id.clone()>
+                <span class="symbol">{symbol}</span>
+                " "
+                <span class="meaning">{move || lang.get().t(field_label(field))}</span>
+            </label>
+            <div class="control-row">
+                // min, max and step come before value: a browser clamps value to the range it
+                // knows when value is set.
+                <input
+                    type="range"
+                    id=id.clone()
+                    data-testid=format!("slider-{symbol}")
+                    min=move || min.get()
+                    max=move || max.get()
+                    step=step
+                    prop:value=move || value.get()
+                    aria-valuetext=move || read_out.get()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                            on_value.run(v);
+                        }
+                    }
+                />
+                <output for=id data-testid=format!("value-{symbol}")>
+                    {move || read_out.get()}
+                </output>
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn LayoutSelect() -> impl IntoView {
+    let lesson = use_lesson();
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let symbol = Field::Layout.symbol();
+    view! {
+        <div class="control">
+            <label for="ctl-layout">
+                <span class="symbol">{symbol}</span>
+                " "
+                <span class="meaning">{move || t(Key::LayoutLabel)}</span>
+            </label>
+            <select
+                id="ctl-layout"
+                data-testid="select-layout"
+                on:change=move |ev| {
+                    let layout = match event_target_value(&ev).as_str() {
+                        "split" => Layout::SplitHalves,
+                        _ => Layout::Interleaved,
+                    };
+                    lesson.params.update(|p| p.layout = layout);
+                }
+            >
+                <option
+                    value="interleaved"
+                    selected=move || lesson.params.get().layout == Layout::Interleaved
+                >
+                    {move || t(Key::LayoutInterleaved)}
+                </option>
+                <option
+                    value="split"
+                    selected=move || lesson.params.get().layout == Layout::SplitHalves
+                >
+                    {move || t(Key::LayoutSplit)}
+                </option>
+            </select>
+        </div>
+    }
+}

@@ -1,0 +1,37 @@
+//! The dismissible banner that says what was corrected in the URL.
+
+use leptos::prelude::*;
+
+use super::app::use_lesson;
+use crate::i18n::{notice_text, Key};
+use crate::lesson::Notice;
+
+#[component]
+pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
+    let lesson = use_lesson();
+    let t = move |key: Key| lesson.lang.get().t(key);
+    view! {
+        <Show when=move || notices.with(|n| !n.is_empty())>
+            <section class="notice" role="status" data-testid="notice">
+                <p>{move || t(Key::NoticeTitle)}</p>
+                <ul>
+                    {move || {
+                        let lang = lesson.lang.get();
+                        notices
+                            .get()
+                            .iter()
+                            .map(|n| view! { <li>{notice_text(lang, n)}</li> })
+                            .collect_view()
+                    }}
+                </ul>
+                <button
+                    type="button"
+                    data-testid="notice-dismiss"
+                    on:click=move |_| notices.set(Vec::new())
+                >
+                    {move || t(Key::Dismiss)}
+                </button>
+            </section>
+        </Show>
+    }
+}

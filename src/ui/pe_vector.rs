@@ -1,0 +1,117 @@
+//! Panel: the encoding of the chosen position as a bar chart, one bar per dimension.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors};
+use crate::encoding::{pair_dimensions, pe_vector, Layout};
+use crate::i18n::{Key, Lang};
+
+/// What the bar chart depends on; k does not change PE(pos), so moving k redraws nothing here.
+#[derive(Clone, Copy, PartialEq)]
+struct VectorInputs {
+    pos: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+}
+
+#[component]
+pub fn PeVectorPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let inputs = Memo::new(move |_| {
+        let p = lesson.params.get();
+        VectorInputs {
+            pos: p.pos,
+            d_model: p.d_model,
+            base: p.base,
+            layout: p.layout,
+        }
+    });
+    let vector = Memo::new(move |_| {
+        let VectorInputs {
+            pos,
+            d_model,
+            base,
+            layout,
+        } = inputs.get();
+        let mut v = vec![0.0; d_model];
+        pe_vector(pos as f64, base, layout, &mut v);
+        v
+    });
+    let highlight = Memo::new(move |_| {
+        let p = lesson.params.get();
+        pair_dimensions(p.pair, p.d_model, p.layout)
+    });
+
+    let canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        canvas,
+        move || (vector.get(), highlight.get(), lesson.lang.get()),
+        |element, (vector, highlight, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.4) {
+                draw_vector(&sized, vector, *highlight, *lang);
+            }
+        },
+    );
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    view! {
+        <section class="panel" id="vector" data-testid="panel-pe-vector" aria-labelledby="vector-title">
+            <h2 id="vector-title">{move || t(Key::VectorTitle)}</h2>
+            <p>{move || t(Key::VectorText)}</p>
+            <canvas
+                node_ref=canvas
+                data-testid="canvas-pe-vector"
+                role="img"
+                aria-label=move || t(Key::VectorTitle)
+            ></canvas>
+        </section>
+    }
+}
+
+fn draw_vector(
+    canvas: &SizedCanvas,
+    vector: &[f64],
+    highlight: (usize, Option<usize>),
+    lang: Lang,
+) -> Option<()> {
+    let colors = ThemeColors::read();
+    let area = canvas.drawing_area()?;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let d_model = vector.len();
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(34.0) as i32)
+        .y_label_area_size(canvas.font_px(40.0) as i32)
+        .build_cartesian_2d(0f64..d_model as f64, -1.1f64..1.1f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .y_labels(5)
+        .x_labels(8)
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .x_desc(lang.t(Key::AxisDimension))
+        .y_desc(lang.t(Key::AxisValue))
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let (sine, cosine) = highlight;
+    chart
+        .draw_series(vector.iter().enumerate().map(|(dim, value)| {
+            let marked = dim == sine || Some(dim) == cosine;
+            let color = if marked { colors.second } else { colors.accent };
+            let (x0, x1) = (dim as f64 + 0.1, dim as f64 + 0.9);
+            Rectangle::new([(x0, 0.0), (x1, *value)], color.filled())
+        }))
+        .ok()?;
+    area.present().ok()
+}

@@ -1,0 +1,125 @@
+// The foundation's promises, checked in headless Chromium against the release build in dist/:
+// a clean load, state that follows the sliders into the URL, hostile links that are corrected
+// with a notice, and a sub-path build that works under /pe/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, waitForApp, canvasHash, settle } from './harness.mjs';
+
+let browser;
+let site;
+before(async () => {
+  browser = await launch();
+  site = await serve('dist');
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+function assertClean(problems) {
+  assert.deepEqual(problems.pageErrors, [], 'uncaught errors (a panic shows here)');
+  assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  assert.deepEqual(problems.failedRequests, [], 'failed requests');
+  assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
+}
+
+test('page loads with zero console errors, zero failed requests, and draws', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url());
+  await waitForApp(page);
+  const drawn = await canvasHash(page, 'canvas-pe-vector');
+  assert.ok(drawn.inked > 1000, `the bar chart has ink (${drawn.inked} pixels)`);
+  assert.equal(
+    await page.title(),
+    'PE Explorer · 位置编码探索器',
+  );
+  // The defaults are on screen and in the URL, so the first view is already shareable.
+  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '128');
+  assert.match(page.url(), /d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('every control has an accessible name containing its symbol', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url());
+  await waitForApp(page);
+  for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base']) {
+    const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
+    assert.equal(await slider.count(), 1, `one slider named ${symbol}`);
+    assert.equal(await slider.getAttribute('data-testid'), `slider-${symbol}`);
+  }
+  const layout = page.getByRole('combobox', { name: /^layout\b/ });
+  assert.equal(await layout.count(), 1);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the d_model slider moves by keyboard, rewrites the URL in place and redraws', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?d_model=64'));
+  await waitForApp(page);
+  const before = await canvasHash(page, 'canvas-pe-vector');
+  const historyBefore = await page.evaluate(() => history.length);
+  const slider = page.getByTestId('slider-d_model');
+  await slider.focus();
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '70');
+  assert.match(page.url(), /[?&]d_model=70(&|$)/);
+  assert.equal(await page.evaluate(() => history.length), historyBefore, 'replaceState, not pushState');
+  const after = await canvasHash(page, 'canvas-pe-vector');
+  assert.notEqual(after.hash, before.hash, 'the canvas pixels changed');
+  // Reloading the URL restores the same view.
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '70');
+  assertClean(problems);
+  await context.close();
+});
+
+test('a hostile link shows what was corrected and a valid state, with no panic', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?d_model=-3&pos=NaN&k=1e99&i=%ZZ&base=inf&length=' + '9'.repeat(400)));
+  await waitForApp(page);
+  const notice = page.getByTestId('notice');
+  await notice.waitFor();
+  const text = await notice.textContent();
+  for (const expected of [
+    'd_model=-3 is below the minimum; using 2',
+    'pos=NaN is not a valid value; using 10',
+    'k=1e99 is above the maximum; using',
+    'base=inf is above the maximum; using 1000000',
+    'length=999999999999999999999999… is above the maximum; using 2048',
+  ]) {
+    assert.ok(text.includes(expected), `notice says "${expected}" in: ${text}`);
+  }
+  // The state is valid and on screen: pos + k stays inside the sequence.
+  const value = async (s) => Number(await page.textContent(`[data-testid="value-${s}"]`));
+  assert.equal(await value('d_model'), 2);
+  assert.equal(await value('length'), 2048);
+  assert.equal((await value('pos')) + (await value('k')), 2047);
+  assert.equal(await value('i'), 0);
+  assert.match(page.url(), /d_model=2&length=2048&pos=10&k=2037&i=0&base=1000000/);
+  await page.getByTestId('notice-dismiss').click();
+  assert.equal(await page.getByTestId('notice').count(), 0, 'the notice can be dismissed');
+  assertClean(problems);
+  await context.close();
+});
+
+test('the sub-path build works under /pe/ and asks nothing outside it', async () => {
+  const sub = await serve('target/dist-pe', '/pe/');
+  try {
+    const { context, page, problems } = await openPage(browser, sub.origin);
+    await page.goto(sub.url('?pos=20'));
+    await waitForApp(page);
+    assert.equal(await page.textContent('[data-testid="value-pos"]'), '20');
+    assert.ok((await canvasHash(page, 'canvas-pe-vector')).inked > 1000);
+    const outside = sub.requests.filter((p) => !p.startsWith('/pe/'));
+    assert.deepEqual(outside, [], 'every request stays under /pe/');
+    assertClean(problems);
+    await context.close();
+  } finally {
+    await sub.close();
+  }
+});
