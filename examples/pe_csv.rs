@@ -5,7 +5,8 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use pe_explorer::encoding::{pe_vector, Layout};
+use pe_explorer::encoding::Layout;
+use pe_explorer::export::pe_matrix_csv;
 use pe_explorer::lesson::params::{BASE_MAX, BASE_MIN, D_MODEL_MAX, LENGTH_MAX};
 
 const USAGE: &str = "usage: pe_csv --d-model D --len L [--base B] [--layout interleaved|split]
@@ -68,18 +69,6 @@ fn parse_count(text: &str, flag: &str, max: usize) -> Result<usize, String> {
         ))
 }
 
-/// At least 7 significant digits: fixed notation with 10 decimals for |v| ≥ 1e-3, scientific
-/// below (so 1.2e-16 does not print as 0.0000000000).
-fn format_value(v: f64) -> String {
-    if v == 0.0 {
-        "0".to_string()
-    } else if v.abs() >= 1e-3 {
-        format!("{v:.10}")
-    } else {
-        format!("{v:.9e}")
-    }
-}
-
 fn main() -> ExitCode {
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(args) => args,
@@ -92,16 +81,14 @@ fn main() -> ExitCode {
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut row = vec![0.0; args.d_model];
-    for pos in 0..args.length {
-        pe_vector(pos as f64, args.base, args.layout, &mut row);
-        let line: Vec<String> = row.iter().map(|v| format_value(*v)).collect();
-        if writeln!(out, "{}", line.join(",")).is_err() {
-            return ExitCode::FAILURE;
+    let written = pe_matrix_csv(args.length, args.d_model, args.base, args.layout, &mut out)
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not worth a panic; say it and stop.
+        Err(error) => {
+            eprintln!("pe_csv: {error}");
+            ExitCode::FAILURE
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
 }

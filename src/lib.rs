@@ -4,9 +4,13 @@
 
 /// The pure-Rust encoding core: every formula of the lesson, no web types.
 pub mod encoding;
+/// Text exports (CSV) shared by the app and the `pe_csv` example.
+pub mod export;
 /// Every user-visible string, in English and 简体中文.
 pub mod i18n;
 /// The lesson state (`Params`), its limits, and its URL form.
 pub mod lesson;
+/// Pure pixel work: colour maps, heatmap buffers, plot geometry.
+pub mod render;
 /// Leptos components; the only module that touches the DOM.
 pub mod ui;

@@ -173,3 +173,51 @@ pub fn with_position(embeddings: &[f64], pe: &[f64], amplitude: f64) -> Vec<f64>
         .map(|(x, p)| x + amplitude * p)
         .collect()
 }
+
+/// The input rows of a sentence: each token's embedding, times `embedding_scale`, plus
+/// `pe_amplitude` times the sinusoidal encoding of its position (0, 1, 2, …).
+///
+/// # Formula
+/// `x_t = s · E[token_t] + a · PE(t)`
+///
+/// ```
+/// use pe_explorer::encoding::{sentence_inputs, EmbeddingTable};
+/// let table = EmbeddingTable::seeded(8);
+/// let x = sentence_inputs(&[2, 3], &table, 1.0, 0.0, 10_000.0);
+/// assert_eq!(&x[..8], table.row(2));
+/// ```
+pub fn sentence_inputs(
+    tokens: &[usize],
+    table: &super::embedding::EmbeddingTable,
+    embedding_scale: f64,
+    pe_amplitude: f64,
+    base: f64,
+) -> Vec<f64> {
+    let d = table.d_model();
+    let mut x = vec![0.0; tokens.len() * d];
+    let mut pe = vec![0.0; d];
+    for (t, (row, token)) in x.chunks_exact_mut(d.max(1)).zip(tokens).enumerate() {
+        super::sinusoidal::pe_vector(
+            t as f64,
+            base,
+            super::sinusoidal::Layout::Interleaved,
+            &mut pe,
+        );
+        for ((slot, e), p) in row.iter_mut().zip(table.row(*token)).zip(&pe) {
+            *slot = embedding_scale * e + pe_amplitude * p;
+        }
+    }
+    x
+}
+
+/// The largest absolute difference between two vectors of equal length.
+///
+/// ```
+/// assert_eq!(pe_explorer::encoding::max_abs_difference(&[1.0, 2.0], &[1.5, 2.0]), 0.5);
+/// ```
+pub fn max_abs_difference(a: &[f64], b: &[f64]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
+}

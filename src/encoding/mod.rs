@@ -1,6 +1,6 @@
 //! THE CORE: every formula of the lesson, as plain Rust over slices and small structs.
 //!
-//! No leptos, no browser types, no drawing: everything here runs and is tested natively.
+//! No UI framework, no browser types, no drawing: everything here runs and is tested natively.
 //! One concept per file; each public function documents the formula it implements.
 
 pub mod alibi;
@@ -16,8 +16,8 @@ pub mod sinusoidal;
 
 pub use alibi::{alibi_bias, alibi_slopes, AlibiMask};
 pub use attention::{
-    attention_entropy, mean_attention_entropy, mean_pool, softmax_in_place, with_position,
-    AttentionOutput, ToyAttention,
+    attention_entropy, max_abs_difference, mean_attention_entropy, mean_pool, sentence_inputs,
+    softmax_in_place, with_position, AttentionOutput, ToyAttention,
 };
 pub use combine::{
     add_cost, add_vectors, concat_cost, concat_vectors, position_share, score_terms, CombineCost,

@@ -1,0 +1,32 @@
+//! Matrix → RGBA pixels, one pixel per cell, for `ImageData` and `putImageData`: one pass over
+//! the values instead of thousands of drawn rectangles.
+
+use super::colormap::DivergingMap;
+
+/// Writes the colours of `values / scale` into `rgba` (4 bytes per value, alpha 255), growing it
+/// if needed and never shrinking it, so a redraw at the same size allocates nothing.
+///
+/// ```
+/// use pe_explorer::render::{colormap::DivergingMap, heatmap::fill_rgba};
+/// let mut rgba = Vec::new();
+/// fill_rgba(&[-1.0, 1.0], 1.0, &DivergingMap::cool_warm(), &mut rgba);
+/// assert_eq!(rgba, vec![59, 76, 192, 255, 180, 4, 38, 255]);
+/// ```
+pub fn fill_rgba(values: &[f32], scale: f32, map: &DivergingMap, rgba: &mut Vec<u8>) {
+    rgba.resize(values.len() * 4, 0);
+    let inverse = if scale > 0.0 { 1.0 / scale } else { 1.0 };
+    let table = map.table();
+    for (pixel, value) in rgba.chunks_exact_mut(4).zip(values) {
+        let [r, g, b] = table[map.index(value * inverse)];
+        pixel.copy_from_slice(&[r, g, b, 255]);
+    }
+}
+
+/// The largest |value|, for scaling matrices whose range is not [−1, 1] (dot products).
+///
+/// ```
+/// assert_eq!(pe_explorer::render::heatmap::max_abs(&[0.5, -3.0, 2.0]), 3.0);
+/// ```
+pub fn max_abs(values: &[f32]) -> f32 {
+    values.iter().fold(0.0, |m, v| m.max(v.abs()))
+}

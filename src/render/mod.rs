@@ -1,0 +1,6 @@
+//! Pure pixel work: colour maps, matrix → RGBA buffers, plot geometry. No browser types, so it
+//! is tested natively like the core.
+
+pub mod colormap;
+pub mod heatmap;
+pub mod layout;

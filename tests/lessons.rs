@@ -1,0 +1,121 @@
+//! The claims the lesson makes with the toy models, checked on the core.
+
+use pe_explorer::encoding::{
+    add_cost, alibi_bias, concat_cost, dot_product_curve, embedding_scale, max_abs_difference,
+    mean_attention_entropy, mean_pool, position_share, score_terms, sentence_inputs, tokenize,
+    AlibiMask, EmbeddingTable, LearnedTable, ToyAttention,
+};
+
+const D: usize = 64;
+const BASE: f64 = 10_000.0;
+
+fn pooled(sentence: &str, pe_amplitude: f64) -> (Vec<f64>, Vec<f64>) {
+    let table = EmbeddingTable::seeded(D);
+    let tokens = tokenize(sentence).unwrap();
+    let x = sentence_inputs(&tokens, &table, embedding_scale(D), pe_amplitude, BASE);
+    let out = ToyAttention::seeded(D).forward(&x);
+    (mean_pool(&out.outputs, D), out.outputs)
+}
+
+#[test]
+fn without_position_word_order_is_invisible_exactly() {
+    for (a, b) in [("dog bites man", "man bites dog"), ("狗咬人", "人咬狗")] {
+        let (pooled_a, rows_a) = pooled(a, 0.0);
+        let (pooled_b, rows_b) = pooled(b, 0.0);
+        assert_eq!(max_abs_difference(&pooled_a, &pooled_b), 0.0, "{a} / {b}");
+        // The per-token outputs are the same rows, permuted (first and last swapped).
+        assert_eq!(&rows_a[..D], &rows_b[2 * D..]);
+        assert_eq!(&rows_a[D..2 * D], &rows_b[D..2 * D]);
+    }
+}
+
+#[test]
+fn with_position_word_order_changes_the_output() {
+    let (pooled_a, _) = pooled("dog bites man", 1.0);
+    let (pooled_b, _) = pooled("man bites dog", 1.0);
+    assert!(max_abs_difference(&pooled_a, &pooled_b) > 1e-3);
+}
+
+#[test]
+fn attention_collapses_as_pe_amplitude_grows() {
+    let table = EmbeddingTable::seeded(D);
+    let tokens = tokenize("the cat sat on the mat").unwrap();
+    let attention = ToyAttention::seeded(D);
+    let entropy = |amplitude: f64| {
+        let x = sentence_inputs(&tokens, &table, embedding_scale(D), amplitude, BASE);
+        mean_attention_entropy(&attention.forward(&x).weights, tokens.len())
+    };
+    let uniform = (tokens.len() as f64).ln();
+    let (small, large) = (entropy(0.0), entropy(50.0));
+    assert!(small <= uniform + 1e-12);
+    assert!(
+        large < 0.2 * small,
+        "entropy {small} -> {large}: attention should saturate"
+    );
+}
+
+#[test]
+fn adding_keeps_the_width_concatenating_doubles_the_projection() {
+    assert_eq!(add_cost(512).width, 512);
+    assert_eq!(
+        concat_cost(512, 512).projection_parameters,
+        2 * add_cost(512).projection_parameters
+    );
+}
+
+#[test]
+fn four_score_terms_sum_to_the_score() {
+    let table = EmbeddingTable::seeded(D);
+    let x = sentence_inputs(&[2, 3], &table, embedding_scale(D), 0.0, BASE);
+    let p = sentence_inputs(&[2, 3], &EmbeddingTable::seeded(D), 0.0, 1.0, BASE);
+    let (xi, xj, pi, pj) = (&x[..D], &x[D..], &p[..D], &p[D..]);
+    let sum: Vec<f64> = xi.iter().zip(pi).map(|(a, b)| a + b).collect();
+    let sum_j: Vec<f64> = xj.iter().zip(pj).map(|(a, b)| a + b).collect();
+    let whole: f64 = sum.iter().zip(&sum_j).map(|(a, b)| a * b).sum();
+    assert!((score_terms(xi, pi, xj, pj).total() - whole).abs() < 1e-9);
+}
+
+#[test]
+fn position_share_shows_which_part_dominates() {
+    let table = EmbeddingTable::seeded(D);
+    let word = table.row(2);
+    let raw: Vec<f64> = word.to_vec();
+    let scaled: Vec<f64> = word.iter().map(|v| v * embedding_scale(D)).collect();
+    let pe = sentence_inputs(&[0], &table, 0.0, 1.0, BASE);
+    // Unscaled rows (length ≈ 1) are drowned by PE (length √(d/2) ≈ 5.7); √d scaling evens it.
+    assert!(position_share(&raw, &pe) > 0.9);
+    let balanced = position_share(&scaled, &pe);
+    assert!((0.2..0.8).contains(&balanced), "{balanced}");
+}
+
+#[test]
+fn dot_product_decays_from_its_peak_at_offset_zero() {
+    let mut curve = vec![0.0; 200];
+    dot_product_curve(128, BASE, &mut curve);
+    assert_eq!(curve[0], 64.0);
+    assert!(curve[1..].iter().all(|v| *v < curve[0]));
+    assert!(curve[50] < curve[1]);
+}
+
+#[test]
+fn learned_table_has_no_vector_past_its_end() {
+    let table = LearnedTable::gpt2_init(64, 16);
+    let err = table.row(64).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "position 64 has no learned vector: the table has rows 0..64"
+    );
+    let (last, clamped) = table.row_clamped(100);
+    assert!(clamped);
+    assert_eq!(last, table.row(63).unwrap());
+}
+
+#[test]
+fn alibi_symmetric_bias_penalises_both_directions() {
+    let mut bias = vec![0.0; 9];
+    alibi_bias(0.25, 3, AlibiMask::Symmetric, &mut bias);
+    assert_eq!(
+        bias,
+        vec![0.0, -0.25, -0.5, -0.25, 0.0, -0.25, -0.5, -0.25, 0.0]
+    );
+}

@@ -1,0 +1,172 @@
+//! The core against independent reference values computed with numpy from the source texts'
+//! formulas (`../shared/reference/`, see its README). Tolerances: 1e-6 for f64 paths, 1e-5 for
+//! the f32 drawing buffer.
+
+use std::path::PathBuf;
+
+use pe_explorer::encoding::{
+    alibi_slopes, fill_pe_matrix, pair_rotation, pe_vector, rope_rotate, rope_score, Layout,
+    PeScratch,
+};
+use pe_explorer::lesson::params::BASE_DEFAULT;
+use serde_json::Value;
+
+/// `PE_REFERENCE_DIR`, or `shared/reference` beside the repository, as CI lays it out.
+fn reference_dir() -> PathBuf {
+    let dir = std::env::var_os("PE_REFERENCE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"));
+    assert!(
+        dir.join("README.md").is_file(),
+        "reference values not found at {} (set PE_REFERENCE_DIR)",
+        dir.display()
+    );
+    dir
+}
+
+fn read_json(name: &str) -> Value {
+    let text = std::fs::read_to_string(reference_dir().join(name)).expect(name);
+    serde_json::from_str(&text).expect(name)
+}
+
+fn floats(value: &Value) -> Vec<f64> {
+    value
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|v| v.as_f64().expect("number"))
+        .collect()
+}
+
+/// (length, d_model, rows) of every `sinusoidal_len{L}_d{D}_base10000.csv`.
+fn sinusoidal_references() -> Vec<(usize, usize, Vec<Vec<f64>>)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(reference_dir()).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(rest) = name.strip_prefix("sinusoidal_len") else {
+            continue;
+        };
+        let rest = rest
+            .strip_suffix("_base10000.csv")
+            .expect("base 10000 files");
+        let (length, d_model) = rest.split_once("_d").unwrap();
+        let text = std::fs::read_to_string(reference_dir().join(&name)).unwrap();
+        let rows: Vec<Vec<f64>> = text
+            .lines()
+            .map(|line| line.split(',').map(|v| v.parse().unwrap()).collect())
+            .collect();
+        found.push((length.parse().unwrap(), d_model.parse().unwrap(), rows));
+    }
+    assert!(found.len() >= 3, "expected the three sinusoidal references");
+    found
+}
+
+#[test]
+fn sinusoidal_vectors_match_the_reference_at_every_size() {
+    for (length, d_model, rows) in sinusoidal_references() {
+        assert_eq!(rows.len(), length);
+        let mut v = vec![0.0; d_model];
+        for (pos, expected) in rows.iter().enumerate() {
+            pe_vector(pos as f64, BASE_DEFAULT, Layout::Interleaved, &mut v);
+            for (dim, (got, want)) in v.iter().zip(expected).enumerate() {
+                // The CSVs carry 9 decimals.
+                assert!(
+                    (got - want).abs() < 1e-6,
+                    "len {length} d {d_model}: PE({pos}, {dim}) = {got}, reference {want}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_matrix_fill_matches_the_reference_at_every_size() {
+    for (length, d_model, rows) in sinusoidal_references() {
+        let mut m = vec![0.0f32; length * d_model];
+        fill_pe_matrix(
+            length,
+            d_model,
+            BASE_DEFAULT,
+            Layout::Interleaved,
+            &mut PeScratch::default(),
+            &mut m,
+        );
+        for (pos, expected) in rows.iter().enumerate() {
+            for (dim, want) in expected.iter().enumerate() {
+                let got = m[pos * d_model + dim] as f64;
+                assert!((got - want).abs() < 1e-5, "PE({pos}, {dim})");
+            }
+        }
+    }
+}
+
+#[test]
+fn rotation_matrices_and_shifted_pairs_match_the_reference() {
+    let cases = read_json("rotation.json");
+    let mut checked = 0;
+    for case in cases.as_array().unwrap() {
+        let d_model = case["d_model"].as_u64().unwrap() as usize;
+        let pos = case["pos"].as_f64().unwrap();
+        let k = case["k"].as_f64().unwrap();
+        for pair in case["pairs"].as_array().unwrap() {
+            let i = pair["i"].as_u64().unwrap() as usize;
+            let r = pair_rotation(pos, k, i, d_model, BASE_DEFAULT);
+            let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+            assert!(
+                close(r.angle, pair["beta"].as_f64().unwrap()),
+                "beta, pair {i}"
+            );
+            for row in 0..2 {
+                let want = floats(&pair["matrix"][row]);
+                assert!(close(r.matrix[row][0], want[0]) && close(r.matrix[row][1], want[1]));
+            }
+            let (at_pos, at_pos_k) = (floats(&pair["pe_pos"]), floats(&pair["pe_pos_k"]));
+            assert!(close(r.at_pos[0], at_pos[0]) && close(r.at_pos[1], at_pos[1]));
+            assert!(close(r.at_pos_k[0], at_pos_k[0]) && close(r.at_pos_k[1], at_pos_k[1]));
+            // The lesson itself: M_k · PE(pos) is PE(pos + k).
+            assert!(close(r.rotated[0], at_pos_k[0]) && close(r.rotated[1], at_pos_k[1]));
+            assert!(r.error < 1e-12, "rotation error {}", r.error);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn rope_rotations_and_scores_match_the_reference() {
+    let cases = read_json("rope_interleaved.json");
+    for case in cases.as_array().unwrap() {
+        let (q, k) = (floats(&case["q"]), floats(&case["k"]));
+        let (m, n) = (case["m"].as_f64().unwrap(), case["n"].as_f64().unwrap());
+        let mut q_rot = vec![0.0; q.len()];
+        let mut k_rot = vec![0.0; k.len()];
+        rope_rotate(&q, m, BASE_DEFAULT, Layout::Interleaved, &mut q_rot);
+        rope_rotate(&k, n, BASE_DEFAULT, Layout::Interleaved, &mut k_rot);
+        for (got, want) in q_rot.iter().zip(floats(&case["q_rot"])) {
+            assert!((got - want).abs() < 1e-6, "q_rot at m = {m}");
+        }
+        for (got, want) in k_rot.iter().zip(floats(&case["k_rot"])) {
+            assert!((got - want).abs() < 1e-6, "k_rot at n = {n}");
+        }
+        let score = rope_score(&q, &k, m, n, BASE_DEFAULT, Layout::Interleaved);
+        assert!(
+            (score - case["dot"].as_f64().unwrap()).abs() < 1e-6,
+            "dot at ({m}, {n})"
+        );
+    }
+}
+
+#[test]
+fn alibi_slopes_match_the_reference_for_every_head_count() {
+    let reference = read_json("alibi_slopes.json");
+    let counts = reference.as_object().unwrap();
+    assert!(!counts.is_empty());
+    for (heads, slopes) in counts {
+        let got = alibi_slopes(heads.parse().unwrap());
+        let want = floats(slopes);
+        assert_eq!(got.len(), want.len(), "{heads} heads");
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-12, "{heads} heads: {g} vs {w}");
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The URL parser against hostile input: it never panics, always yields a valid state, says
+//! what it corrected, and a valid state survives the trip through the URL unchanged.
+
+use pe_explorer::encoding::Layout;
+use pe_explorer::lesson::params::{BASE_MAX, BASE_MIN};
+use pe_explorer::lesson::{from_query, to_query, Params};
+use proptest::prelude::*;
+
+/// Cases per property; `PE_URL_CASES` raises it (the hardening suite runs 100 000).
+fn cases() -> u32 {
+    std::env::var("PE_URL_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4096)
+}
+
+fn valid_params() -> impl Strategy<Value = Params> {
+    (
+        1usize..=512,
+        1usize..=2048,
+        any::<u64>(),
+        any::<u64>(),
+        any::<u64>(),
+        BASE_MIN..=BASE_MAX,
+        any::<bool>(),
+    )
+        .prop_map(|(half, length, pos, k, pair, base, split)| {
+            let pos = (pos % length as u64) as usize;
+            let k = (k % (length - pos) as u64) as usize;
+            Params {
+                d_model: 2 * half,
+                length,
+                pos,
+                k,
+                pair: (pair % half as u64) as usize,
+                base,
+                layout: if split {
+                    Layout::SplitHalves
+                } else {
+                    Layout::Interleaved
+                },
+            }
+        })
+}
+
+/// Values a mangled link could carry.
+fn hostile_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<i64>().prop_map(|v| v.to_string()),
+        any::<f64>().prop_map(|v| v.to_string()),
+        Just("NaN".to_string()),
+        Just("-inf".to_string()),
+        Just("1e99999".to_string()),
+        Just("%".to_string()),
+        Just("%E4%BD%8D".to_string()),
+        "[0-9eE+.%-]{0,30}",
+        ".{0,40}",
+        "[0-9]{300,400}",
+    ]
+}
+
+fn hostile_query() -> impl Strategy<Value = String> {
+    let key = prop_oneof![
+        Just("d_model"),
+        Just("length"),
+        Just("len"),
+        Just("pos"),
+        Just("k"),
+        Just("i"),
+        Just("base"),
+        Just("layout"),
+        Just("lang"),
+        Just("x"),
+        Just(""),
+    ];
+    prop::collection::vec((key, hostile_value()), 0..12).prop_map(|pairs| {
+        pairs
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn hostile_query_strings_never_panic_and_give_a_valid_state(query in hostile_query()) {
+        let parsed = from_query(&query);
+        prop_assert!(parsed.params.is_valid(), "{query} -> {:?}", parsed.params);
+        for notice in &parsed.notices {
+            prop_assert!(!notice.used.is_empty());
+            prop_assert!(notice.given.chars().count() <= 25);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let query = String::from_utf8_lossy(&bytes);
+        prop_assert!(from_query(&query).params.is_valid());
+    }
+
+    #[test]
+    fn valid_state_round_trips_through_the_url(params in valid_params()) {
+        let parsed = from_query(&to_query(&params));
+        prop_assert_eq!(parsed.params, params);
+        prop_assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+    }
+
+    #[test]
+    fn a_corrected_state_is_stable(query in hostile_query()) {
+        // Writing the corrected state back and reading it again changes nothing further.
+        let once = from_query(&query).params;
+        let twice = from_query(&to_query(&once));
+        prop_assert_eq!(twice.params, once);
+        prop_assert!(twice.notices.is_empty());
+    }
+
+    #[test]
+    fn every_changed_field_is_reported(query in hostile_query()) {
+        // If the URL named a field with a text that is not exactly what we write back, a
+        // notice must say so (unknown keys aside).
+        let parsed = from_query(&query);
+        let written = to_query(&parsed.params);
+        let written: Vec<(String, String)> = form_urlencoded::parse(written.as_bytes()).into_owned().collect();
+        let named: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+        for (key, value) in named {
+            let canonical = match key.as_str() { "len" => "length", other => other };
+            if let Some((_, used)) = written.iter().find(|(k, _)| k == canonical) {
+                let same = value.trim().eq_ignore_ascii_case(used)
+                    || value.trim().parse::<f64>().ok() == used.parse::<f64>().ok() && value.trim().parse::<f64>().is_ok();
+                if !same {
+                    prop_assert!(
+                        parsed.notices.iter().any(|n| n.field.symbol() == canonical),
+                        "{key}={value} became {used} silently"
+                    );
+                }
+            }
+        }
+    }
+}
