@@ -2,7 +2,10 @@
 //! what it corrected, and a valid state survives the trip through the URL unchanged.
 
 use pe_explorer::encoding::Layout;
-use pe_explorer::lesson::params::{BASE_MAX, BASE_MIN};
+use pe_explorer::encoding::DEMO_SENTENCES;
+use pe_explorer::lesson::params::{
+    sentence_length, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
+};
 use pe_explorer::lesson::{from_query, to_query, Params};
 use proptest::prelude::*;
 
@@ -15,7 +18,7 @@ fn cases() -> u32 {
 }
 
 fn valid_params() -> impl Strategy<Value = Params> {
-    (
+    let lesson = (
         1usize..=512,
         1usize..=2048,
         any::<u64>(),
@@ -23,8 +26,20 @@ fn valid_params() -> impl Strategy<Value = Params> {
         any::<u64>(),
         BASE_MIN..=BASE_MAX,
         any::<bool>(),
-    )
-        .prop_map(|(half, length, pos, k, pair, base, split)| {
+    );
+    let panels = (
+        prop_oneof![
+            Just(WaveDims::Auto),
+            prop::collection::vec(0usize..1024, 0..=MAX_EXTRA_DIMS)
+                .prop_map(|d| WaveDims::custom(&d)),
+        ],
+        0..DEMO_SENTENCES.len(),
+        any::<u64>(),
+        any::<bool>(),
+        0.0..=AMPLITUDE_MAX,
+    );
+    (lesson, panels).prop_map(
+        |((half, length, pos, k, pair, base, split), (dims, sentence, token, scale, amplitude))| {
             let pos = (pos % length as u64) as usize;
             let k = (k % (length - pos) as u64) as usize;
             Params {
@@ -39,8 +54,15 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 } else {
                     Layout::Interleaved
                 },
+                dims,
+                sentence,
+                token: (token % sentence_length(sentence) as u64) as usize,
+                scale_embedding: scale,
+                amplitude,
             }
-        })
+            .clamped()
+        },
+    )
 }
 
 /// Values a mangled link could carry.
@@ -53,6 +75,9 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("1e99999".to_string()),
         Just("%".to_string()),
         Just("%E4%BD%8D".to_string()),
+        Just("auto".to_string()),
+        Just("1,2,3,4,5,6".to_string()),
+        Just("3,,x,9999".to_string()),
         "[0-9eE+.%-]{0,30}",
         ".{0,40}",
         "[0-9]{300,400}",
@@ -69,6 +94,11 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("i"),
         Just("base"),
         Just("layout"),
+        Just("dims"),
+        Just("sentence"),
+        Just("t"),
+        Just("scale"),
+        Just("amp"),
         Just("lang"),
         Just("x"),
         Just(""),
@@ -83,7 +113,7 @@ fn hostile_query() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases()))]
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
 
     #[test]
     fn hostile_query_strings_never_panic_and_give_a_valid_state(query in hostile_query()) {
@@ -128,7 +158,15 @@ proptest! {
         for (key, value) in named {
             let canonical = match key.as_str() { "len" => "length", other => other };
             if let Some((_, used)) = written.iter().find(|(k, _)| k == canonical) {
-                let same = value.trim().eq_ignore_ascii_case(used)
+                // White space and empty list items carry no meaning.
+                let squeezed: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+                let squeezed = if canonical == "dims" {
+                    let items: Vec<&str> = squeezed.split(',').filter(|i| !i.is_empty()).collect();
+                    if items.is_empty() { "none".to_string() } else { items.join(",") }
+                } else {
+                    squeezed
+                };
+                let same = squeezed.eq_ignore_ascii_case(used)
                     || value.trim().parse::<f64>().ok() == used.parse::<f64>().ok() && value.trim().parse::<f64>().is_ok();
                 if !same {
                     prop_assert!(

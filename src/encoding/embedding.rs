@@ -13,6 +13,23 @@ pub const VOCABULARY: &[&str] = &[
     "晴天", "顺序", "很", "重要",
 ];
 
+/// Sentences the panels offer, every word in [`VOCABULARY`]. Pairs that differ only in word
+/// order come first: they are the lesson's opening example.
+pub const DEMO_SENTENCES: &[&str] = &[
+    "dog bites man",
+    "man bites dog",
+    "狗咬人",
+    "人咬狗",
+    "the cat sat on the mat",
+    "猫坐在垫子上",
+    "i love you",
+    "我爱你",
+    "she reads books today",
+    "她今天读书",
+    "order matters",
+    "顺序很重要",
+];
+
 /// The seed of the demo table; fixed so every student sees the same vectors.
 pub const EMBEDDING_SEED: u64 = 0x5EED_0E3B;
 
@@ -151,6 +168,13 @@ mod tests {
         scaled_embedding(t.row(2), embedding_scale(d), &mut scaled);
         let rms = (scaled.iter().map(|x| x * x).sum::<f64>() / d as f64).sqrt();
         assert!((rms - 1.0).abs() < 0.1, "rms {rms}");
+    }
+
+    #[test]
+    fn every_demo_sentence_tokenizes() {
+        for s in DEMO_SENTENCES {
+            assert!(tokenize(s).is_ok(), "{s}");
+        }
     }
 
     #[test]

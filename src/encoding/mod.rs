@@ -24,18 +24,19 @@ pub use combine::{
     ScoreTerms,
 };
 pub use embedding::{
-    embedding_scale, scaled_embedding, token_id, tokenize, EmbeddingTable, UnknownWord, VOCABULARY,
+    embedding_scale, scaled_embedding, token_id, tokenize, EmbeddingTable, UnknownWord,
+    DEMO_SENTENCES, VOCABULARY,
 };
 pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
 pub use rope::{rope_decay, rope_pair, rope_rotate, rope_score};
 pub use rotation::{
-    pair_rotation, rotate_pair, rotation_error, rotation_matrix, shift_by_rotation, Matrix2,
-    PairRotation,
+    pair_arc, pair_rotation, rotate_pair, rotation_error, rotation_matrix, shift_by_rotation,
+    Matrix2, PairRotation,
 };
 pub use similarity::{
     cosine_similarity, dot, dot_product_at_offset, dot_product_curve, dot_product_matrix,
 };
 pub use sinusoidal::{
-    dimension_role, fill_pe_matrix, frequency_count, omega, pair_dimensions, pe_matrix_exact,
-    pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
+    dimension_role, fill_pe_matrix, frequency_count, omega, pair_dimensions, pe_column,
+    pe_matrix_exact, pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
 };

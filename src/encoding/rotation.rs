@@ -145,3 +145,23 @@ pub fn rotation_error(pos: f64, k: f64, d_model: usize, base: f64, layout: Layou
         .map(|(r, e)| (r - e).abs())
         .fold(0.0, f64::max)
 }
+
+/// Points along the unit circle as PE draws it for one pair, `(sin θ, cos θ)`, for θ going
+/// from `start` through `start + sweep` in `steps` equal steps (steps + 1 points). With
+/// `start = pos·ω_i` and `sweep = k·ω_i` this is the arc from PE(pos) to PE(pos+k).
+///
+/// ```
+/// use pe_explorer::encoding::pair_arc;
+/// let arc = pair_arc(0.0, std::f64::consts::FRAC_PI_2, 2);
+/// assert_eq!(arc.len(), 3);
+/// assert!((arc[2][0] - 1.0).abs() < 1e-15 && arc[2][1].abs() < 1e-15);
+/// ```
+pub fn pair_arc(start: f64, sweep: f64, steps: usize) -> Vec<[f64; 2]> {
+    let steps = steps.max(1);
+    (0..=steps)
+        .map(|s| {
+            let (sin, cos) = (start + sweep * s as f64 / steps as f64).sin_cos();
+            [sin, cos]
+        })
+        .collect()
+}

@@ -256,6 +256,27 @@ impl PeScratch {
     }
 }
 
+/// One column of the matrix: dimension `dim` at positions 0, 1, …, `out.len() − 1` (a wave).
+///
+/// # Formula
+/// `out[pos] = PE(pos, dim)`
+///
+/// ```
+/// use pe_explorer::encoding::{pe_column, Layout};
+/// let mut wave = [0.0; 3];
+/// pe_column(1, 4, 10_000.0, Layout::Interleaved, &mut wave);
+/// assert_eq!(wave[0], 1.0); // cos(0)
+/// assert!((wave[2] - 2f64.cos()).abs() < 1e-15);
+/// ```
+pub fn pe_column(dim: usize, d_model: usize, base: f64, layout: Layout, out: &mut [f64]) {
+    let (i, is_sine) = dimension_role(dim, d_model, layout);
+    let w = omega(i, d_model, base);
+    for (pos, slot) in out.iter_mut().enumerate() {
+        let angle = pos as f64 * w;
+        *slot = if is_sine { angle.sin() } else { angle.cos() };
+    }
+}
+
 /// The same matrix computed value by value from the formula in f64; the reference the fast path
 /// is tested against, and what CSV export uses.
 pub fn pe_matrix_exact(length: usize, d_model: usize, base: f64, layout: Layout) -> Vec<f64> {

@@ -107,6 +107,54 @@ strings! {
     ReasonBeyond => "is out of range for the other settings", "超出了其他参数允许的范围";
     ReasonRepeated => "was given more than once", "出现了不止一次";
     Using => "using", "改用";
+    DimsLabel => "extra wave dimensions", "额外的波形维度";
+    SentenceLabel => "sentence", "句子";
+    TokenLabel => "token", "词元";
+    ScaleLabel => "multiply embeddings by √d_model", "词向量乘以 √d_model";
+    AmplitudeLabel => "PE amplitude", "位置编码幅度";
+    // Heatmap panel.
+    HeatmapTitle => "The whole encoding as a heatmap", "整张位置编码热力图";
+    HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap to read a value; click to move pos and i there.",
+                    "每一行是一个位置，每一列是一个维度；蓝色为 −1，红色为 +1。左侧的列逐行闪烁，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎一样。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触可读取数值；点击可把 pos 和 i 移到该处。";
+    HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触一个格子以读取数值。";
+    AxisPosition => "position pos", "位置 pos";
+    Sine => "sine", "正弦";
+    Cosine => "cosine", "余弦";
+    // Waves panel.
+    WavesTitle => "Each dimension is a wave", "每个维度都是一条波";
+    WavesText => "Follow one column of the heatmap down the positions and you get a sine or cosine wave. Pair i's wavelength is 2π·base^(2i/d_model): a few positions for the first pairs, thousands for the last. The dashed lines mark pos and pos + k, with the value of each wave where it crosses them.",
+                  "沿着热力图的一列往下看，就得到一条正弦或余弦波。第 i 对的波长是 2π·base^(2i/d_model)：前几对只有几个位置长，最后几对长达数千个位置。虚线标出 pos 和 pos + k，并给出每条波在交点处的值。";
+    AddDimension => "Add", "添加";
+    RemoveDimension => "Remove dimension", "移除维度";
+    Wavelength => "wavelength", "波长";
+    // Rotation panel.
+    RotationTitle => "Moving by k is a rotation", "移动 k 个位置就是一次旋转";
+    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. That is why the model can learn \"three words back\" once and use it everywhere. The printed error is rounding, not approximation.",
+                     "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的一个点。再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；所以一个固定的矩阵 M_k 能把每个位置都变成它后面第 k 个位置。这就是模型只需学一次“往前数三个词”就能处处使用的原因。下面打印的误差只是浮点舍入，而不是近似。";
+    RotationElsewhere => "The same k from another position", "同样的 k，换一个起点";
+    Play => "Play", "播放";
+    Pause => "Pause", "暂停";
+    ErrorLabel => "error", "误差";
+    AngleLabel => "angle k·ω_i", "转角 k·ω_i";
+    // Add versus concatenate panel.
+    CombineTitle => "Add or concatenate?", "相加还是拼接？";
+    CombineText => "The original Transformer adds the position vector to the word vector instead of appending it. Adding keeps the width at d_model, so every later matrix stays the same size; in hundreds of dimensions there is room for both signals to coexist, and the learned projections can pull them apart again. Concatenating keeps them separate by construction but makes the first projection larger. Scale matters: without √d_model the word is a whisper next to the position.",
+                     "原始 Transformer 把位置向量加到词向量上，而不是拼在后面。相加让宽度保持 d_model，后面的每个矩阵都不用变大；在几百维的空间里，两种信号有足够的空间共存，学到的投影矩阵还能把它们重新分开。拼接天然把两者分开，代价是第一个投影矩阵更大。尺度很重要：不乘 √d_model 时，词义的信号相对位置信号就像耳语。";
+    RowEmbedding => "word embedding", "词向量";
+    RowPosition => "position encoding", "位置编码";
+    RowSum => "sum (add)", "相加";
+    RowConcat => "concatenation", "拼接";
+    WidthLabel => "width", "宽度";
+    ProjectionLabel => "next projection's weights", "下一层投影的参数量";
+    ShareLabel => "share of the sum's energy that comes from position", "相加结果中来自位置的能量占比";
+    ShareDrownsMeaning => "position drowns meaning", "位置淹没了词义";
+    ShareDrownsPosition => "meaning drowns position", "词义淹没了位置";
+    ShareBalanced => "both are visible", "两者都清晰可见";
+    ScoreTitle => "A query·key score, split into four parts", "把一个 query·key 分数拆成四部分";
+    TermCc => "word·word", "词·词";
+    TermCp => "word·position", "词·位置";
+    TermPc => "position·word", "位置·词";
+    TermPp => "position·position", "位置·位置";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 
@@ -120,6 +168,11 @@ pub fn field_label(field: Field) -> Key {
         Field::Pair => Key::PairLabel,
         Field::Base => Key::BaseLabel,
         Field::Layout => Key::LayoutLabel,
+        Field::Dims => Key::DimsLabel,
+        Field::Sentence => Key::SentenceLabel,
+        Field::Token => Key::TokenLabel,
+        Field::Scale => Key::ScaleLabel,
+        Field::Amplitude => Key::AmplitudeLabel,
     }
 }
 

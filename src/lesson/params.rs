@@ -3,7 +3,15 @@
 //! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
-use crate::encoding::Layout;
+use crate::encoding::{tokenize, Layout, DEMO_SENTENCES};
+
+/// Number of tokens of demo sentence `index` (at least 1).
+pub fn sentence_length(index: usize) -> usize {
+    DEMO_SENTENCES
+        .get(index)
+        .and_then(|s| tokenize(s).ok())
+        .map_or(1, |t| t.len().max(1))
+}
 
 /// Smallest model width the lesson allows: one (sin, cos) pair.
 pub const D_MODEL_MIN: usize = 2;
@@ -30,11 +38,21 @@ pub enum Field {
     Pair,
     Base,
     Layout,
+    /// Extra dimensions drawn as waves besides pair i.
+    Dims,
+    /// The demo sentence of the add-versus-concatenate panel.
+    Sentence,
+    /// The token of that sentence whose vectors are shown.
+    Token,
+    /// Whether embeddings are multiplied by √d_model before PE is added.
+    Scale,
+    /// The factor PE is multiplied by before it is added.
+    Amplitude,
 }
 
 impl Field {
-    /// Every field, in the order the controls show them.
-    pub const ALL: [Field; 7] = [
+    /// Every field, in the order the controls show them and the URL lists them.
+    pub const ALL: [Field; 12] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -42,6 +60,11 @@ impl Field {
         Field::Pair,
         Field::Base,
         Field::Layout,
+        Field::Dims,
+        Field::Sentence,
+        Field::Token,
+        Field::Scale,
+        Field::Amplitude,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -54,6 +77,11 @@ impl Field {
             Field::Pair => "i",
             Field::Base => "base",
             Field::Layout => "layout",
+            Field::Dims => "dims",
+            Field::Sentence => "sentence",
+            Field::Token => "t",
+            Field::Scale => "scale",
+            Field::Amplitude => "amp",
         }
     }
 }
@@ -65,7 +93,10 @@ impl Field {
 /// - `length` is in `LENGTH_MIN..=LENGTH_MAX`;
 /// - `pos < length` and `pos + k < length`, so PE(pos + k) is a row of the drawn matrix;
 /// - `pair < d_model / 2`, so (2·pair, 2·pair + 1) are dimensions of the model;
-/// - `base` is finite and in `BASE_MIN..=BASE_MAX`.
+/// - `base` is finite and in `BASE_MIN..=BASE_MAX`;
+/// - every extra wave dimension is below d_model;
+/// - `sentence` names one of [`DEMO_SENTENCES`] and `token` one of its tokens;
+/// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub d_model: usize,
@@ -75,6 +106,88 @@ pub struct Params {
     pub pair: usize,
     pub base: f64,
     pub layout: Layout,
+    pub dims: WaveDims,
+    pub sentence: usize,
+    pub token: usize,
+    pub scale_embedding: bool,
+    pub amplitude: f64,
+}
+
+/// The largest PE amplitude the add-versus-concatenate slider offers: enough to show position
+/// drowning meaning.
+pub const AMPLITUDE_MAX: f64 = 8.0;
+
+/// The most extra dimensions the waves panel draws beside pair i; more curves stop being legible.
+pub const MAX_EXTRA_DIMS: usize = 4;
+
+/// The extra dimensions of the waves panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveDims {
+    /// The sine of the fastest pair (dimension 0) and of the slowest pair: the two extremes of
+    /// the frequency ladder, whatever d_model is.
+    Auto,
+    /// Dimensions the user picked, in the order picked.
+    Custom {
+        len: u8,
+        dims: [u16; MAX_EXTRA_DIMS],
+    },
+}
+
+impl WaveDims {
+    /// A custom list from dimensions (duplicates and the overflow past `MAX_EXTRA_DIMS` dropped).
+    pub fn custom(list: &[usize]) -> WaveDims {
+        let mut dims = [0u16; MAX_EXTRA_DIMS];
+        let mut len = 0;
+        for &d in list {
+            let d = d.min(u16::MAX as usize) as u16;
+            if len < MAX_EXTRA_DIMS && !dims[..len].contains(&d) {
+                dims[len] = d;
+                len += 1;
+            }
+        }
+        WaveDims::Custom {
+            len: len as u8,
+            dims,
+        }
+    }
+
+    /// The extra dimensions for a width.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::params::WaveDims;
+    /// assert_eq!(WaveDims::Auto.extra(128), vec![0, 126]);
+    /// assert_eq!(WaveDims::custom(&[5, 9]).extra(128), vec![5, 9]);
+    /// ```
+    pub fn extra(&self, d_model: usize) -> Vec<usize> {
+        match self {
+            WaveDims::Auto => {
+                let slowest_sine = d_model.saturating_sub(2);
+                if slowest_sine == 0 {
+                    vec![0]
+                } else {
+                    vec![0, slowest_sine]
+                }
+            }
+            WaveDims::Custom { len, dims } => {
+                dims[..*len as usize].iter().map(|d| *d as usize).collect()
+            }
+        }
+    }
+
+    /// The same list without dimensions at or beyond `d_model`.
+    fn within(self, d_model: usize) -> WaveDims {
+        match self {
+            WaveDims::Auto => WaveDims::Auto,
+            custom => {
+                let kept: Vec<usize> = custom
+                    .extra(d_model)
+                    .into_iter()
+                    .filter(|d| *d < d_model)
+                    .collect();
+                WaveDims::custom(&kept)
+            }
+        }
+    }
 }
 
 impl Default for Params {
@@ -90,6 +203,11 @@ impl Default for Params {
             pair: 2,
             base: BASE_DEFAULT,
             layout: Layout::Interleaved,
+            dims: WaveDims::Auto,
+            sentence: 0,
+            token: 1,
+            scale_embedding: true,
+            amplitude: 1.0,
         }
     }
 }
@@ -115,6 +233,13 @@ impl Params {
         } else {
             self.base.clamp(BASE_MIN, BASE_MAX)
         };
+        let sentence = self.sentence.min(DEMO_SENTENCES.len() - 1);
+        let token = self.token.min(sentence_length(sentence) - 1);
+        let amplitude = if self.amplitude.is_nan() {
+            1.0
+        } else {
+            self.amplitude.clamp(0.0, AMPLITUDE_MAX)
+        };
         Params {
             d_model,
             length,
@@ -123,6 +248,11 @@ impl Params {
             pair,
             base,
             layout: self.layout,
+            dims: self.dims.within(d_model),
+            sentence,
+            token,
+            scale_embedding: self.scale_embedding,
+            amplitude,
         }
     }
 
@@ -139,6 +269,19 @@ impl Params {
     /// The largest k for the current pos.
     pub fn k_max(&self) -> usize {
         self.length - 1 - self.pos
+    }
+
+    /// A second starting position for the rotation panel's "same k from elsewhere" view: half
+    /// the sequence further on, wrapped so that it and its partner pos + k stay inside.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Params;
+    /// let p = Params::default();
+    /// assert_eq!(p.comparison_pos(), 60);
+    /// ```
+    pub fn comparison_pos(&self) -> usize {
+        let room = self.length - self.k; // positions q with q + k < length
+        (self.pos + self.length / 2) % room
     }
 
     /// Sets one numeric field from a control and returns the nearest valid state.
@@ -162,7 +305,11 @@ impl Params {
             Field::K => next.k = as_count(value),
             Field::Pair => next.pair = as_count(value),
             Field::Base => next.base = value,
-            Field::Layout => {}
+            Field::Sentence => next.sentence = as_count(value),
+            Field::Token => next.token = as_count(value),
+            Field::Amplitude => next.amplitude = value,
+            Field::Scale => next.scale_embedding = value != 0.0,
+            Field::Layout | Field::Dims => {}
         }
         next.clamped()
     }

@@ -3,8 +3,10 @@
 //! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
 //! changed yields one [`Notice`] naming the field, what was given and what is used instead.
 
-use super::params::{nearest_valid_d_model, Field, Params};
-use super::params::{BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN};
+use super::params::{nearest_valid_d_model, Field, Params, WaveDims, MAX_EXTRA_DIMS};
+use super::params::{
+    AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN,
+};
 use crate::encoding::Layout;
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
@@ -114,8 +116,23 @@ pub fn from_query(query: &str) -> Parsed {
                 layout.is_none().then_some(Reason::Malformed)
             }
             Field::Base => {
-                let (reason, base) = read_base(text);
+                let (reason, base) = read_float(text, BASE_MIN, BASE_MAX);
                 wanted.base = base.unwrap_or(defaults.base);
+                reason
+            }
+            Field::Amplitude => {
+                let (reason, amplitude) = read_float(text, 0.0, AMPLITUDE_MAX);
+                wanted.amplitude = amplitude.unwrap_or(defaults.amplitude);
+                reason
+            }
+            Field::Scale => {
+                let scale = read_switch(text);
+                wanted.scale_embedding = scale.unwrap_or(defaults.scale_embedding);
+                scale.is_none().then_some(Reason::Malformed)
+            }
+            Field::Dims => {
+                let (reason, dims) = read_dims(text);
+                wanted.dims = dims;
                 reason
             }
             count => {
@@ -125,6 +142,8 @@ pub fn from_query(query: &str) -> Parsed {
                     Field::Length => &mut wanted.length,
                     Field::Pos => &mut wanted.pos,
                     Field::K => &mut wanted.k,
+                    Field::Sentence => &mut wanted.sentence,
+                    Field::Token => &mut wanted.token,
                     _ => &mut wanted.pair,
                 };
                 *slot = n.unwrap_or(*slot);
@@ -166,7 +185,8 @@ pub fn from_query(query: &str) -> Parsed {
 /// use pe_explorer::lesson::{query::to_query, Params};
 /// assert_eq!(
 ///     to_query(&Params::default()),
-///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved"
+///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
+///      &dims=auto&sentence=0&t=1&scale=1&amp=1"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -186,6 +206,11 @@ fn field_for_key(key: &str) -> Option<Field> {
         "i" | "pair" => Some(Field::Pair),
         "base" => Some(Field::Base),
         "layout" => Some(Field::Layout),
+        "dims" => Some(Field::Dims),
+        "sentence" => Some(Field::Sentence),
+        "t" | "token" => Some(Field::Token),
+        "scale" => Some(Field::Scale),
+        "amp" | "amplitude" => Some(Field::Amplitude),
         _ => None,
     }
 }
@@ -205,6 +230,20 @@ fn field_value(params: &Params, field: Field) -> String {
             Layout::SplitHalves => "split",
         }
         .to_string(),
+        Field::Dims => match params.dims {
+            WaveDims::Auto => "auto".to_string(),
+            WaveDims::Custom { len: 0, .. } => "none".to_string(),
+            custom => custom
+                .extra(params.d_model)
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        },
+        Field::Sentence => params.sentence.to_string(),
+        Field::Token => params.token.to_string(),
+        Field::Scale => if params.scale_embedding { "1" } else { "0" }.to_string(),
+        Field::Amplitude => format!("{}", params.amplitude),
     }
 }
 
@@ -252,14 +291,61 @@ fn read_layout(text: &str) -> Option<Layout> {
     }
 }
 
-fn read_base(text: &str) -> (Option<Reason>, Option<f64>) {
+fn read_float(text: &str, min: f64, max: f64) -> (Option<Reason>, Option<f64>) {
     match text.trim().parse::<f64>() {
-        Ok(b) if b.is_nan() => (Some(Reason::Malformed), None),
-        Ok(b) if b < BASE_MIN => (Some(Reason::TooSmall), Some(BASE_MIN)),
-        Ok(b) if b > BASE_MAX => (Some(Reason::TooLarge), Some(BASE_MAX)),
-        Ok(b) => (None, Some(b)),
+        Ok(v) if v.is_nan() => (Some(Reason::Malformed), None),
+        Ok(v) if v < min => (Some(Reason::TooSmall), Some(min)),
+        Ok(v) if v > max => (Some(Reason::TooLarge), Some(max)),
+        Ok(v) => (None, Some(v)),
         Err(_) => (Some(Reason::Malformed), None),
     }
+}
+
+fn read_switch(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// `auto`, `none`, or up to `MAX_EXTRA_DIMS` comma-separated dimensions. Entries that
+/// are not whole numbers are dropped with a notice; range is checked against d_model later.
+fn read_dims(text: &str) -> (Option<Reason>, WaveDims) {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("auto") {
+        return (None, WaveDims::Auto);
+    }
+    if text.eq_ignore_ascii_case("none") {
+        return (None, WaveDims::custom(&[]));
+    }
+    let mut dims = Vec::new();
+    let mut reason = None;
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match item.parse::<usize>() {
+            Ok(d) if d <= D_MODEL_MAX => dims.push(d),
+            Ok(_) => reason = Some(Reason::TooLarge),
+            Err(_) => reason = Some(Reason::Malformed),
+        }
+    }
+    if dims.is_empty() && reason.is_some() {
+        // Nothing usable: the default, not an empty list.
+        return (reason, WaveDims::Auto);
+    }
+    let custom = WaveDims::custom(&dims);
+    let kept = custom.extra(D_MODEL_MAX).len();
+    if kept < dims.len() {
+        let mut unique = dims.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        let why = if unique.len() > MAX_EXTRA_DIMS {
+            Reason::TooLarge
+        } else {
+            Reason::Repeated
+        };
+        reason = reason.or(Some(why));
+    }
+    (reason, custom)
 }
 
 fn shorten(text: &str) -> String {

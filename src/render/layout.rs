@@ -41,6 +41,29 @@ impl PlotRect {
         self.left + (col as f64 + 0.5) * self.width / cols.max(1) as f64
     }
 
+    /// The x coordinate of `value` on a linear axis from `min` (left edge) to `max` (right edge).
+    ///
+    /// ```
+    /// use pe_explorer::render::layout::PlotRect;
+    /// let r = PlotRect { left: 10.0, top: 0.0, width: 100.0, height: 50.0 };
+    /// assert_eq!(r.x_of(5.0, 0.0, 10.0), 60.0);
+    /// ```
+    pub fn x_of(&self, value: f64, min: f64, max: f64) -> f64 {
+        self.left + (value - min) / (max - min) * self.width
+    }
+
+    /// The y coordinate of `value` on a linear axis from `min` (bottom edge) to `max` (top edge).
+    ///
+    /// ```
+    /// use pe_explorer::render::layout::PlotRect;
+    /// let r = PlotRect { left: 0.0, top: 20.0, width: 100.0, height: 50.0 };
+    /// assert_eq!(r.y_of(1.0, -1.0, 1.0), 20.0);
+    /// assert_eq!(r.y_of(-1.0, -1.0, 1.0), 70.0);
+    /// ```
+    pub fn y_of(&self, value: f64, min: f64, max: f64) -> f64 {
+        self.top + (max - value) / (max - min) * self.height
+    }
+
     /// The same rectangle in another unit (e.g. device pixels → CSS pixels with 1/dpr).
     pub fn scaled(&self, factor: f64) -> PlotRect {
         PlotRect {

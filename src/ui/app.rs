@@ -2,10 +2,14 @@
 
 use leptos::prelude::*;
 
+use super::add_concat::AddConcatPanel;
 use super::canvas::provide_viewport_epoch;
 use super::controls::Controls;
+use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
 use super::pe_vector::PeVectorPanel;
+use super::rotation::RotationPanel;
+use super::waves::WavesPanel;
 use crate::i18n::{Key, Lang};
 use crate::lesson::{from_query, to_query, Params};
 
@@ -63,6 +67,10 @@ pub fn App() -> impl IntoView {
             <Controls />
             <main class="panels" id="panels">
                 <PeVectorPanel />
+                <HeatmapPanel />
+                <WavesPanel />
+                <RotationPanel />
+                <AddConcatPanel />
             </main>
         </div>
     }

@@ -23,6 +23,16 @@ pub fn provide_viewport_epoch() {
         set_epoch.update(|e| *e = e.wrapping_add(1))
     });
     on_cleanup(move || handle.remove());
+    // A switch between light and dark changes the canvas colours too.
+    if let Ok(Some(query)) = window().match_media("(prefers-color-scheme: dark)") {
+        let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            ThemeColors::invalidate();
+            set_epoch.update(|e| *e = e.wrapping_add(1));
+        });
+        query.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+        // The listener lives as long as the page (the app is never unmounted).
+        on_change.forget();
+    }
     provide_context(ViewportEpoch(epoch));
 }
 
@@ -69,7 +79,12 @@ impl SizedCanvas {
 
     /// The 2-D context, for pixel-buffer work beneath plotters' drawing.
     pub fn context(&self) -> Option<CanvasRenderingContext2d> {
-        self.element
+        Self::context_of(&self.element)
+    }
+
+    /// The 2-D context of any canvas (an off-screen one, say).
+    pub fn context_of(element: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+        element
             .get_context("2d")
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
@@ -91,40 +106,114 @@ impl SizedCanvas {
 }
 
 /// Redraws a canvas whenever `input` changes or the viewport resizes, at most once per
-/// animation frame: several signal changes in one frame (a fast drag) cost one drawing, and the
-/// drawing always uses the latest input.
+/// animation frame, and as early as that allows.
+///
+/// A change that arrives when the canvas has not drawn since the last frame is drawn at once
+/// (in the effect, right after the input event), so its pixels make the very next frame. Changes
+/// that arrive after that, within the same frame (a fast drag), are coalesced into one drawing
+/// at the next animation frame, which always uses the latest input.
 ///
 /// `input` runs inside a reactive effect, so it should read memos (already computed results),
-/// not compute; `draw` runs in the animation frame.
+/// not compute.
 pub fn redraw_on_frame<T: 'static>(
     canvas: NodeRef<html::Canvas>,
     input: impl Fn() -> T + 'static,
     draw: impl Fn(HtmlCanvasElement, &T) + 'static,
 ) {
     let epoch = use_context::<ViewportEpoch>();
-    let latest: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
-    let pending = Rc::new(Cell::new(false));
-    let draw = Rc::new(draw);
+    let scheduler = Rc::new(FrameScheduler {
+        latest: RefCell::new(None),
+        drew_this_frame: Cell::new(false),
+        dirty: Cell::new(false),
+        draw: Box::new(draw),
+        canvas,
+    });
     Effect::new(move |_| {
         if let Some(ViewportEpoch(epoch)) = epoch {
             epoch.track();
         }
-        *latest.borrow_mut() = Some(input());
-        if pending.replace(true) {
-            return;
-        }
-        let (latest, pending, draw) = (latest.clone(), pending.clone(), draw.clone());
-        request_animation_frame(move || {
-            pending.set(false);
-            let Some(element) = canvas.get_untracked() else {
-                return;
-            };
-            if let Some(value) = latest.borrow().as_ref() {
-                draw(element, value);
-            }
-        });
+        *scheduler.latest.borrow_mut() = Some(input());
+        FrameScheduler::request(&scheduler);
     });
 }
+
+/// A panel's drawing function: the canvas and the latest input.
+type DrawFn<T> = Box<dyn Fn(HtmlCanvasElement, &T)>;
+
+/// The state behind [`redraw_on_frame`]: the latest input, and whether this frame has drawn.
+struct FrameScheduler<T> {
+    latest: RefCell<Option<T>>,
+    drew_this_frame: Cell<bool>,
+    dirty: Cell<bool>,
+    draw: DrawFn<T>,
+    canvas: NodeRef<html::Canvas>,
+}
+
+impl<T: 'static> FrameScheduler<T> {
+    fn request(this: &Rc<Self>) {
+        if this.drew_this_frame.get() {
+            this.dirty.set(true);
+            return;
+        }
+        this.draw_now();
+        this.drew_this_frame.set(true);
+        let this = this.clone();
+        request_animation_frame(move || this.next_frame());
+    }
+
+    fn next_frame(self: Rc<Self>) {
+        self.drew_this_frame.set(false);
+        if self.dirty.replace(false) {
+            FrameScheduler::request(&self);
+        }
+    }
+
+    fn draw_now(&self) {
+        let Some(element) = self.canvas.get_untracked() else {
+            return;
+        };
+        if let Some(value) = self.latest.borrow().as_ref() {
+            let start = now();
+            let id = element.get_attribute("data-testid").unwrap_or_default();
+            (self.draw)(element, value);
+            note_draw_for_benchmark(&id, start);
+        }
+    }
+}
+
+/// When a benchmark has put an array at `window.__peDrawLog`, appends the time each canvas
+/// finished drawing, so frame latency can be measured in the page. Without that array (always,
+/// outside benchmarks) this is one property look-up.
+fn note_draw_for_benchmark(canvas: &str, start: f64) {
+    let Ok(log) = js_sys::Reflect::get(&window(), &"__peDrawLog".into()) else {
+        return;
+    };
+    if let Some(log) = log.dyn_ref::<js_sys::Array>() {
+        let end = now();
+        log.push(&end.into());
+        if let Ok(costs) = js_sys::Reflect::get(&window(), &"__peDrawCosts".into()) {
+            if let Some(costs) = costs.dyn_ref::<js_sys::Array>() {
+                costs.push(&format!("{canvas} {:.2}", end - start).into());
+            }
+        }
+    }
+}
+
+/// Milliseconds from `performance.now()`.
+pub fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Curve colours from the Okabe–Ito palette, chosen to stay distinct under the common colour
+/// vision deficiencies (black and yellow left out: one vanishes on dark, the other on light).
+pub const SERIES_COLORS: [RGBColor; 6] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+];
 
 /// The colours of the current theme, read from CSS custom properties so canvases match the page
 /// in light, dark and presenter themes.
@@ -136,8 +225,30 @@ pub struct ThemeColors {
     pub second: RGBColor,
 }
 
+thread_local! {
+    static THEME_CACHE: Cell<Option<ThemeColors>> = const { Cell::new(None) };
+}
+
 impl ThemeColors {
-    pub fn read() -> ThemeColors {
+    /// The theme's colours, read from the stylesheet once and cached: `getComputedStyle` on
+    /// every drawing would cost more than the drawing. [`ThemeColors::invalidate`] forgets them
+    /// when the theme changes.
+    pub fn current() -> ThemeColors {
+        THEME_CACHE.with(|cache| {
+            cache.get().unwrap_or_else(|| {
+                let colors = Self::read();
+                cache.set(Some(colors));
+                colors
+            })
+        })
+    }
+
+    /// Forget the cached colours (the colour scheme or theme changed).
+    pub fn invalidate() {
+        THEME_CACHE.with(|cache| cache.set(None));
+    }
+
+    fn read() -> ThemeColors {
         let fallback = ThemeColors {
             text: RGBColor(30, 30, 30),
             grid: RGBColor(200, 200, 200),
@@ -164,6 +275,11 @@ impl ThemeColors {
             second: read("--second", fallback.second),
         }
     }
+}
+
+/// A colour as CSS `#rrggbb`.
+pub fn css_color(color: RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", color.0, color.1, color.2)
 }
 
 /// Parses `#rrggbb`.

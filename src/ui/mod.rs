@@ -1,10 +1,15 @@
 //! Leptos components: the app shell, the controls, one file per panel, and canvas plumbing.
 //! Only this module touches the DOM.
 
+pub mod add_concat;
 pub mod app;
 pub mod canvas;
 pub mod controls;
+pub mod heatmap;
+pub mod math;
 pub mod notices;
 pub mod pe_vector;
+pub mod rotation;
+pub mod waves;
 
 pub use app::App;

@@ -5,9 +5,10 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
 use crate::encoding::{pair_dimensions, pe_vector, Layout};
 use crate::i18n::{Key, Lang};
+use crate::render::layout::PlotRect;
 
 /// What the bar chart depends on; k does not change PE(pos), so moving k redraws nothing here.
 #[derive(Clone, Copy, PartialEq)]
@@ -78,7 +79,7 @@ fn draw_vector(
     highlight: (usize, Option<usize>),
     lang: Lang,
 ) -> Option<()> {
-    let colors = ThemeColors::read();
+    let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let font = ("sans-serif", canvas.font_px(12.0))
         .into_font()
@@ -95,6 +96,7 @@ fn draw_vector(
         .disable_x_mesh()
         .y_labels(5)
         .x_labels(8)
+        .x_label_formatter(&|v| format!("{}", v.round() as i64))
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .x_desc(lang.t(Key::AxisDimension))
@@ -104,14 +106,34 @@ fn draw_vector(
         .axis_style(colors.text)
         .draw()
         .ok()?;
+    // Up to 1024 bars: plain fillRect calls grouped by colour, so a redraw sets the fill style
+    // twice rather than once per bar (a single path of 1024 rectangles rasterises slowly).
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let rect = PlotRect {
+        left: xs.start as f64,
+        top: ys.start as f64,
+        width: (xs.end - xs.start) as f64,
+        height: (ys.end - ys.start) as f64,
+    };
+    area.present().ok()?;
+    let context = canvas.context()?;
     let (sine, cosine) = highlight;
-    chart
-        .draw_series(vector.iter().enumerate().map(|(dim, value)| {
-            let marked = dim == sine || Some(dim) == cosine;
-            let color = if marked { colors.second } else { colors.accent };
-            let (x0, x1) = (dim as f64 + 0.1, dim as f64 + 0.9);
-            Rectangle::new([(x0, 0.0), (x1, *value)], color.filled())
-        }))
-        .ok()?;
-    area.present().ok()
+    let zero = rect.y_of(0.0, -1.1, 1.1);
+    for marked in [false, true] {
+        context.set_fill_style_str(&css_color(if marked {
+            colors.second
+        } else {
+            colors.accent
+        }));
+        for (dim, value) in vector.iter().enumerate() {
+            if (dim == sine || Some(dim) == cosine) != marked {
+                continue;
+            }
+            let x0 = rect.x_of(dim as f64 + 0.1, 0.0, d_model as f64);
+            let x1 = rect.x_of(dim as f64 + 0.9, 0.0, d_model as f64);
+            let y = rect.y_of(*value, -1.1, 1.1);
+            context.fill_rect(x0, y.min(zero), (x1 - x0).max(1.0), (y - zero).abs());
+        }
+    }
+    Some(())
 }

@@ -1,0 +1,408 @@
+//! Panel: adding versus concatenating a word's embedding and its position's encoding.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+use wasm_bindgen::Clamped;
+use web_sys::ImageData;
+
+use super::app::use_lesson;
+use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::math::CombineFormula;
+use crate::encoding::{
+    add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
+    score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
+    DEMO_SENTENCES, VOCABULARY,
+};
+use crate::i18n::{Key, Lang};
+use crate::lesson::params::AMPLITUDE_MAX;
+use crate::lesson::Field;
+use crate::render::colormap::DivergingMap;
+use crate::render::heatmap::{fill_rgba, max_abs};
+
+/// Everything the panel shows, computed from the core in one memo.
+#[derive(Clone, PartialEq)]
+struct CombineView {
+    words: Vec<&'static str>,
+    token: usize,
+    embedding: Vec<f64>,
+    position: Vec<f64>,
+    sum: Vec<f64>,
+    concat: Vec<f64>,
+    share: f64,
+    /// The score of the chosen token (as query) with every token of the sentence (as key).
+    terms: Vec<ScoreTerms>,
+    add: CombineCost,
+    concat_cost: CombineCost,
+}
+
+#[component]
+pub fn AddConcatPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let d_model = Memo::new(move |_| params.get().d_model);
+    // The table depends on d_model only: moving the amplitude must not redraw 43 × d normals.
+    let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get()));
+    // Only what this panel shows: moving pos, k or i must not recompute it.
+    let inputs = Memo::new(move |_| {
+        let p = params.get();
+        (
+            p.d_model,
+            p.base,
+            p.sentence,
+            p.token,
+            p.scale_embedding,
+            p.amplitude,
+        )
+    });
+    let view_data = Memo::new(move |_| {
+        let (d, base, sentence, token, scale_embedding, amplitude) = inputs.get();
+        table
+            .with(|table| combine_view(table, d, base, sentence, token, scale_embedding, amplitude))
+    });
+    let strips = NodeRef::<html::Canvas>::new();
+    let scores = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        strips,
+        move || (view_data.get(), lesson.lang.get()),
+        |element, (v, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.32) {
+                draw_strips(&sized, v, *lang);
+            }
+        },
+    );
+    redraw_on_frame(
+        scores,
+        move || view_data.get(),
+        |element, v| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.4) {
+                draw_scores(&sized, v);
+            }
+        },
+    );
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let set = move |field: Field, value: f64| params.update(|p| *p = p.with(field, value));
+    let verdict = move || {
+        let share = view_data.get().share;
+        t(if share > 0.8 {
+            Key::ShareDrownsMeaning
+        } else if share < 0.2 {
+            Key::ShareDrownsPosition
+        } else {
+            Key::ShareBalanced
+        })
+    };
+    view! {
+        <section class="panel" id="add-concat" data-testid="panel-add-concat" aria-labelledby="add-concat-title">
+            <h2 id="add-concat-title">{move || t(Key::CombineTitle)}</h2>
+            <p>{move || t(Key::CombineText)}</p>
+            <CombineFormula />
+            <div class="panel-controls">
+                <label>
+                    {move || t(Key::SentenceLabel)}
+                    <select
+                        data-testid="select-sentence"
+                        on:change=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                                set(Field::Sentence, v);
+                            }
+                        }
+                        prop:value=move || params.get().sentence.to_string()
+                    >
+                        {DEMO_SENTENCES
+                            .iter()
+                            .enumerate()
+                            .map(|(n, s)| view! { <option value=n.to_string()>{*s}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label>
+                    {move || t(Key::TokenLabel)}
+                    <select
+                        data-testid="select-token"
+                        on:change=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                                set(Field::Token, v);
+                            }
+                        }
+                        prop:value=move || params.get().token.to_string()
+                    >
+                        {move || {
+                            view_data
+                                .get()
+                                .words
+                                .into_iter()
+                                .enumerate()
+                                .map(|(n, w)| view! { <option value=n.to_string()>{format!("{n}: {w}")}</option> })
+                                .collect_view()
+                        }}
+                    </select>
+                </label>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-testid="toggle-scale"
+                        prop:checked=move || params.get().scale_embedding
+                        on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
+                    />
+                    {move || t(Key::ScaleLabel)}
+                </label>
+                <div class="control-row amp">
+                    <label for="ctl-amp">
+                        <span class="symbol">"a"</span>
+                        " "
+                        {move || t(Key::AmplitudeLabel)}
+                    </label>
+                    <input
+                        type="range"
+                        id="ctl-amp"
+                        data-testid="slider-amp"
+                        min="0"
+                        max=AMPLITUDE_MAX
+                        step="0.05"
+                        prop:value=move || params.get().amplitude
+                        on:input=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                                set(Field::Amplitude, v);
+                            }
+                        }
+                    />
+                    <output data-testid="value-amp">{move || format!("{:.2}", params.get().amplitude)}</output>
+                </div>
+            </div>
+            <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=move || t(Key::CombineTitle)></canvas>
+            <table class="costs" data-testid="combine-costs">
+                <thead>
+                    <tr><th></th><th>{move || t(Key::WidthLabel)}</th><th>{move || t(Key::ProjectionLabel)}</th></tr>
+                </thead>
+                <tbody>
+                    <tr>
+                        <th scope="row">{move || t(Key::RowSum)}</th>
+                        <td data-testid="add-width">{move || view_data.get().add.width}</td>
+                        <td data-testid="add-params">{move || view_data.get().add.projection_parameters}</td>
+                    </tr>
+                    <tr>
+                        <th scope="row">{move || t(Key::RowConcat)}</th>
+                        <td data-testid="concat-width">{move || view_data.get().concat_cost.width}</td>
+                        <td data-testid="concat-params">{move || view_data.get().concat_cost.projection_parameters}</td>
+                    </tr>
+                </tbody>
+            </table>
+            <p data-testid="position-share">
+                {move || t(Key::ShareLabel)} ": "
+                <strong>{move || format!("{:.0}%", 100.0 * view_data.get().share)}</strong>
+                " — " {verdict}
+            </p>
+            <h3>{move || t(Key::ScoreTitle)}</h3>
+            <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=move || t(Key::ScoreTitle)></canvas>
+            <ul class="legend inline">
+                {move || {
+                    [Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp]
+                        .into_iter()
+                        .enumerate()
+                        .map(|(n, key)| {
+                            let c = SERIES_COLORS[n];
+                            let swatch = format!("background:#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+                            view! { <li><span class="swatch" style=swatch></span>{t(key)}</li> }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+        </section>
+    }
+}
+
+/// Computes everything the panel shows from the core.
+fn combine_view(
+    table: &EmbeddingTable,
+    d: usize,
+    base: f64,
+    sentence: usize,
+    token: usize,
+    scale_embedding: bool,
+    amplitude: f64,
+) -> CombineView {
+    let ids = tokenize(DEMO_SENTENCES[sentence]).unwrap_or_default();
+    let scale = if scale_embedding {
+        embedding_scale(d)
+    } else {
+        1.0
+    };
+    let x = sentence_inputs(&ids, table, scale, 0.0, base);
+    let pe = sentence_inputs(&ids, table, 0.0, amplitude, base);
+    let row = |m: &[f64], t: usize| m[t * d..(t + 1) * d].to_vec();
+    let token = token.min(ids.len().saturating_sub(1));
+    let (embedding, position) = (row(&x, token), row(&pe, token));
+    let mut sum = vec![0.0; d];
+    add_vectors(&embedding, &position, &mut sum);
+    let mut concat = vec![0.0; 2 * d];
+    concat_vectors(&embedding, &position, &mut concat);
+    let terms = (0..ids.len())
+        .map(|u| score_terms(&embedding, &position, &row(&x, u), &row(&pe, u)))
+        .collect();
+    CombineView {
+        words: ids.iter().map(|id| VOCABULARY[*id]).collect(),
+        token,
+        share: position_share(&embedding, &position),
+        embedding,
+        position,
+        sum,
+        concat,
+        terms,
+        add: add_cost(d),
+        concat_cost: concat_cost(d, d),
+    }
+}
+
+/// Four strips (embedding, PE, sum: d cells; concatenation: 2d cells), one colour per value,
+/// on a shared scale so their magnitudes compare.
+fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let d = v.embedding.len();
+    let rows: [(&[f64], Key); 4] = [
+        (&v.embedding, Key::RowEmbedding),
+        (&v.position, Key::RowPosition),
+        (&v.sum, Key::RowSum),
+        (&v.concat, Key::RowConcat),
+    ];
+    let all: Vec<f32> = rows
+        .iter()
+        .flat_map(|(r, _)| r.iter().map(|x| *x as f32))
+        .collect();
+    let scale = max_abs(&all).max(1e-9);
+    let map = DivergingMap::cool_warm();
+    let width = 2 * d;
+    let mut pixels = vec![0.0f32; width * rows.len()];
+    for (n, (row, _)) in rows.iter().enumerate() {
+        for (slot, x) in pixels[n * width..].iter_mut().zip(row.iter()) {
+            *slot = *x as f32;
+        }
+    }
+    let mut rgba = Vec::new();
+    fill_rgba(&pixels, scale, &map, &mut rgba);
+    // Cells past a strip's width stay transparent.
+    for (n, (row, _)) in rows.iter().enumerate() {
+        for px in row.len()..width {
+            rgba[(n * width + px) * 4 + 3] = 0;
+        }
+    }
+    let image = document().create_element("canvas").ok()?;
+    let image: web_sys::HtmlCanvasElement = wasm_bindgen::JsCast::dyn_into(image).ok()?;
+    image.set_width(width as u32);
+    image.set_height(rows.len() as u32);
+    let data = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(&rgba),
+        width as u32,
+        rows.len() as u32,
+    )
+    .ok()?;
+    SizedCanvas::context_of(&image)?
+        .put_image_data(&data, 0.0, 0.0)
+        .ok()?;
+
+    let context = canvas.context()?;
+    context.set_image_smoothing_enabled(false);
+    let label_width = canvas.font_px(150.0);
+    let strip_width = canvas.width as f64 - label_width - canvas.font_px(8.0);
+    let row_height = canvas.height as f64 / rows.len() as f64;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    for (n, (row, key)) in rows.iter().enumerate() {
+        let y = n as f64 * row_height + row_height * 0.2;
+        let w = strip_width * row.len() as f64 / width as f64;
+        context
+            .draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+                &image,
+                0.0,
+                n as f64,
+                row.len() as f64,
+                1.0,
+                label_width,
+                y,
+                w,
+                row_height * 0.6,
+            )
+            .ok()?;
+        let label = format!("{} ({})", lang.t(*key), row.len());
+        area.draw_text(
+            &label,
+            &font,
+            (canvas.font_px(2.0) as i32, (y + row_height * 0.2) as i32),
+        )
+        .ok()?;
+    }
+    area.present().ok()
+}
+
+/// Grouped bars: for each key token, the four terms of its score with the chosen query token.
+fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let n = v.terms.len().max(1);
+    let values: Vec<[f64; 4]> = v
+        .terms
+        .iter()
+        .map(|t| {
+            [
+                t.content_content,
+                t.content_position,
+                t.position_content,
+                t.position_position,
+            ]
+        })
+        .collect();
+    let (lo, hi) = values
+        .iter()
+        .flatten()
+        .fold((0.0f64, 0.0f64), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
+    let pad = 0.1 * (hi - lo).max(1e-9);
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let words = v.words.clone();
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(30.0) as i32)
+        .y_label_area_size(canvas.font_px(44.0) as i32)
+        .build_cartesian_2d(0f64..n as f64, (lo - 1.5 * pad)..(hi + pad))
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(5)
+        .label_style(font.clone())
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    // One label under each group of four bars (plotters' own ticks would skip some words).
+    let below = lo - pad * 0.6;
+    chart
+        .draw_series(words.iter().enumerate().map(|(u, w)| {
+            let style = font.pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Center,
+                plotters::style::text_anchor::VPos::Center,
+            ));
+            Text::new(w.to_string(), (u as f64 + 0.5, below), style)
+        }))
+        .ok()?;
+    for (u, terms) in values.iter().enumerate() {
+        for (j, value) in terms.iter().enumerate() {
+            let x0 = u as f64 + 0.1 + 0.2 * j as f64;
+            let style = if u == v.token {
+                SERIES_COLORS[j].filled()
+            } else {
+                SERIES_COLORS[j].mix(0.75).filled()
+            };
+            chart
+                .draw_series([Rectangle::new([(x0, 0.0), (x0 + 0.18, *value)], style)])
+                .ok()?;
+        }
+    }
+    area.present().ok()
+}

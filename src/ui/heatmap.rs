@@ -1,0 +1,392 @@
+//! Panel: the PE matrix as a heatmap (positions down, dimensions across), drawn through a pixel
+//! buffer, with plotters' axes and colour bar on top, hover read-out and click-to-select.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{HtmlCanvasElement, ImageData};
+
+use super::app::use_lesson;
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::math::PeFormula;
+use crate::encoding::{
+    dimension_role, fill_pe_matrix, omega, pair_dimensions, pe_value, Layout, PeScratch,
+};
+use crate::i18n::{Key, Lang};
+use crate::lesson::Field;
+use crate::render::colormap::DivergingMap;
+use crate::render::heatmap::fill_rgba;
+use crate::render::layout::PlotRect;
+
+/// Height over width of the heatmap canvas.
+const ASPECT: f64 = 0.8;
+
+/// What the matrix depends on. pos, k and i only move markers, so they are not here.
+#[derive(Clone, Copy, PartialEq)]
+struct MatrixInputs {
+    length: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+}
+
+/// The matrix and its fill state, reused across redraws so a new d_model reallocates at most
+/// once per growth and a moved pos allocates nothing.
+#[derive(Default)]
+struct MatrixBuffer {
+    values: Vec<f32>,
+    scratch: PeScratch,
+}
+
+/// What the markers show.
+#[derive(Clone, Copy, PartialEq)]
+struct Markers {
+    pos: usize,
+    pos_k: usize,
+    columns: (usize, Option<usize>),
+}
+
+#[component]
+pub fn HeatmapPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        let p = params.get();
+        MatrixInputs {
+            length: p.length,
+            d_model: p.d_model,
+            base: p.base,
+            layout: p.layout,
+        }
+    });
+    let buffer = StoredValue::new(MatrixBuffer::default());
+    // The memo's value is a version number; the matrix itself lives in `buffer`, filled in place.
+    let version = Memo::new(move |previous: Option<&u64>| {
+        let MatrixInputs {
+            length,
+            d_model,
+            base,
+            layout,
+        } = inputs.get();
+        buffer.update_value(|b| {
+            b.values.resize(length * d_model, 0.0);
+            fill_pe_matrix(length, d_model, base, layout, &mut b.scratch, &mut b.values);
+        });
+        previous.map_or(1, |v| v + 1)
+    });
+    let markers = Memo::new(move |_| {
+        let p = params.get();
+        Markers {
+            pos: p.pos,
+            pos_k: p.pos + p.k,
+            columns: pair_dimensions(p.pair, p.d_model, p.layout),
+        }
+    });
+
+    // The plot rectangle in CSS pixels, for pointer handling, and in device pixels, for the
+    // marker layer; both set by the drawing that placed it.
+    let plot_rect = StoredValue::new(PlotRect::default());
+    let device_rect = RwSignal::new(PlotRect::default());
+    let hover = RwSignal::new(None::<(usize, usize)>);
+    let canvas = NodeRef::<html::Canvas>::new();
+    let marks = NodeRef::<html::Canvas>::new();
+    let state = Rc::new(RefCell::new(DrawState::default()));
+    // Two layers: the matrix with its axes redraws only when the matrix or the language changes;
+    // moving pos, k or i redraws only the thin marker layer above it.
+    redraw_on_frame(
+        canvas,
+        move || (version.get(), inputs.get(), lesson.lang.get()),
+        move |element, (version, inputs, lang)| {
+            let Some(sized) = SizedCanvas::fit(element, ASPECT) else {
+                return;
+            };
+            let mut state = state.borrow_mut();
+            buffer.with_value(|b| {
+                if let Some(rect) =
+                    draw_heatmap(&sized, &mut state, &b.values, *version, inputs, *lang)
+                {
+                    let css = rect.scaled(1.0 / sized.scale);
+                    plot_rect.set_value(css);
+                    expose_plot_rect(&sized.element, &css);
+                    device_rect.set(rect);
+                }
+            });
+        },
+    );
+    redraw_on_frame(
+        marks,
+        move || (markers.get(), inputs.get(), device_rect.get()),
+        |element, (markers, inputs, rect)| {
+            if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
+                draw_markers(&sized, markers, inputs, rect);
+            }
+        },
+    );
+
+    let cell_under = move |x: f64, y: f64| {
+        let MatrixInputs {
+            length, d_model, ..
+        } = inputs.get_untracked();
+        plot_rect.get_value().cell_at(x, y, length, d_model)
+    };
+    let on_move = move |ev: web_sys::PointerEvent| {
+        hover.set(cell_under(ev.offset_x() as f64, ev.offset_y() as f64));
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some((pos, dim)) = cell_under(ev.offset_x() as f64, ev.offset_y() as f64) {
+            hover.set(Some((pos, dim)));
+            params.update(|p| {
+                let (pair, _) = dimension_role(dim, p.d_model, p.layout);
+                *p = p
+                    .with(Field::Pos, pos as f64)
+                    .with(Field::Pair, pair as f64);
+            });
+        }
+    };
+    let readout = move || {
+        let lang = lesson.lang.get();
+        let Some((pos, dim)) = hover.get() else {
+            return lang.t(Key::HeatmapReadoutEmpty).to_string();
+        };
+        let p = params.get();
+        if pos >= p.length || dim >= p.d_model {
+            return lang.t(Key::HeatmapReadoutEmpty).to_string();
+        }
+        let (pair, is_sine) = dimension_role(dim, p.d_model, p.layout);
+        let value = pe_value(pos as f64, dim, p.d_model, p.base, p.layout);
+        let kind = lang.t(if is_sine { Key::Sine } else { Key::Cosine });
+        format!(
+            "pos = {pos}, dim = {dim} ({kind}, i = {pair}, ω = {:.4}): {value:.6}",
+            omega(pair, p.d_model, p.base)
+        )
+    };
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    view! {
+        <section class="panel" id="heatmap" data-testid="panel-heatmap" aria-labelledby="heatmap-title">
+            <h2 id="heatmap-title">{move || t(Key::HeatmapTitle)}</h2>
+            <p>{move || t(Key::HeatmapText)}</p>
+            <PeFormula />
+            <div class="canvas-stack">
+                <canvas
+                    node_ref=canvas
+                    data-testid="canvas-heatmap"
+                    class="interactive"
+                    role="img"
+                    aria-label=move || t(Key::HeatmapTitle)
+                    on:pointermove=on_move
+                    on:pointerdown=on_move
+                    on:pointerleave=move |_| hover.set(None)
+                    on:click=on_click
+                ></canvas>
+                <canvas node_ref=marks data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
+            </div>
+            <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
+        </section>
+    }
+}
+
+/// Puts the plot rectangle on the canvas as data attributes, so tests can aim at a cell with the
+/// same numbers the drawing used.
+fn expose_plot_rect(element: &HtmlCanvasElement, rect: &PlotRect) {
+    for (name, value) in [
+        ("data-plot-left", rect.left),
+        ("data-plot-top", rect.top),
+        ("data-plot-width", rect.width),
+        ("data-plot-height", rect.height),
+    ] {
+        let _ = element.set_attribute(name, &format!("{value:.3}"));
+    }
+}
+
+/// Kept between frames: the colour map, the RGBA buffer and the off-screen canvas holding the
+/// matrix at one pixel per cell. Only a new matrix version re-colours; markers only re-blit.
+#[derive(Default)]
+struct DrawState {
+    map: Option<DivergingMap>,
+    rgba: Vec<u8>,
+    image: Option<HtmlCanvasElement>,
+    version: u64,
+}
+
+fn draw_heatmap(
+    canvas: &SizedCanvas,
+    state: &mut DrawState,
+    values: &[f32],
+    version: u64,
+    inputs: &MatrixInputs,
+    lang: Lang,
+) -> Option<PlotRect> {
+    let (length, d_model) = (inputs.length, inputs.d_model);
+    if values.len() != length * d_model {
+        return None;
+    }
+    let map = state
+        .map
+        .get_or_insert_with(DivergingMap::cool_warm)
+        .clone();
+    if state.image.is_none() {
+        state.image = document()
+            .create_element("canvas")
+            .ok()?
+            .dyn_into::<HtmlCanvasElement>()
+            .ok();
+    }
+    let image = state.image.clone()?;
+    if state.version != version {
+        fill_rgba(values, 1.0, &map, &mut state.rgba);
+        image.set_width(d_model as u32);
+        image.set_height(length as u32);
+        let data = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(&state.rgba),
+            d_model as u32,
+            length as u32,
+        )
+        .ok()?;
+        let image_context = SizedCanvas::context_of(&image)?;
+        image_context.put_image_data(&data, 0.0, 0.0).ok()?;
+        state.version = version;
+    }
+
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let bar_width = canvas.font_px(64.0) as u32;
+    let (main, bar) = area.split_horizontally(canvas.width.saturating_sub(bar_width));
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let mut chart = ChartBuilder::on(&main)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(46.0) as i32)
+        // Positions run down the page, as rows of a table do.
+        .build_cartesian_2d(0f64..d_model as f64, length as f64..0f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(6)
+        .y_labels(6)
+        .x_label_formatter(&|v| format!("{}", v.round() as i64))
+        .y_label_formatter(&|v| format!("{}", v.round() as i64))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .x_desc(lang.t(Key::AxisDimension))
+        .y_desc(lang.t(Key::AxisPosition))
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let rect = PlotRect {
+        left: xs.start as f64,
+        top: ys.start as f64,
+        width: (xs.end - xs.start) as f64,
+        height: (ys.end - ys.start) as f64,
+    };
+    let context = canvas.context()?;
+    context.set_image_smoothing_enabled(false);
+    context
+        .draw_image_with_html_canvas_element_and_dw_and_dh(
+            &image,
+            rect.left,
+            rect.top,
+            rect.width,
+            rect.height,
+        )
+        .ok()?;
+
+    draw_color_bar(&bar, &map, canvas, &font, &colors)?;
+    area.present().ok()?;
+    Some(rect)
+}
+
+/// The marker layer: rows pos and pos + k, columns of pair i. A light halo under a dark line
+/// keeps them visible on blue, white and red alike.
+fn draw_markers(
+    canvas: &SizedCanvas,
+    markers: &Markers,
+    inputs: &MatrixInputs,
+    rect: &PlotRect,
+) -> Option<()> {
+    let context = canvas.context()?;
+    context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
+    if rect.width <= 0.0 {
+        return Some(());
+    }
+    let colors = ThemeColors::current();
+    let (rows, cols) = (inputs.length as f64, inputs.d_model as f64);
+    let (cell_w, cell_h) = (rect.width / cols, rect.height / rows);
+    let row = |pos: usize| {
+        (
+            rect.left,
+            rect.top + pos as f64 * cell_h,
+            rect.width,
+            cell_h,
+        )
+    };
+    let column = |dim: usize| {
+        (
+            rect.left + dim as f64 * cell_w,
+            rect.top,
+            cell_w,
+            rect.height,
+        )
+    };
+    let mut outlines = vec![
+        (row(markers.pos), RGBColor(0, 0, 0)),
+        (row(markers.pos_k), colors.second),
+    ];
+    outlines.push((column(markers.columns.0), colors.accent));
+    if let Some(cosine) = markers.columns.1 {
+        outlines.push((column(cosine), colors.accent));
+    }
+    for ((x, y, w, h), color) in outlines {
+        for (width, style) in [(4.0, "#ffffff".to_string()), (2.0, css_color(color))] {
+            context.set_line_width(canvas.font_px(width));
+            context.set_stroke_style_str(&style);
+            context.stroke_rect(x, y, w, h);
+        }
+    }
+    Some(())
+}
+
+/// The colour bar: the map from −1 (bottom) to +1 (top) with its three labels.
+pub fn draw_color_bar(
+    area: &DrawingArea<plotters_canvas::CanvasBackend, plotters::coord::Shift>,
+    map: &DivergingMap,
+    canvas: &SizedCanvas,
+    font: &TextStyle,
+    colors: &ThemeColors,
+) -> Option<()> {
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(canvas.font_px(8.0) as i32)
+        .margin_bottom(canvas.font_px(44.0) as i32)
+        .margin_left(canvas.font_px(6.0) as i32)
+        .y_label_area_size(canvas.font_px(34.0) as i32)
+        .build_cartesian_2d(0f64..1f64, -1f64..1f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(3)
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .label_style(font.clone())
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let steps = 64;
+    chart
+        .draw_series((0..steps).map(|s| {
+            let lo = -1.0 + 2.0 * s as f64 / steps as f64;
+            let hi = lo + 2.0 / steps as f64;
+            let [r, g, b] = map.color(((lo + hi) / 2.0) as f32);
+            Rectangle::new([(0.0, lo), (1.0, hi)], RGBColor(r, g, b).filled())
+        }))
+        .ok()?;
+    Some(())
+}

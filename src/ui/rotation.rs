@@ -1,0 +1,245 @@
+//! Panel: pair (2i, 2i+1) on the unit circle; moving by k rotates PE(pos) onto PE(pos + k).
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors};
+use super::math::RotationFormula;
+use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
+use crate::i18n::Key;
+use crate::lesson::Field;
+
+/// One circle's drawing: the rotation and where it starts.
+#[derive(Clone, Copy, PartialEq)]
+struct CircleView {
+    pos: usize,
+    k: usize,
+    rotation: PairRotation,
+}
+
+#[component]
+pub fn RotationPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let main = Memo::new(move |_| {
+        let p = params.get();
+        CircleView {
+            pos: p.pos,
+            k: p.k,
+            rotation: pair_rotation(p.pos as f64, p.k as f64, p.pair, p.d_model, p.base),
+        }
+    });
+    let elsewhere = Memo::new(move |_| {
+        let p = params.get();
+        let other = p.comparison_pos();
+        CircleView {
+            pos: other,
+            k: p.k,
+            rotation: pair_rotation(other as f64, p.k as f64, p.pair, p.d_model, p.base),
+        }
+    });
+    let dims = Memo::new(move |_| {
+        let p = params.get();
+        pair_dimensions(p.pair, p.d_model, p.layout)
+    });
+
+    let big = NodeRef::<html::Canvas>::new();
+    let small = NodeRef::<html::Canvas>::new();
+    for (canvas, view) in [(big, main), (small, elsewhere)] {
+        redraw_on_frame(
+            canvas,
+            move || view.get(),
+            |element, view| {
+                if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                    draw_circle(&sized, view);
+                }
+            },
+        );
+    }
+
+    // Play: advance pos one step per tick, wrapping, so the two points circle together.
+    let playing = RwSignal::new(false);
+    let timer = StoredValue::new(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(handle) = timer.get_value() {
+            handle.clear();
+        }
+        timer.set_value(None);
+        playing.set(false);
+    };
+    let toggle = move |_| {
+        if playing.get_untracked() {
+            stop();
+            return;
+        }
+        let handle = set_interval_with_handle(
+            move || {
+                params.update(|p| {
+                    let next = if p.pos + p.k + 1 < p.length {
+                        p.pos + 1
+                    } else {
+                        0
+                    };
+                    *p = p.with(Field::Pos, next as f64);
+                })
+            },
+            std::time::Duration::from_millis(150),
+        );
+        if let Ok(handle) = handle {
+            timer.set_value(Some(handle));
+            playing.set(true);
+        }
+    };
+    on_cleanup(stop);
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let number = |v: f64| format!("{v:+.6}");
+    let matrix = move || {
+        let m = main.get().rotation.matrix;
+        let [a, b, c, d] = [m[0][0], m[0][1], m[1][0], m[1][1]].map(number);
+        view! {
+            <math display="block" class="formula numbers" data-testid="rotation-matrix">
+                <mrow>
+                    <msub><mi>"M"</mi><mi>"k"</mi></msub><mo>"="</mo><mo>"["</mo>
+                    <mtable>
+                        <mtr><mtd><mn>{a}</mn></mtd><mtd><mn>{b}</mn></mtd></mtr>
+                        <mtr><mtd><mn>{c}</mn></mtd><mtd><mn>{d}</mn></mtd></mtr>
+                    </mtable>
+                    <mo>"]"</mo>
+                </mrow>
+            </math>
+        }
+    };
+    let pair_text = move |v: [f64; 2]| format!("({}, {})", number(v[0]), number(v[1]));
+    let error_text = move |r: PairRotation| {
+        if r.error == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{:.1e}", r.error)
+        }
+    };
+    view! {
+        <section class="panel" id="rotation" data-testid="panel-rotation" aria-labelledby="rotation-title">
+            <h2 id="rotation-title">{move || t(Key::RotationTitle)}</h2>
+            <p>{move || t(Key::RotationText)}</p>
+            <RotationFormula />
+            <div class="rotation-grid">
+                <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=move || t(Key::RotationTitle)></canvas>
+                <div class="rotation-numbers">
+                    <p class="dims">
+                        {move || {
+                            let (a, b) = dims.get();
+                            format!("dims ({a}, {})", b.map_or("—".to_string(), |b| b.to_string()))
+                        }}
+                    </p>
+                    {matrix}
+                    <dl>
+                        <dt>{move || t(Key::AngleLabel)}</dt>
+                        <dd data-testid="rotation-angle">{move || format!("{:.6} rad", main.get().rotation.angle)}</dd>
+                        <dt>{move || format!("PE(pos = {})", main.get().pos)}</dt>
+                        <dd>{move || pair_text(main.get().rotation.at_pos)}</dd>
+                        <dt>"M_k · PE(pos)"</dt>
+                        <dd data-testid="rotation-rotated">{move || pair_text(main.get().rotation.rotated)}</dd>
+                        <dt>{move || format!("PE(pos + k = {})", main.get().pos + main.get().k)}</dt>
+                        <dd data-testid="rotation-target">{move || pair_text(main.get().rotation.at_pos_k)}</dd>
+                        <dt>{move || t(Key::ErrorLabel)}</dt>
+                        <dd data-testid="rotation-error">{move || error_text(main.get().rotation)}</dd>
+                    </dl>
+                    <button type="button" data-testid="rotation-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
+                        {move || t(if playing.get() { Key::Pause } else { Key::Play })}
+                    </button>
+                </div>
+                <figure class="elsewhere">
+                    <canvas node_ref=small data-testid="canvas-rotation-elsewhere" role="img" aria-label=move || t(Key::RotationElsewhere)></canvas>
+                    <figcaption>
+                        {move || {
+                            let v = elsewhere.get();
+                            format!(
+                                "{}: pos = {}, pos + k = {}; {} {}",
+                                t(Key::RotationElsewhere), v.pos, v.pos + v.k, t(Key::ErrorLabel), error_text(v.rotation)
+                            )
+                        }}
+                    </figcaption>
+                </figure>
+            </div>
+        </section>
+    }
+}
+
+fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(6.0) as i32)
+        // Equal label areas on both axes keep the plotting area square, so the circle is round.
+        .x_label_area_size(canvas.font_px(44.0) as i32)
+        .y_label_area_size(canvas.font_px(44.0) as i32)
+        .build_cartesian_2d(-1.25f64..1.25f64, -1.25f64..1.25f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_desc("PE(·, 2i)")
+        .y_desc("PE(·, 2i+1)")
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let thin = canvas.font_px(1.2) as u32;
+    let thick = canvas.font_px(3.0) as u32;
+    let circle = pair_arc(0.0, std::f64::consts::TAU, 128);
+    chart
+        .draw_series(LineSeries::new(
+            circle.iter().map(|p| (p[0], p[1])),
+            colors.grid.stroke_width(thin),
+        ))
+        .ok()?;
+    // The arc of angle k·ω_i from PE(pos) to PE(pos + k); a sweep of many turns is drawn as its
+    // last turn, since the points only see the angle modulo 2π.
+    let r = view.rotation;
+    let start = view.pos as f64 * r.omega;
+    let sweep = r.angle.min(std::f64::consts::TAU);
+    let arc = pair_arc(start + r.angle - sweep, sweep, 96);
+    let inner: Vec<(f64, f64)> = arc.iter().map(|p| (0.82 * p[0], 0.82 * p[1])).collect();
+    chart
+        .draw_series(LineSeries::new(inner, colors.second.stroke_width(thick)))
+        .ok()?;
+    for (point, color, label) in [
+        (r.at_pos, colors.text, format!("pos {}", view.pos)),
+        (
+            r.at_pos_k,
+            colors.second,
+            format!("pos + k {}", view.pos + view.k),
+        ),
+    ] {
+        let (x, y) = (point[0], point[1]);
+        chart
+            .draw_series([PathElement::new(
+                vec![(0.0, 0.0), (x, y)],
+                color.stroke_width(thin),
+            )])
+            .ok()?;
+        chart
+            .draw_series([Circle::new(
+                (x, y),
+                canvas.font_px(5.0) as i32,
+                color.filled(),
+            )])
+            .ok()?;
+        // Inside the circle, so labels never leave a small canvas.
+        let anchor = (x * 0.5 - 0.25, y * 0.5 + 0.12);
+        chart
+            .draw_series([Text::new(label, anchor, font.clone())])
+            .ok()?;
+    }
+    area.present().ok()
+}

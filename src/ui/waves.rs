@@ -1,0 +1,315 @@
+//! Panel: chosen dimensions as waves over the positions, with markers at pos and pos + k.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::math::WavelengthFormula;
+use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
+use crate::i18n::{Key, Lang};
+use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
+use crate::render::layout::PlotRect;
+
+/// One wave: a dimension and its values at every position.
+#[derive(Clone, PartialEq)]
+struct Wave {
+    dim: usize,
+    pair: usize,
+    is_sine: bool,
+    omega: f64,
+    wavelength: f64,
+    values: Vec<f64>,
+}
+
+/// What the curves depend on; moving pos or k only moves the markers.
+#[derive(Clone, Copy, PartialEq)]
+struct WaveInputs {
+    length: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+    dims: WaveDims,
+    pair: usize,
+}
+
+/// The dimensions drawn: pair i first (it follows the i slider), then the extras.
+fn shown_dimensions(inputs: &WaveInputs) -> Vec<usize> {
+    let (sine, cosine) = pair_dimensions(inputs.pair, inputs.d_model, inputs.layout);
+    let mut dims = vec![sine];
+    dims.extend(cosine);
+    for d in inputs.dims.extra(inputs.d_model) {
+        if !dims.contains(&d) && d < inputs.d_model {
+            dims.push(d);
+        }
+    }
+    dims
+}
+
+#[component]
+pub fn WavesPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        let p = params.get();
+        WaveInputs {
+            length: p.length,
+            d_model: p.d_model,
+            base: p.base,
+            layout: p.layout,
+            dims: p.dims,
+            pair: p.pair,
+        }
+    });
+    let waves = Memo::new(move |_| {
+        let inputs = inputs.get();
+        shown_dimensions(&inputs)
+            .into_iter()
+            .map(|dim| {
+                let (pair, is_sine) = dimension_role(dim, inputs.d_model, inputs.layout);
+                let mut values = vec![0.0; inputs.length];
+                pe_column(dim, inputs.d_model, inputs.base, inputs.layout, &mut values);
+                Wave {
+                    dim,
+                    pair,
+                    is_sine,
+                    omega: omega(pair, inputs.d_model, inputs.base),
+                    wavelength: wavelength(pair, inputs.d_model, inputs.base),
+                    values,
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let marks = Memo::new(move |_| {
+        let p = params.get();
+        (p.pos, p.pos + p.k)
+    });
+
+    // Curves and axes on one layer, redrawn when the curves change; the pos and pos + k markers
+    // on a layer above, redrawn when pos or k move.
+    let canvas = NodeRef::<html::Canvas>::new();
+    let overlay = NodeRef::<html::Canvas>::new();
+    let device_rect = RwSignal::new(PlotRect::default());
+    redraw_on_frame(
+        canvas,
+        move || (waves.get(), lesson.lang.get()),
+        move |element, (waves, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
+                if let Some(rect) = draw_waves(&sized, waves, *lang) {
+                    device_rect.set(rect);
+                }
+            }
+        },
+    );
+    redraw_on_frame(
+        overlay,
+        move || (waves.get(), marks.get(), device_rect.get()),
+        |element, (waves, marks, rect)| {
+            if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
+                draw_markers(&sized, waves, *marks, rect);
+            }
+        },
+    );
+
+    let extra = move || params.get().dims.extra(params.get().d_model);
+    let remove = move |dim: usize| {
+        params.update(|p| {
+            let kept: Vec<usize> = p
+                .dims
+                .extra(p.d_model)
+                .into_iter()
+                .filter(|d| *d != dim)
+                .collect();
+            p.dims = WaveDims::custom(&kept);
+        })
+    };
+    let new_dim = RwSignal::new(String::new());
+    let add = move || {
+        let Ok(dim) = new_dim.get_untracked().trim().parse::<usize>() else {
+            return;
+        };
+        params.update(|p| {
+            let mut dims = p.dims.extra(p.d_model);
+            if dim < p.d_model && !dims.contains(&dim) && dims.len() < MAX_EXTRA_DIMS {
+                dims.push(dim);
+                p.dims = WaveDims::custom(&dims);
+            }
+        });
+        new_dim.set(String::new());
+    };
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let legend = move || {
+        let lang = lesson.lang.get();
+        let (pos, pos_k) = marks.get();
+        waves
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(n, w)| {
+                let kind = lang.t(if w.is_sine { Key::Sine } else { Key::Cosine });
+                let at = |p: usize| w.values.get(p).copied().unwrap_or(f64::NAN);
+                let color = SERIES_COLORS[n % SERIES_COLORS.len()];
+                let swatch = format!("background:#{:02x}{:02x}{:02x}", color.0, color.1, color.2);
+                view! {
+                    <li data-testid=format!("wave-{}", w.dim)>
+                        <span class="swatch" style=swatch></span>
+                        {format!(
+                            "dim {} ({kind}, i = {}): ω = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
+                            w.dim, w.pair, w.omega, lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
+                        )}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="panel" id="waves" data-testid="panel-waves" aria-labelledby="waves-title">
+            <h2 id="waves-title">{move || t(Key::WavesTitle)}</h2>
+            <p>{move || t(Key::WavesText)}</p>
+            <WavelengthFormula />
+            <div class="canvas-stack">
+                <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=move || t(Key::WavesTitle)></canvas>
+                <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
+            </div>
+            <ul class="legend">{legend}</ul>
+            <div class="chips" role="group" aria-label=move || t(Key::DimsLabel)>
+                <span class="chips-label">{move || t(Key::DimsLabel)}</span>
+                {move || {
+                    extra()
+                        .into_iter()
+                        .map(|dim| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="chip"
+                                    data-testid=format!("remove-dim-{dim}")
+                                    aria-label=move || format!("{} {dim}", t(Key::RemoveDimension))
+                                    on:click=move |_| remove(dim)
+                                >
+                                    {format!("dim {dim} ×")}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
+                <label class="visually-hidden" for="add-dim">{move || t(Key::DimsLabel)}</label>
+                <input
+                    id="add-dim"
+                    type="number"
+                    min="0"
+                    max=move || params.get().d_model - 1
+                    inputmode="numeric"
+                    data-testid="add-dim-input"
+                    prop:value=move || new_dim.get()
+                    on:input=move |ev| new_dim.set(event_target_value(&ev))
+                    on:keydown=move |ev| if ev.key() == "Enter" { add() }
+                />
+                <button type="button" data-testid="add-dim" on:click=move |_| add()>
+                    {move || t(Key::AddDimension)}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// Height over width of the waves canvas.
+const ASPECT: f64 = 0.5;
+/// The value axis, a little beyond [−1, 1] so the crests are not cut.
+const Y_RANGE: (f64, f64) = (-1.15, 1.15);
+
+/// Curves and axes; returns the plotting rectangle in device pixels for the marker layer.
+fn draw_waves(canvas: &SizedCanvas, waves: &[Wave], lang: Lang) -> Option<PlotRect> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let length = waves.first().map_or(1, |w| w.values.len()).max(1);
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(34.0) as i32)
+        .y_label_area_size(canvas.font_px(40.0) as i32)
+        .build_cartesian_2d(0f64..x_max(length), Y_RANGE.0..Y_RANGE.1)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .y_labels(5)
+        .x_labels(8)
+        .x_label_formatter(&|v| format!("{}", v.round() as i64))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .x_desc(lang.t(Key::AxisPosition))
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let stroke = canvas.font_px(1.6) as u32;
+    for (n, wave) in waves.iter().enumerate() {
+        let color = SERIES_COLORS[n % SERIES_COLORS.len()];
+        chart
+            .draw_series(LineSeries::new(
+                wave.values.iter().enumerate().map(|(p, v)| (p as f64, *v)),
+                color.stroke_width(stroke),
+            ))
+            .ok()?;
+    }
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    area.present().ok()?;
+    Some(PlotRect {
+        left: xs.start as f64,
+        top: ys.start as f64,
+        width: (xs.end - xs.start) as f64,
+        height: (ys.end - ys.start) as f64,
+    })
+}
+
+/// The right end of the position axis (at least 1, so a one-position sequence has an axis).
+fn x_max(length: usize) -> f64 {
+    (length - 1).max(1) as f64
+}
+
+/// Dashed lines at pos and pos + k, and a dot where each wave crosses them.
+fn draw_markers(
+    canvas: &SizedCanvas,
+    waves: &[Wave],
+    (pos, pos_k): (usize, usize),
+    rect: &PlotRect,
+) -> Option<()> {
+    let context = canvas.context()?;
+    context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
+    let Some(first) = waves.first() else {
+        return Some(());
+    };
+    if rect.width <= 0.0 {
+        return Some(());
+    }
+    let colors = ThemeColors::current();
+    let x_range = x_max(first.values.len());
+    let dash = js_sys::Array::of2(&canvas.font_px(5.0).into(), &canvas.font_px(4.0).into());
+    for (marker, color) in [(pos, colors.text), (pos_k, colors.second)] {
+        let x = rect.x_of(marker as f64, 0.0, x_range);
+        context.set_line_width(canvas.font_px(1.6));
+        context.set_stroke_style_str(&css_color(color));
+        context.set_line_dash(&dash).ok()?;
+        context.begin_path();
+        context.move_to(x, rect.top);
+        context.line_to(x, rect.top + rect.height);
+        context.stroke();
+        context.set_line_dash(&js_sys::Array::new()).ok()?;
+        for (n, wave) in waves.iter().enumerate() {
+            if let Some(v) = wave.values.get(marker) {
+                let y = rect.y_of(*v, Y_RANGE.0, Y_RANGE.1);
+                context.set_fill_style_str(&css_color(SERIES_COLORS[n % SERIES_COLORS.len()]));
+                context.begin_path();
+                context
+                    .arc(x, y, canvas.font_px(3.5), 0.0, std::f64::consts::TAU)
+                    .ok()?;
+                context.fill();
+            }
+        }
+    }
+    Some(())
+}

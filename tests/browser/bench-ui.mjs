@@ -1,0 +1,114 @@
+// Browser benchmark of slider latency on the release build in headless Chromium.
+//
+// For each size it presses ArrowRight on the pos slider many times and measures, in the page,
+// the time from the key event to the first animation frame that starts after every canvas has
+// finished drawing (the app appends draw end times to window.__peDrawLog when it exists).
+// It also records long tasks (> 50 ms) while dragging. Prints a table and writes
+// target/bench/ui.json. No pass/fail: the machine is noisy; figures are compared by `make bench`.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { serve, launch, openPage, waitForApp, settle, ROOT } from './harness.mjs';
+
+const PRESSES = Number(process.env.PE_BENCH_PRESSES ?? 60);
+// `slider` is the control pressed; `baseline` presses a key that changes nothing, to show the
+// floor that waiting for the next frame alone sets.
+const SIZES = [
+  { name: 'baseline: a key that draws nothing', query: '', slider: null },
+  { name: 'pos, default (d_model 128, length 100)', query: '', slider: 'pos' },
+  { name: 'pos, d_model 512, length 512', query: '?d_model=512&length=512&pos=100', slider: 'pos' },
+  { name: 'pos, d_model 1024, length 2048', query: '?d_model=1024&length=2048&pos=100', slider: 'pos' },
+  { name: 'd_model, d_model 512, length 512', query: '?d_model=400&length=512&pos=100', slider: 'd_model' },
+];
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(browser, site, { name, query, slider }) {
+  const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
+  await page.goto(site.url(query));
+  await waitForApp(page);
+  await settle(page);
+  await page.evaluate(() => {
+    window.__peDrawLog = [];
+    window.__peFrames = [];
+    window.__peLongTasks = [];
+    const frame = (t) => {
+      window.__peFrames.push(performance.now());
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__peLongTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    window.__peKeyTimes = [];
+    document.addEventListener('keydown', () => window.__peKeyTimes.push(performance.now()), { capture: true });
+  });
+  if (slider) await page.getByTestId(`slider-${slider}`).focus();
+  const latencies = [];
+  for (let n = 0; n < PRESSES; n += 1) {
+    await page.keyboard.press(slider ? 'ArrowRight' : 'Shift');
+    const latency = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const t0 = window.__peKeyTimes[window.__peKeyTimes.length - 1];
+          // Wait until drawing has stopped for two frames, then find the first frame after it.
+          let quiet = 0;
+          let seen = window.__peDrawLog.length;
+          const check = () => {
+            if (window.__peDrawLog.length === seen) quiet += 1;
+            else {
+              quiet = 0;
+              seen = window.__peDrawLog.length;
+            }
+            if (quiet < 2) return requestAnimationFrame(check);
+            const draws = window.__peDrawLog.filter((t) => t >= t0);
+            const lastDraw = draws.length ? Math.max(...draws) : t0;
+            const frame = window.__peFrames.find((t) => t > lastDraw) ?? performance.now();
+            window.__peDrawLog.length = 0;
+            done({ latency: frame - t0, work: lastDraw - t0, draws: draws.length });
+          };
+          requestAnimationFrame(check);
+        }),
+    );
+    latencies.push(latency);
+  }
+  const longTasks = await page.evaluate(() => window.__peLongTasks.slice());
+  await context.close();
+  const sorted = latencies.map((l) => l.latency).sort((a, b) => a - b);
+  const work = latencies.map((l) => l.work).sort((a, b) => a - b);
+  return {
+    name,
+    presses: PRESSES,
+    p50_ms: percentile(sorted, 50),
+    p95_ms: percentile(sorted, 95),
+    max_ms: sorted[sorted.length - 1],
+    work_p95_ms: percentile(work, 95),
+    draws_per_press: latencies.reduce((s, l) => s + l.draws, 0) / latencies.length,
+    long_tasks_over_50ms: longTasks.length,
+    longest_task_ms: longTasks.length ? Math.max(...longTasks) : 0,
+    console_errors: problems.consoleErrors.length + problems.pageErrors.length,
+  };
+}
+
+const site = await serve('dist');
+const browser = await launch();
+const results = [];
+try {
+  for (const size of SIZES) results.push(await measure(browser, site, size));
+} finally {
+  await browser.close();
+  await site.close();
+}
+
+console.log(`slider latency: key event -> first frame after all panels drew; 'drawing' = key event -> last canvas drawn (${PRESSES} presses each):`);
+for (const r of results) {
+  console.log(
+    `  ${r.name.padEnd(40)} p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p95 ${r.p95_ms.toFixed(1).padStart(6)} ms  ` +
+      `max ${r.max_ms.toFixed(1).padStart(6)} ms  drawing p95 ${r.work_p95_ms.toFixed(1).padStart(6)} ms  ` +
+      `long tasks ${r.long_tasks_over_50ms} (longest ${r.longest_task_ms.toFixed(0)} ms)  errors ${r.console_errors}`,
+  );
+}
+const outDir = resolve(ROOT, 'target', 'bench');
+await mkdir(outDir, { recursive: true });
+await writeFile(resolve(outDir, 'ui.json'), JSON.stringify(results, null, 1));
