@@ -11,3 +11,8 @@ echo
 echo "== numpy comparison"
 cargo build --locked --release --example fill_timing
 python3 scripts/compare_numpy.py target/release/examples/fill_timing
+
+echo
+echo "== browser: slider latency on the release build"
+trunk build --release
+(cd tests/browser && node bench-ui.mjs)

@@ -37,6 +37,7 @@ suite fmt cargo fmt --check
 suite clippy cargo clippy --all-targets --locked -- -D warnings
 suite host-tests cargo test --locked
 suite site-build trunk build --release
+suite checks scripts/checks.sh
 suite subpath-build trunk build --release --public-url /pe/ --dist target/dist-pe
 suite browser-tests bash -c 'cd tests/browser && node --test --test-concurrency=1 --test-reporter=spec'
 finish

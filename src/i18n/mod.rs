@@ -155,6 +155,8 @@ strings! {
     TermCp => "word·position", "词·位置";
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
+    Hide => "Hide", "收起";
+    Show => "Show", "展开";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 

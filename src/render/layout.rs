@@ -11,6 +11,22 @@ pub struct PlotRect {
 }
 
 impl PlotRect {
+    /// The rectangle covered by pixel ranges, as a plotting area reports them.
+    ///
+    /// ```
+    /// use pe_explorer::render::layout::PlotRect;
+    /// let r = PlotRect::from_pixel_ranges(10..110, 5..55);
+    /// assert_eq!((r.left, r.top, r.width, r.height), (10.0, 5.0, 100.0, 50.0));
+    /// ```
+    pub fn from_pixel_ranges(xs: std::ops::Range<i32>, ys: std::ops::Range<i32>) -> PlotRect {
+        PlotRect {
+            left: xs.start as f64,
+            top: ys.start as f64,
+            width: (xs.end - xs.start) as f64,
+            height: (ys.end - ys.start) as f64,
+        }
+    }
+
     /// The cell (row, column) of a `rows × cols` grid drawn over the rectangle at point (x, y),
     /// or `None` outside it. Rows run top to bottom.
     ///

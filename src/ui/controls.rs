@@ -17,9 +17,25 @@ pub fn Controls() -> impl IntoView {
     let count =
         move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
     let set = move |field: Field| move |value: f64| params.update(|p| *p = p.with(field, value));
+    // On a phone the bar sits at the top of the screen; folding it gives the panels the room.
+    let open = RwSignal::new(true);
+    let lang = use_lesson().lang;
     view! {
-        <aside class="controls" aria-labelledby="controls-title">
-            <h2 id="controls-title">{move || use_lesson().lang.get().t(Key::Controls)}</h2>
+        <aside class="controls" class:folded=move || !open.get() aria-labelledby="controls-title">
+            <div class="controls-head">
+                <h2 id="controls-title">{move || lang.get().t(Key::Controls)}</h2>
+                <button
+                    type="button"
+                    class="fold"
+                    data-testid="controls-toggle"
+                    aria-controls="control-list"
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    {move || lang.get().t(if open.get() { Key::Hide } else { Key::Show })}
+                </button>
+            </div>
+            <div id="control-list" class="control-list">
             <Slider
                 field=Field::DModel
                 min=Signal::stored(D_MODEL_MIN as f64)
@@ -70,6 +86,7 @@ pub fn Controls() -> impl IntoView {
                 read_out=Signal::derive(move || format!("{}", params.get().base))
             />
             <LayoutSelect />
+            </div>
         </aside>
     }
 }

@@ -281,12 +281,7 @@ fn draw_heatmap(
         .draw()
         .ok()?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let rect = PlotRect {
-        left: xs.start as f64,
-        top: ys.start as f64,
-        width: (xs.end - xs.start) as f64,
-        height: (ys.end - ys.start) as f64,
-    };
+    let rect = PlotRect::from_pixel_ranges(xs, ys);
     let context = canvas.context()?;
     context.set_image_smoothing_enabled(false);
     context

@@ -109,12 +109,7 @@ fn draw_vector(
     // Up to 1024 bars: plain fillRect calls grouped by colour, so a redraw sets the fill style
     // twice rather than once per bar (a single path of 1024 rectangles rasterises slowly).
     let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let rect = PlotRect {
-        left: xs.start as f64,
-        top: ys.start as f64,
-        width: (xs.end - xs.start) as f64,
-        height: (ys.end - ys.start) as f64,
-    };
+    let rect = PlotRect::from_pixel_ranges(xs, ys);
     area.present().ok()?;
     let context = canvas.context()?;
     let (sine, cosine) = highlight;

@@ -258,12 +258,7 @@ fn draw_waves(canvas: &SizedCanvas, waves: &[Wave], lang: Lang) -> Option<PlotRe
     }
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     area.present().ok()?;
-    Some(PlotRect {
-        left: xs.start as f64,
-        top: ys.start as f64,
-        width: (xs.end - xs.start) as f64,
-        height: (ys.end - ys.start) as f64,
-    })
+    Some(PlotRect::from_pixel_ranges(xs, ys))
 }
 
 /// The right end of the position axis (at least 1, so a one-position sequence has an axis).

@@ -201,3 +201,26 @@ test('the play button animates pos and stops', async () => {
   assertClean(problems);
   await context.close();
 });
+
+test('the layout fits a 375 px phone and a 1920 px projector without sideways scrolling', async () => {
+  for (const width of [375, 1920]) {
+    const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width, height: 800 } });
+    await page.goto(site.url());
+    await waitForApp(page);
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= width, `${width} px: page is ${scroll} px wide`);
+    for (const id of CANVASES) {
+      const box = await page.getByTestId(id).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `${width} px: ${id} fits`);
+    }
+    const slider = await page.getByTestId('slider-pos').boundingBox();
+    assert.ok(slider.height >= 30, `sliders are tall enough to drag by touch (${slider.height} px)`);
+    // The controls fold away and come back.
+    await page.getByTestId('controls-toggle').click();
+    assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
+    await page.getByTestId('controls-toggle').click();
+    assert.equal(await page.getByTestId('slider-pos').isVisible(), true);
+    assertClean(problems);
+    await context.close();
+  }
+});

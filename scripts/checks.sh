@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Static checks on the tree and the built site (run by `make test` after the site build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+
+# The core, the pixel helpers and the lesson state are plain Rust: no UI framework, no browser,
+# no drawing library. (The issue's acceptance check, widened to render/ and lesson/.)
+if grep -rnE 'leptos|web_sys|web-sys|plotters' src/encoding src/render src/lesson; then
+  echo "checks: src/encoding, src/render and src/lesson must not use leptos, web-sys or plotters"
+  status=1
+else
+  echo "checks: core purity: src/encoding, src/render, src/lesson import no leptos / web-sys / plotters"
+fi
+
+# Bundle budget: gzipped wasm + JS + CSS of the release build.
+budget=$((250 * 1024))
+total=0
+for f in dist/*.wasm dist/*.js dist/*.css; do
+  size=$(gzip -9 -c "$f" | wc -c)
+  printf 'checks: %-48s %7d bytes gzipped\n' "$(basename "$f")" "$size"
+  total=$((total + size))
+done
+printf 'checks: bundle total %d bytes gzipped (%.1f KB; budget %d KB)\n' "$total" "$(awk -v t="$total" 'BEGIN { print t / 1024 }')" $((budget / 1024))
+if [ "$total" -gt "$budget" ]; then
+  echo "checks: the bundle is over budget"
+  status=1
+fi
+exit $status
