@@ -9,8 +9,8 @@ cargo bench --locked --bench encoding -- --warm-up-time 1 --measurement-time 3
 
 echo
 echo "== numpy comparison"
-cargo build --locked --release --example fill_timing
-python3 scripts/compare_numpy.py target/release/examples/fill_timing
+cargo build --locked --profile native --example fill_timing
+python3 scripts/compare_numpy.py target/native/examples/fill_timing
 
 echo
 echo "== browser: slider latency on the release build"
