@@ -19,7 +19,7 @@ setup:
 	@scripts/setup.sh build
 
 serve: setup
-	trunk serve --release
+	trunk serve --release --no-autoreload
 
 dist: setup
 	trunk build --release --public-url "$(PUBLIC_URL)"

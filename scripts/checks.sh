@@ -13,6 +13,22 @@ else
   echo "checks: core purity: src/encoding, src/render, src/lesson import no leptos / web-sys / plotters"
 fi
 
+# No HTML built from strings: every text reaches the page as a text node or attribute value.
+if grep -rnE 'inner_html|set_inner_html|outer_html|insert_adjacent_html|document\.write' src; then
+  echo "checks: do not build HTML from strings (inner_html and friends)"
+  status=1
+else
+  echo "checks: no inner_html / outer_html / insertAdjacentHTML / document.write in src"
+fi
+
+# The release page carries the strict policy scripts/csp.py writes.
+if grep -q "script-src 'self' 'wasm-unsafe-eval' 'sha256-" dist/index.html && ! grep -q "unsafe-inline" dist/index.html; then
+  echo "checks: Content-Security-Policy present: $(grep -o 'content="[^"]*"' dist/index.html | grep script-src | head -1)"
+else
+  echo "checks: dist/index.html lacks the strict Content-Security-Policy"
+  status=1
+fi
+
 # Bundle budget: gzipped wasm + JS + CSS of the release build.
 budget=$((250 * 1024))
 total=0

@@ -50,6 +50,11 @@ def main():
     print(f"  numpy {np.__version__} (float64, np.sin/np.cos): {numpy:8.3f} ms")
     print(f"  pe-explorer fill_pe_matrix (f64 math, f32 out): {rust:8.3f} ms")
     print(f"  ratio: pe-explorer is {ratio:.1f}x faster than numpy (target: at least 5x)")
+    baseline_path = "benches/native-baseline.json"
+    if os.path.exists(baseline_path):
+        baseline = json.load(open(baseline_path))
+        print(f"  against {baseline_path} (now / recorded; above 1 is slower): "
+              f"fill x{rust / baseline['rust_ms']:.2f}, numpy x{numpy / baseline['numpy_ms']:.2f}")
     os.makedirs("target/bench", exist_ok=True)
     with open("target/bench/numpy_comparison.json", "w") as f:
         json.dump({"length": LENGTH, "d_model": D_MODEL, "numpy_ms": numpy,

@@ -36,8 +36,12 @@ suite() {
 suite fmt cargo fmt --check
 suite clippy cargo clippy --all-targets --locked -- -D warnings
 suite host-tests cargo test --locked
+echo
+echo "url-fuzz: 100000 cases for each of the 5 URL properties (cargo-fuzz needs a nightly toolchain, which this machine cannot fetch: a bounded proptest instead)"
+suite url-fuzz env PE_URL_CASES=100000 cargo test --locked --test url_properties
 suite site-build trunk build --release
 suite checks scripts/checks.sh
 suite subpath-build trunk build --release --public-url /pe/ --dist target/dist-pe
+suite test-hooks-build trunk build --release --features test-hooks --dist target/dist-test
 suite browser-tests bash -c 'cd tests/browser && node --test --test-concurrency=1 --test-reporter=spec'
 finish

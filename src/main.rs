@@ -1,4 +1,4 @@
 fn main() {
-    console_error_panic_hook::set_once();
+    pe_explorer::ui::panic_banner::install();
     leptos::mount::mount_to_body(pe_explorer::ui::App);
 }

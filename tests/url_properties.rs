@@ -3,6 +3,7 @@
 
 use pe_explorer::encoding::Layout;
 use pe_explorer::encoding::DEMO_SENTENCES;
+use pe_explorer::i18n::Lang;
 use pe_explorer::lesson::params::{
     sentence_length, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
 };
@@ -37,9 +38,13 @@ fn valid_params() -> impl Strategy<Value = Params> {
         any::<u64>(),
         any::<bool>(),
         0.0..=AMPLITUDE_MAX,
+        any::<bool>(),
     );
     (lesson, panels).prop_map(
-        |((half, length, pos, k, pair, base, split), (dims, sentence, token, scale, amplitude))| {
+        |(
+            (half, length, pos, k, pair, base, split),
+            (dims, sentence, token, scale, amplitude, zh),
+        )| {
             let pos = (pos % length as u64) as usize;
             let k = (k % (length - pos) as u64) as usize;
             Params {
@@ -59,6 +64,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 token: (token % sentence_length(sentence) as u64) as usize,
                 scale_embedding: scale,
                 amplitude,
+                lang: if zh { Lang::Zh } else { Lang::En },
             }
             .clamped()
         },
@@ -78,6 +84,8 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("auto".to_string()),
         Just("1,2,3,4,5,6".to_string()),
         Just("3,,x,9999".to_string()),
+        Just("zh-CN".to_string()),
+        Just("ZH".to_string()),
         "[0-9eE+.%-]{0,30}",
         ".{0,40}",
         "[0-9]{300,400}",
@@ -160,7 +168,10 @@ proptest! {
             if let Some((_, used)) = written.iter().find(|(k, _)| k == canonical) {
                 // White space and empty list items carry no meaning.
                 let squeezed: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-                let squeezed = if canonical == "dims" {
+                let squeezed = if canonical == "lang" {
+                    // Browser tags are accepted as they are: zh-CN means zh.
+                    Lang::from_tag(&squeezed).map_or(squeezed, |l| l.code().to_string())
+                } else if canonical == "dims" {
                     let items: Vec<&str> = squeezed.split(',').filter(|i| !i.is_empty()).collect();
                     if items.is_empty() { "none".to_string() } else { items.join(",") }
                 } else {

@@ -37,6 +37,6 @@ pub use similarity::{
     cosine_similarity, dot, dot_product_at_offset, dot_product_curve, dot_product_matrix,
 };
 pub use sinusoidal::{
-    dimension_role, fill_pe_matrix, frequency_count, omega, pair_dimensions, pe_column,
-    pe_matrix_exact, pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
+    dimension_role, fill_pe_matrix, fill_pe_rows, frequency_count, omega, pair_dimensions,
+    pe_column, pe_matrix_exact, pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
 };

@@ -176,9 +176,38 @@ pub fn fill_pe_matrix(
     scratch: &mut PeScratch,
     out: &mut [f32],
 ) {
-    assert_eq!(out.len(), length * d_model, "matrix buffer size");
+    fill_pe_rows(length, 1, d_model, base, layout, scratch, out);
+}
+
+/// Every `stride`-th row of the matrix: `rows` rows for positions 0, stride, 2·stride, …
+///
+/// # Formula
+/// `out[r·d_model + dim] = PE(r·stride, dim)`; the recurrence steps by the rotation of angle
+/// `stride·ω_i`. A heatmap taller than the screen has pixels uses this to compute only the rows
+/// it can show.
+///
+/// # Panics
+/// If `out.len() != rows * d_model` or `stride == 0`.
+///
+/// ```
+/// use pe_explorer::encoding::{fill_pe_rows, Layout, PeScratch};
+/// let mut m = vec![0.0f32; 2 * 2];
+/// fill_pe_rows(2, 3, 2, 10_000.0, Layout::Interleaved, &mut PeScratch::default(), &mut m);
+/// assert!((m[2] - 3f32.sin()).abs() < 1e-7); // row 1 is PE(3)
+/// ```
+pub fn fill_pe_rows(
+    rows: usize,
+    stride: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+    scratch: &mut PeScratch,
+    out: &mut [f32],
+) {
+    assert_eq!(out.len(), rows * d_model, "matrix buffer size");
+    assert!(stride > 0, "stride must be positive");
     let n = frequency_count(d_model);
-    scratch.prepare(n, d_model, base);
+    scratch.prepare(n, d_model, base, stride as f64);
     let PeScratch {
         omega,
         step_cos,
@@ -186,10 +215,11 @@ pub fn fill_pe_matrix(
         sin,
         cos,
     } = scratch;
-    for (pos, row) in out.chunks_exact_mut(d_model.max(1)).enumerate() {
-        if pos % REANCHOR_EVERY == 0 {
+    for (row_index, row) in out.chunks_exact_mut(d_model.max(1)).enumerate() {
+        if row_index % REANCHOR_EVERY == 0 {
+            let pos = (row_index * stride) as f64;
             for f in 0..n {
-                (sin[f], cos[f]) = (pos as f64 * omega[f]).sin_cos();
+                (sin[f], cos[f]) = (pos * omega[f]).sin_cos();
             }
         } else {
             for f in 0..n {
@@ -239,7 +269,7 @@ pub struct PeScratch {
 }
 
 impl PeScratch {
-    fn prepare(&mut self, n: usize, d_model: usize, base: f64) {
+    fn prepare(&mut self, n: usize, d_model: usize, base: f64, stride: f64) {
         for v in [
             &mut self.omega,
             &mut self.step_cos,
@@ -251,7 +281,7 @@ impl PeScratch {
         }
         for f in 0..n {
             self.omega[f] = omega(f, d_model, base);
-            (self.step_sin[f], self.step_cos[f]) = self.omega[f].sin_cos();
+            (self.step_sin[f], self.step_cos[f]) = (stride * self.omega[f]).sin_cos();
         }
     }
 }
@@ -335,6 +365,28 @@ mod tests {
                 for (f, e) in fast.iter().zip(&exact) {
                     assert!((*f as f64 - e).abs() < 1e-6, "{layout:?} d={d_model}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn strided_rows_match_the_formula() {
+        let (rows, stride, d) = (100, 7, 64);
+        let mut m = vec![0.0f32; rows * d];
+        fill_pe_rows(
+            rows,
+            stride,
+            d,
+            10_000.0,
+            Layout::SplitHalves,
+            &mut PeScratch::default(),
+            &mut m,
+        );
+        let mut v = vec![0.0; d];
+        for r in 0..rows {
+            pe_vector((r * stride) as f64, 10_000.0, Layout::SplitHalves, &mut v);
+            for dim in 0..d {
+                assert!((m[r * d + dim] as f64 - v[dim]).abs() < 1e-6);
             }
         }
     }

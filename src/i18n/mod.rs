@@ -116,6 +116,8 @@ strings! {
     HeatmapTitle => "The whole encoding as a heatmap", "整张位置编码热力图";
     HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap to read a value; click to move pos and i there.",
                     "每一行是一个位置，每一列是一个维度；蓝色为 −1，红色为 +1。左侧的列逐行闪烁，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎一样。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触可读取数值；点击可把 pos 和 i 移到该处。";
+    HeatmapSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
+                      "图中每隔 {} 个位置画一行：位置比像素行还多。悬停读数对每个位置都是精确值。";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触一个格子以读取数值。";
     AxisPosition => "position pos", "位置 pos";
     Sine => "sine", "正弦";
@@ -156,6 +158,10 @@ strings! {
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
     Hide => "Hide", "收起";
+    PanicMessage => "Something went wrong and this page stopped responding. Your settings are kept in the address: reload to carry on where you were.",
+                    "出了点问题，页面停止了响应。你的设置都保存在地址中：重新加载即可从刚才的位置继续。";
+    Reload => "Reload", "重新加载";
+    LanguageLabel => "language", "语言";
     Show => "Show", "展开";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
@@ -175,6 +181,7 @@ pub fn field_label(field: Field) -> Key {
         Field::Token => Key::TokenLabel,
         Field::Scale => Key::ScaleLabel,
         Field::Amplitude => Key::AmplitudeLabel,
+        Field::Lang => Key::LanguageLabel,
     }
 }
 

@@ -4,6 +4,7 @@
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
 use crate::encoding::{tokenize, Layout, DEMO_SENTENCES};
+use crate::i18n::Lang;
 
 /// Number of tokens of demo sentence `index` (at least 1).
 pub fn sentence_length(index: usize) -> usize {
@@ -48,11 +49,13 @@ pub enum Field {
     Scale,
     /// The factor PE is multiplied by before it is added.
     Amplitude,
+    /// The interface language (`lang=en` / `lang=zh`).
+    Lang,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 12] = [
+    pub const ALL: [Field; 13] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -65,6 +68,7 @@ impl Field {
         Field::Token,
         Field::Scale,
         Field::Amplitude,
+        Field::Lang,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -82,6 +86,7 @@ impl Field {
             Field::Token => "t",
             Field::Scale => "scale",
             Field::Amplitude => "amp",
+            Field::Lang => "lang",
         }
     }
 }
@@ -111,6 +116,8 @@ pub struct Params {
     pub token: usize,
     pub scale_embedding: bool,
     pub amplitude: f64,
+    /// Kept with the lesson so a shared link opens in the language it was made in.
+    pub lang: Lang,
 }
 
 /// The largest PE amplitude the add-versus-concatenate slider offers: enough to show position
@@ -208,6 +215,7 @@ impl Default for Params {
             token: 1,
             scale_embedding: true,
             amplitude: 1.0,
+            lang: Lang::En,
         }
     }
 }
@@ -253,6 +261,7 @@ impl Params {
             token,
             scale_embedding: self.scale_embedding,
             amplitude,
+            lang: self.lang,
         }
     }
 
@@ -309,7 +318,7 @@ impl Params {
             Field::Token => next.token = as_count(value),
             Field::Amplitude => next.amplitude = value,
             Field::Scale => next.scale_embedding = value != 0.0,
-            Field::Layout | Field::Dims => {}
+            Field::Layout | Field::Dims | Field::Lang => {}
         }
         next.clamped()
     }

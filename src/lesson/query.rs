@@ -8,6 +8,7 @@ use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN,
 };
 use crate::encoding::Layout;
+use crate::i18n::Lang;
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
 /// mangled link cannot fill the screen.
@@ -73,6 +74,8 @@ impl std::fmt::Display for Notice {
 pub struct Parsed {
     pub params: Params,
     pub notices: Vec<Notice>,
+    /// Whether the URL chose a language; if not, the app follows the browser's.
+    pub lang_given: bool,
 }
 
 /// Reads the lesson state from a query string (with or without the leading `?`).
@@ -130,6 +133,11 @@ pub fn from_query(query: &str) -> Parsed {
                 wanted.scale_embedding = scale.unwrap_or(defaults.scale_embedding);
                 scale.is_none().then_some(Reason::Malformed)
             }
+            Field::Lang => {
+                let lang = Lang::from_tag(text.trim());
+                wanted.lang = lang.unwrap_or(defaults.lang);
+                lang.is_none().then_some(Reason::Malformed)
+            }
             Field::Dims => {
                 let (reason, dims) = read_dims(text);
                 wanted.dims = dims;
@@ -173,7 +181,20 @@ pub fn from_query(query: &str) -> Parsed {
             notice.used = field_value(&params, notice.field);
         }
     }
-    Parsed { params, notices }
+    let lang_given = raw.iter().any(|(f, _)| *f == Field::Lang);
+    Parsed {
+        params,
+        notices,
+        lang_given,
+    }
+}
+
+/// Whether the URL asks for the deliberate test panic (`test_panic=1`). Only builds with the
+/// `test-hooks` feature have this; release builds ignore the key like any unknown one.
+#[cfg(feature = "test-hooks")]
+pub fn wants_test_panic(query: &str) -> bool {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes()).any(|(k, v)| k == "test_panic" && v == "1")
 }
 
 /// Writes the full lesson state as a query string, without the leading `?`.
@@ -186,7 +207,7 @@ pub fn from_query(query: &str) -> Parsed {
 /// assert_eq!(
 ///     to_query(&Params::default()),
 ///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
-///      &dims=auto&sentence=0&t=1&scale=1&amp=1"
+///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -211,6 +232,7 @@ fn field_for_key(key: &str) -> Option<Field> {
         "t" | "token" => Some(Field::Token),
         "scale" => Some(Field::Scale),
         "amp" | "amplitude" => Some(Field::Amplitude),
+        "lang" => Some(Field::Lang),
         _ => None,
     }
 }
@@ -244,6 +266,7 @@ fn field_value(params: &Params, field: Field) -> String {
         Field::Token => params.token.to_string(),
         Field::Scale => if params.scale_embedding { "1" } else { "0" }.to_string(),
         Field::Amplitude => format!("{}", params.amplitude),
+        Field::Lang => params.lang.code().to_string(),
     }
 }
 

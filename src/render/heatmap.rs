@@ -30,3 +30,22 @@ pub fn fill_rgba(values: &[f32], scale: f32, map: &DivergingMap, rgba: &mut Vec<
 pub fn max_abs(values: &[f32]) -> f32 {
     values.iter().fold(0.0, |m, v| m.max(v.abs()))
 }
+
+/// At most this many matrix rows are coloured per heatmap: more than a plot has pixel rows
+/// even on a projector, and it keeps the largest matrix's redraw well inside a frame budget.
+pub const MAX_IMAGE_ROWS: usize = 512;
+
+/// How to sample `length` positions into at most `max_rows` image rows: `(rows, stride)` with
+/// row r showing position r·stride.
+///
+/// ```
+/// use pe_explorer::render::heatmap::row_sampling;
+/// assert_eq!(row_sampling(100, 512), (100, 1));
+/// assert_eq!(row_sampling(2048, 512), (512, 4));
+/// assert_eq!(row_sampling(1000, 512), (500, 2));
+/// assert_eq!(row_sampling(513, 512), (257, 2));
+/// ```
+pub fn row_sampling(length: usize, max_rows: usize) -> (usize, usize) {
+    let stride = length.div_ceil(max_rows.max(1)).max(1);
+    (length.div_ceil(stride), stride)
+}

@@ -7,7 +7,7 @@ use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
 use super::app::use_lesson;
-use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::math::CombineFormula;
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
@@ -203,8 +203,9 @@ pub fn AddConcatPanel() -> impl IntoView {
                         .enumerate()
                         .map(|(n, key)| {
                             let c = SERIES_COLORS[n];
-                            let swatch = format!("background:#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
-                            view! { <li><span class="swatch" style=swatch></span>{t(key)}</li> }
+                            // Set through the CSSOM (style.setProperty), which a strict CSP allows.
+                let swatch = css_color(c);
+                            view! { <li><span class="swatch" style:background-color=swatch></span>{t(key)}</li> }
                         })
                         .collect_view()
                 }}

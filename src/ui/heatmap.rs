@@ -14,12 +14,12 @@ use super::app::use_lesson;
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::PeFormula;
 use crate::encoding::{
-    dimension_role, fill_pe_matrix, omega, pair_dimensions, pe_value, Layout, PeScratch,
+    dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
 use crate::i18n::{Key, Lang};
 use crate::lesson::Field;
 use crate::render::colormap::DivergingMap;
-use crate::render::heatmap::fill_rgba;
+use crate::render::heatmap::{fill_rgba, row_sampling, MAX_IMAGE_ROWS};
 use crate::render::layout::PlotRect;
 
 /// Height over width of the heatmap canvas.
@@ -72,9 +72,18 @@ pub fn HeatmapPanel() -> impl IntoView {
             base,
             layout,
         } = inputs.get();
+        let (rows, stride) = row_sampling(length, MAX_IMAGE_ROWS);
         buffer.update_value(|b| {
-            b.values.resize(length * d_model, 0.0);
-            fill_pe_matrix(length, d_model, base, layout, &mut b.scratch, &mut b.values);
+            b.values.resize(rows * d_model, 0.0);
+            fill_pe_rows(
+                rows,
+                stride,
+                d_model,
+                base,
+                layout,
+                &mut b.scratch,
+                &mut b.values,
+            );
         });
         previous.map_or(1, |v| v + 1)
     });
@@ -186,6 +195,16 @@ pub fn HeatmapPanel() -> impl IntoView {
                 <canvas node_ref=marks data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
+            {move || {
+                let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
+                (stride > 1).then(|| {
+                    view! {
+                        <p class="note" data-testid="heatmap-sampled">
+                            {t(Key::HeatmapSampled).replace("{}", &stride.to_string())}
+                        </p>
+                    }
+                })
+            }}
         </section>
     }
 }
@@ -222,7 +241,8 @@ fn draw_heatmap(
     lang: Lang,
 ) -> Option<PlotRect> {
     let (length, d_model) = (inputs.length, inputs.d_model);
-    if values.len() != length * d_model {
+    let (rows, stride) = row_sampling(length, MAX_IMAGE_ROWS);
+    if values.len() != rows * d_model {
         return None;
     }
     let map = state
@@ -240,11 +260,11 @@ fn draw_heatmap(
     if state.version != version {
         fill_rgba(values, 1.0, &map, &mut state.rgba);
         image.set_width(d_model as u32);
-        image.set_height(length as u32);
+        image.set_height(rows as u32);
         let data = ImageData::new_with_u8_clamped_array_and_sh(
             Clamped(&state.rgba),
             d_model as u32,
-            length as u32,
+            rows as u32,
         )
         .ok()?;
         let image_context = SizedCanvas::context_of(&image)?;
@@ -284,15 +304,22 @@ fn draw_heatmap(
     let rect = PlotRect::from_pixel_ranges(xs, ys);
     let context = canvas.context()?;
     context.set_image_smoothing_enabled(false);
+    // Sampled rows cover rows·stride positions, a little past the end; clip to the plot.
+    context.save();
+    context.begin_path();
+    context.rect(rect.left, rect.top, rect.width, rect.height);
+    context.clip();
+    let covered = (rows * stride) as f64 / length as f64;
     context
         .draw_image_with_html_canvas_element_and_dw_and_dh(
             &image,
             rect.left,
             rect.top,
             rect.width,
-            rect.height,
+            rect.height * covered,
         )
         .ok()?;
+    context.restore();
 
     draw_color_bar(&bar, &map, canvas, &font, &colors)?;
     area.present().ok()?;

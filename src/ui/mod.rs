@@ -8,6 +8,7 @@ pub mod controls;
 pub mod heatmap;
 pub mod math;
 pub mod notices;
+pub mod panic_banner;
 pub mod pe_vector;
 pub mod rotation;
 pub mod waves;

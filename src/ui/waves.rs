@@ -150,10 +150,11 @@ pub fn WavesPanel() -> impl IntoView {
                 let kind = lang.t(if w.is_sine { Key::Sine } else { Key::Cosine });
                 let at = |p: usize| w.values.get(p).copied().unwrap_or(f64::NAN);
                 let color = SERIES_COLORS[n % SERIES_COLORS.len()];
-                let swatch = format!("background:#{:02x}{:02x}{:02x}", color.0, color.1, color.2);
+                // Set through the CSSOM (style.setProperty), which a strict CSP allows.
+                let swatch = css_color(color);
                 view! {
                     <li data-testid=format!("wave-{}", w.dim)>
-                        <span class="swatch" style=swatch></span>
+                        <span class="swatch" style:background-color=swatch></span>
                         {format!(
                             "dim {} ({kind}, i = {}): ω = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
                             w.dim, w.pair, w.omega, lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)

@@ -5,7 +5,7 @@
 // finished drawing (the app appends draw end times to window.__peDrawLog when it exists).
 // It also records long tasks (> 50 ms) while dragging. Prints a table and writes
 // target/bench/ui.json. No pass/fail: the machine is noisy; figures are compared by `make bench`.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve, launch, openPage, waitForApp, settle, ROOT } from './harness.mjs';
 
@@ -112,3 +112,18 @@ for (const r of results) {
 const outDir = resolve(ROOT, 'target', 'bench');
 await mkdir(outDir, { recursive: true });
 await writeFile(resolve(outDir, 'ui.json'), JSON.stringify(results, null, 1));
+
+// Regression guard: the same figures against the ones recorded in the repository. Ratios only,
+// no verdict: a noisy machine moves them by tens of percent; a regression moves them by more.
+try {
+  const baseline = JSON.parse(await readFile(resolve(ROOT, 'benches', 'ui-baseline.json'), 'utf8'));
+  console.log('against benches/ui-baseline.json (now / recorded; above 1 is slower):');
+  for (const r of results) {
+    const b = baseline.find((x) => x.name === r.name);
+    if (!b) continue;
+    const ratio = (k) => (b[k] > 0 ? (r[k] / b[k]).toFixed(2) : 'n/a');
+    console.log(`  ${r.name.padEnd(40)} frame p95 x${ratio('p95_ms')}  drawing p95 x${ratio('work_p95_ms')}`);
+  }
+} catch (error) {
+  console.log(`no baseline to compare with (${error.code ?? error.message}); copy target/bench/ui.json to benches/ui-baseline.json to record one`);
+}
