@@ -75,6 +75,11 @@ setup_test() {
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     apt_install chromium chromium-driver
   fi
+  # Chinese text in the browser tests' screenshots and canvases needs a CJK font; classroom
+  # machines have one, a fresh Debian does not.
+  if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+    apt_install fonts-noto-cjk
+  fi
   npm_ci tests/browser
 }
 

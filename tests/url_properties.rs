@@ -65,6 +65,8 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 scale_embedding: scale,
                 amplitude,
                 lang: if zh { Lang::Zh } else { Lang::En },
+                order_pair: sentence % 2,
+                order_pe: scale ^ zh,
             }
             .clamped()
         },
@@ -107,6 +109,8 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("t"),
         Just("scale"),
         Just("amp"),
+        Just("order"),
+        Just("order_pe"),
         Just("lang"),
         Just("x"),
         Just(""),

@@ -221,3 +221,65 @@ pub fn max_abs_difference(a: &[f64], b: &[f64]) -> f64 {
         .map(|(x, y)| (x - y).abs())
         .fold(0.0, f64::max)
 }
+
+/// The word-order demonstration: two sentences with the same words in a different order, through
+/// the same toy attention, with or without positional encoding.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WordOrder {
+    /// The tokens of each sentence.
+    pub tokens: [Vec<usize>; 2],
+    /// n × d per-token outputs of each sentence.
+    pub outputs: [Vec<f64>; 2],
+    /// The mean-pooled vector of each sentence.
+    pub pooled: [Vec<f64>; 2],
+    /// max |pooled_a − pooled_b|: exactly 0 without position.
+    pub difference: f64,
+    /// Whether every output row of one sentence appears, bit for bit, among the rows of the other
+    /// (the outputs are a permuted copy).
+    pub rows_permuted: bool,
+}
+
+/// Runs both sentences through [`ToyAttention`] with inputs `√d·E[token] + a·PE(t)`.
+///
+/// ```
+/// use pe_explorer::encoding::word_order;
+/// let without = word_order("dog bites man", "man bites dog", 32, 0.0, 10_000.0).unwrap();
+/// assert_eq!(without.difference, 0.0);
+/// assert!(without.rows_permuted);
+/// let with = word_order("dog bites man", "man bites dog", 32, 1.0, 10_000.0).unwrap();
+/// assert!(with.difference > 0.0);
+/// ```
+pub fn word_order(
+    first: &str,
+    second: &str,
+    d: usize,
+    pe_amplitude: f64,
+    base: f64,
+) -> Result<WordOrder, super::embedding::UnknownWord> {
+    let table = super::embedding::EmbeddingTable::seeded(d);
+    let attention = ToyAttention::seeded(d);
+    let scale = super::embedding::embedding_scale(d);
+    let run = |sentence: &str| -> Result<(Vec<usize>, Vec<f64>), super::embedding::UnknownWord> {
+        let tokens = super::embedding::tokenize(sentence)?;
+        let x = sentence_inputs(&tokens, &table, scale, pe_amplitude, base);
+        Ok((tokens, attention.forward(&x).outputs))
+    };
+    let (tokens_a, out_a) = run(first)?;
+    let (tokens_b, out_b) = run(second)?;
+    let (pooled_a, pooled_b) = (mean_pool(&out_a, d), mean_pool(&out_b, d));
+    let rows_permuted = out_a.len() == out_b.len()
+        && out_a
+            .chunks_exact(d.max(1))
+            .all(|row| out_b.chunks_exact(d.max(1)).any(|other| other == row));
+    Ok(WordOrder {
+        difference: max_abs_difference(&pooled_a, &pooled_b),
+        tokens: [tokens_a, tokens_b],
+        outputs: [out_a, out_b],
+        pooled: [pooled_a, pooled_b],
+        rows_permuted,
+    })
+}
+
+/// Sentence pairs that differ only in word order, for the word-order panel.
+pub const WORD_ORDER_PAIRS: &[(&str, &str)] =
+    &[("dog bites man", "man bites dog"), ("狗咬人", "人咬狗")];

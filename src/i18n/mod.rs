@@ -158,6 +158,16 @@ strings! {
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
     Hide => "Hide", "收起";
+    // Word-order panel.
+    OrderTitle => "Without position, word order is invisible", "没有位置信息，词序是看不见的";
+    OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.",
+                  "自注意力把每个词和其他所有词比较，但其中没有任何东西说明一个词在哪个位置。交换两个词，每个词看到的仍是同一组邻居，所以它的输出还是同一行，只是换了位置；对整句取平均后，“狗咬人”和“人咬狗”成了同一个向量。加上位置编码，两句话才终于不同。";
+    OrderPairLabel => "sentences", "句子";
+    OrderPeLabel => "add positional encoding", "加上位置编码";
+    OrderDifference => "largest difference between the two sentence vectors", "两个句向量之间的最大差值";
+    OrderExactlyZero => "exactly zero", "恰好为零";
+    OrderRowsPermuted => "the per-word outputs are the same rows in another order", "每个词的输出是同样的行，只是顺序不同";
+    OrderRowsDiffer => "the per-word outputs differ, not just their order", "每个词的输出本身就不同，不只是顺序";
     PanicMessage => "Something went wrong and this page stopped responding. Your settings are kept in the address: reload to carry on where you were.",
                     "出了点问题，页面停止了响应。你的设置都保存在地址中：重新加载即可从刚才的位置继续。";
     Reload => "Reload", "重新加载";
@@ -182,6 +192,8 @@ pub fn field_label(field: Field) -> Key {
         Field::Scale => Key::ScaleLabel,
         Field::Amplitude => Key::AmplitudeLabel,
         Field::Lang => Key::LanguageLabel,
+        Field::OrderPair => Key::OrderPairLabel,
+        Field::OrderPe => Key::OrderPeLabel,
     }
 }
 

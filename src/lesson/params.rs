@@ -3,7 +3,7 @@
 //! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
-use crate::encoding::{tokenize, Layout, DEMO_SENTENCES};
+use crate::encoding::{tokenize, Layout, DEMO_SENTENCES, WORD_ORDER_PAIRS};
 use crate::i18n::Lang;
 
 /// Number of tokens of demo sentence `index` (at least 1).
@@ -51,11 +51,15 @@ pub enum Field {
     Amplitude,
     /// The interface language (`lang=en` / `lang=zh`).
     Lang,
+    /// Which sentence pair the word-order panel compares.
+    OrderPair,
+    /// Whether the word-order panel adds positional encoding.
+    OrderPe,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 13] = [
+    pub const ALL: [Field; 15] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -69,6 +73,8 @@ impl Field {
         Field::Scale,
         Field::Amplitude,
         Field::Lang,
+        Field::OrderPair,
+        Field::OrderPe,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -87,6 +93,8 @@ impl Field {
             Field::Scale => "scale",
             Field::Amplitude => "amp",
             Field::Lang => "lang",
+            Field::OrderPair => "order",
+            Field::OrderPe => "order_pe",
         }
     }
 }
@@ -118,6 +126,8 @@ pub struct Params {
     pub amplitude: f64,
     /// Kept with the lesson so a shared link opens in the language it was made in.
     pub lang: Lang,
+    pub order_pair: usize,
+    pub order_pe: bool,
 }
 
 /// The largest PE amplitude the add-versus-concatenate slider offers: enough to show position
@@ -216,6 +226,9 @@ impl Default for Params {
             scale_embedding: true,
             amplitude: 1.0,
             lang: Lang::En,
+            order_pair: 0,
+            // Off first: the panel opens on the surprise (a difference of exactly 0).
+            order_pe: false,
         }
     }
 }
@@ -262,6 +275,8 @@ impl Params {
             scale_embedding: self.scale_embedding,
             amplitude,
             lang: self.lang,
+            order_pair: self.order_pair.min(WORD_ORDER_PAIRS.len() - 1),
+            order_pe: self.order_pe,
         }
     }
 
@@ -318,6 +333,8 @@ impl Params {
             Field::Token => next.token = as_count(value),
             Field::Amplitude => next.amplitude = value,
             Field::Scale => next.scale_embedding = value != 0.0,
+            Field::OrderPair => next.order_pair = as_count(value),
+            Field::OrderPe => next.order_pe = value != 0.0,
             Field::Layout | Field::Dims | Field::Lang => {}
         }
         next.clamped()

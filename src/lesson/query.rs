@@ -128,10 +128,15 @@ pub fn from_query(query: &str) -> Parsed {
                 wanted.amplitude = amplitude.unwrap_or(defaults.amplitude);
                 reason
             }
-            Field::Scale => {
-                let scale = read_switch(text);
-                wanted.scale_embedding = scale.unwrap_or(defaults.scale_embedding);
-                scale.is_none().then_some(Reason::Malformed)
+            Field::Scale | Field::OrderPe => {
+                let on = read_switch(text);
+                let slot = if *field == Field::Scale {
+                    &mut wanted.scale_embedding
+                } else {
+                    &mut wanted.order_pe
+                };
+                *slot = on.unwrap_or(*slot);
+                on.is_none().then_some(Reason::Malformed)
             }
             Field::Lang => {
                 let lang = Lang::from_tag(text.trim());
@@ -152,6 +157,7 @@ pub fn from_query(query: &str) -> Parsed {
                     Field::K => &mut wanted.k,
                     Field::Sentence => &mut wanted.sentence,
                     Field::Token => &mut wanted.token,
+                    Field::OrderPair => &mut wanted.order_pair,
                     _ => &mut wanted.pair,
                 };
                 *slot = n.unwrap_or(*slot);
@@ -207,7 +213,7 @@ pub fn wants_test_panic(query: &str) -> bool {
 /// assert_eq!(
 ///     to_query(&Params::default()),
 ///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
-///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en"
+///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -233,6 +239,8 @@ fn field_for_key(key: &str) -> Option<Field> {
         "scale" => Some(Field::Scale),
         "amp" | "amplitude" => Some(Field::Amplitude),
         "lang" => Some(Field::Lang),
+        "order" => Some(Field::OrderPair),
+        "order_pe" => Some(Field::OrderPe),
         _ => None,
     }
 }
@@ -267,6 +275,8 @@ fn field_value(params: &Params, field: Field) -> String {
         Field::Scale => if params.scale_embedding { "1" } else { "0" }.to_string(),
         Field::Amplitude => format!("{}", params.amplitude),
         Field::Lang => params.lang.code().to_string(),
+        Field::OrderPair => params.order_pair.to_string(),
+        Field::OrderPe => if params.order_pe { "1" } else { "0" }.to_string(),
     }
 }
 

@@ -8,7 +8,7 @@ use web_sys::ImageData;
 
 use super::app::use_lesson;
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
-use super::math::CombineFormula;
+use super::math::{Formula, COMBINE_FORMULA};
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
     score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
@@ -97,7 +97,7 @@ pub fn AddConcatPanel() -> impl IntoView {
         <section class="panel" id="add-concat" data-testid="panel-add-concat" aria-labelledby="add-concat-title">
             <h2 id="add-concat-title">{move || t(Key::CombineTitle)}</h2>
             <p>{move || t(Key::CombineText)}</p>
-            <CombineFormula />
+            <Formula markup=COMBINE_FORMULA />
             <div class="panel-controls">
                 <label>
                     {move || t(Key::SentenceLabel)}

@@ -10,6 +10,7 @@ use super::notices::NoticeBanner;
 use super::pe_vector::PeVectorPanel;
 use super::rotation::RotationPanel;
 use super::waves::WavesPanel;
+use super::word_order::WordOrderPanel;
 use crate::i18n::{Key, Lang};
 use crate::lesson::{from_query, to_query, Params};
 
@@ -121,6 +122,7 @@ pub fn App() -> impl IntoView {
         <div class="layout">
             <Controls />
             <main class="panels" id="panels">
+                <WordOrderPanel />
                 <PeVectorPanel />
                 <HeatmapPanel />
                 <WavesPanel />

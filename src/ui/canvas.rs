@@ -291,3 +291,37 @@ fn parse_hex_color(text: &str) -> Option<RGBColor> {
     let byte = |at: usize| u8::from_str_radix(hex.get(at..at + 2)?, 16).ok();
     Some(RGBColor(byte(0)?, byte(2)?, byte(4)?))
 }
+
+/// Paints a `rows × cols` matrix into the rectangle `(x, y, w, h)` of `context`, one cell per
+/// entry, coloured by `map` after dividing by `scale`, without smoothing (cells stay crisp).
+/// For small matrices: it builds an off-screen image each call.
+pub fn paint_cells(
+    context: &CanvasRenderingContext2d,
+    values: &[f32],
+    (rows, cols): (usize, usize),
+    scale: f32,
+    map: &crate::render::colormap::DivergingMap,
+    (x, y, w, h): (f64, f64, f64, f64),
+) -> Option<()> {
+    if rows == 0 || cols == 0 || values.len() != rows * cols {
+        return None;
+    }
+    let mut rgba = Vec::new();
+    crate::render::heatmap::fill_rgba(values, scale, map, &mut rgba);
+    let image: HtmlCanvasElement = document().create_element("canvas").ok()?.dyn_into().ok()?;
+    image.set_width(cols as u32);
+    image.set_height(rows as u32);
+    let data = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+        wasm_bindgen::Clamped(&rgba),
+        cols as u32,
+        rows as u32,
+    )
+    .ok()?;
+    SizedCanvas::context_of(&image)?
+        .put_image_data(&data, 0.0, 0.0)
+        .ok()?;
+    context.set_image_smoothing_enabled(false);
+    context
+        .draw_image_with_html_canvas_element_and_dw_and_dh(&image, x, y, w, h)
+        .ok()
+}

@@ -12,7 +12,7 @@ use web_sys::{HtmlCanvasElement, ImageData};
 
 use super::app::use_lesson;
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
-use super::math::PeFormula;
+use super::math::{Formula, PE_FORMULA};
 use crate::encoding::{
     dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
@@ -179,7 +179,7 @@ pub fn HeatmapPanel() -> impl IntoView {
         <section class="panel" id="heatmap" data-testid="panel-heatmap" aria-labelledby="heatmap-title">
             <h2 id="heatmap-title">{move || t(Key::HeatmapTitle)}</h2>
             <p>{move || t(Key::HeatmapText)}</p>
-            <PeFormula />
+            <Formula markup=PE_FORMULA />
             <div class="canvas-stack">
                 <canvas
                     node_ref=canvas

@@ -12,5 +12,6 @@ pub mod panic_banner;
 pub mod pe_vector;
 pub mod rotation;
 pub mod waves;
+pub mod word_order;
 
 pub use app::App;

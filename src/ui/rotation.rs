@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::app::use_lesson;
 use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors};
-use super::math::RotationFormula;
+use super::math::{Formula, ROTATION_FORMULA};
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::Key;
 use crate::lesson::Field;
@@ -124,7 +124,7 @@ pub fn RotationPanel() -> impl IntoView {
         <section class="panel" id="rotation" data-testid="panel-rotation" aria-labelledby="rotation-title">
             <h2 id="rotation-title">{move || t(Key::RotationTitle)}</h2>
             <p>{move || t(Key::RotationText)}</p>
-            <RotationFormula />
+            <Formula markup=ROTATION_FORMULA />
             <div class="rotation-grid">
                 <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=move || t(Key::RotationTitle)></canvas>
                 <div class="rotation-numbers">

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::app::use_lesson;
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
-use super::math::WavelengthFormula;
+use super::math::{Formula, WAVELENGTH_FORMULA};
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
@@ -168,7 +168,7 @@ pub fn WavesPanel() -> impl IntoView {
         <section class="panel" id="waves" data-testid="panel-waves" aria-labelledby="waves-title">
             <h2 id="waves-title">{move || t(Key::WavesTitle)}</h2>
             <p>{move || t(Key::WavesText)}</p>
-            <WavelengthFormula />
+            <Formula markup=WAVELENGTH_FORMULA />
             <div class="canvas-stack">
                 <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=move || t(Key::WavesTitle)></canvas>
                 <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>

@@ -26,6 +26,7 @@ const CANVASES = [
   'canvas-rotation-elsewhere',
   'canvas-add-concat',
   'canvas-score-terms',
+  'canvas-word-order',
 ];
 
 function assertClean(problems) {

@@ -25,6 +25,7 @@ const CANVASES = [
   'canvas-rotation-elsewhere',
   'canvas-add-concat',
   'canvas-score-terms',
+  'canvas-word-order',
 ];
 
 function assertClean(problems) {
@@ -61,7 +62,8 @@ test('every panel draws something', async () => {
 // The heatmap's matrix and the waves' curves sit on base layers that pos and k leave alone;
 // their markers are on layers of their own.
 const DEPENDS = {
-  d_model: CANVASES,
+  // The word-order panel runs its own small model: none of these four move it.
+  d_model: CANVASES.filter((id) => id !== 'canvas-word-order'),
   pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
   k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
   i: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],

@@ -1,0 +1,150 @@
+//! Panel: "dog bites man" and "man bites dog" through the same toy attention. Without position
+//! the sentence vectors are identical; with it they differ.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::math::{Formula, POOL_FORMULA};
+use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
+use crate::i18n::Key;
+use crate::lesson::Field;
+use crate::render::colormap::DivergingMap;
+use crate::render::heatmap::max_abs;
+
+/// Width of the toy model: small enough to compute on every toggle, wide enough to mean something.
+const TOY_WIDTH: usize = 32;
+
+#[component]
+pub fn WordOrderPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        let p = params.get();
+        (p.order_pair, p.order_pe, p.base)
+    });
+    let demo = Memo::new(move |_| {
+        let (pair, with_pe, base) = inputs.get();
+        let (a, b) = WORD_ORDER_PAIRS[pair];
+        word_order(a, b, TOY_WIDTH, if with_pe { 1.0 } else { 0.0 }, base).ok()
+    });
+
+    let canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        canvas,
+        move || demo.get(),
+        |element, demo| {
+            if let (Some(sized), Some(demo)) = (SizedCanvas::fit(element, 0.3), demo) {
+                draw_outputs(&sized, demo);
+            }
+        },
+    );
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let difference = move || {
+        demo.get().map_or(String::new(), |d| {
+            if d.difference == 0.0 {
+                format!("0 ({})", t(Key::OrderExactlyZero))
+            } else {
+                format!("{:.3e}", d.difference)
+            }
+        })
+    };
+    view! {
+        <section class="panel" id="word-order" data-testid="panel-word-order" aria-labelledby="word-order-title">
+            <h2 id="word-order-title">{move || t(Key::OrderTitle)}</h2>
+            <p>{move || t(Key::OrderText)}</p>
+            <Formula markup=POOL_FORMULA />
+            <div class="panel-controls">
+                <label>
+                    {move || t(Key::OrderPairLabel)}
+                    <select
+                        data-testid="select-order-pair"
+                        prop:value=move || params.get().order_pair.to_string()
+                        on:change=move |ev| {
+                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                                params.update(|p| *p = p.with(Field::OrderPair, v));
+                            }
+                        }
+                    >
+                        {WORD_ORDER_PAIRS
+                            .iter()
+                            .enumerate()
+                            .map(|(n, (a, b))| view! { <option value=n.to_string()>{format!("{a} / {b}")}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        data-testid="toggle-order-pe"
+                        prop:checked=move || params.get().order_pe
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            params.update(|p| *p = p.with(Field::OrderPe, if on { 1.0 } else { 0.0 }));
+                        }
+                    />
+                    {move || t(Key::OrderPeLabel)}
+                </label>
+            </div>
+            <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=move || t(Key::OrderTitle)></canvas>
+            <p>
+                {move || t(Key::OrderDifference)} ": "
+                <strong data-testid="order-difference">{difference}</strong>
+            </p>
+            <p data-testid="order-rows">
+                {move || {
+                    let permuted = demo.get().is_some_and(|d| d.rows_permuted);
+                    t(if permuted { Key::OrderRowsPermuted } else { Key::OrderRowsDiffer })
+                }}
+            </p>
+        </section>
+    }
+}
+
+/// The per-word outputs of both sentences side by side, one row per word, on one colour scale.
+fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let context = canvas.context()?;
+    let map = DivergingMap::cool_warm();
+    let as_f32 = |v: &[f64]| v.iter().map(|x| *x as f32).collect::<Vec<f32>>();
+    let blocks = [as_f32(&demo.outputs[0]), as_f32(&demo.outputs[1])];
+    let scale = max_abs(&blocks[0]).max(max_abs(&blocks[1])).max(1e-12);
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let half = canvas.width as f64 / 2.0;
+    let label_width = canvas.font_px(64.0);
+    for (side, (block, tokens)) in blocks.iter().zip(&demo.tokens).enumerate() {
+        let rows = tokens.len();
+        let x = side as f64 * half + label_width;
+        let (w, h) = (
+            half - label_width - canvas.font_px(12.0),
+            canvas.height as f64 - canvas.font_px(8.0),
+        );
+        paint_cells(
+            &context,
+            block,
+            (rows, block.len() / rows.max(1)),
+            scale,
+            &map,
+            (x, 0.0, w, h),
+        )?;
+        for (r, token) in tokens.iter().enumerate() {
+            let y = (r as f64 + 0.5) * h / rows as f64;
+            area.draw_text(
+                VOCABULARY[*token],
+                &font,
+                (
+                    (side as f64 * half + canvas.font_px(4.0)) as i32,
+                    y as i32 - canvas.font_px(6.0) as i32,
+                ),
+            )
+            .ok()?;
+        }
+    }
+    area.present().ok()
+}
