@@ -158,6 +158,13 @@ strings! {
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
     Hide => "Hide", "收起";
+    // Frequencies panel.
+    FrequencyTitle => "A ladder of wavelengths", "一架波长的梯子";
+    FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to about 2π·base for the last. Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
+                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，最后一对大约要 2π·base 个位置。快的维度对能区分相邻的位置；慢的维度对在一句话里几乎不变，像是一把衡量词语处在长文本何处的平滑标尺。正是这种跨越多个数量级的尺度，让同一个向量既能看清近处，也能看到远处。";
+    FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
+                          "{pairs} 对中有 {slow} 对的波长比序列（长度 {length}）还长：它们在序列中转不完一圈。";
+    AxisPair => "pair i", "维度对 i";
     // Word-order panel.
     OrderTitle => "Without position, word order is invisible", "没有位置信息，词序是看不见的";
     OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.",

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::add_concat::AddConcatPanel;
 use super::canvas::provide_viewport_epoch;
 use super::controls::Controls;
+use super::frequencies::FrequenciesPanel;
 use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
 use super::pe_vector::PeVectorPanel;
@@ -126,6 +127,7 @@ pub fn App() -> impl IntoView {
                 <PeVectorPanel />
                 <HeatmapPanel />
                 <WavesPanel />
+                <FrequenciesPanel />
                 <RotationPanel />
                 <AddConcatPanel />
             </main>

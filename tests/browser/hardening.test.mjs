@@ -27,6 +27,7 @@ const CANVASES = [
   'canvas-add-concat',
   'canvas-score-terms',
   'canvas-word-order',
+  'canvas-frequencies',
 ];
 
 function assertClean(problems) {

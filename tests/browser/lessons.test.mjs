@@ -43,3 +43,26 @@ test('word order: the sentence vectors differ by exactly 0 without PE and by mor
   assertClean(problems);
   await context.close();
 });
+
+test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model and base', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?i=0'));
+  await waitForApp(page);
+  const current = () => page.textContent('[data-testid="frequency-current"]');
+  assert.equal(await current(), `i = 0: ω = 1.000000, λ = ${(2 * Math.PI).toFixed(3)}`);
+  await page.getByTestId('slider-i').focus();
+  await page.keyboard.press('End');
+  await settle(page);
+  // The last pair of d_model 128: λ = 2π·10000^(126/128).
+  const last = 2 * Math.PI * Math.pow(10000, 126 / 128);
+  assert.equal(await current(), `i = 63: ω = ${(2 * Math.PI / last).toFixed(6)}, λ = ${last.toFixed(3)}`);
+  // With 100 positions, pairs whose wavelength exceeds 100 are counted: λ_i > 100 ⇔ i ≥ 20.
+  assert.match(await page.textContent('[data-testid="frequency-slow"]'), /^44 of 64 pairs/);
+  const before = await canvasHash(page, 'canvas-frequencies');
+  await page.getByTestId('slider-base').focus();
+  await page.keyboard.press('Home');
+  await settle(page);
+  assert.notEqual((await canvasHash(page, 'canvas-frequencies')).hash, before.hash, 'base redraws the ladder');
+  assertClean(problems);
+  await context.close();
+});

@@ -26,6 +26,7 @@ const CANVASES = [
   'canvas-add-concat',
   'canvas-score-terms',
   'canvas-word-order',
+  'canvas-frequencies',
 ];
 
 function assertClean(problems) {
@@ -66,7 +67,15 @@ const DEPENDS = {
   d_model: CANVASES.filter((id) => id !== 'canvas-word-order'),
   pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
   k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
-  i: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
+  i: [
+    'canvas-pe-vector',
+    'canvas-heatmap-marks',
+    'canvas-waves',
+    'canvas-waves-marks',
+    'canvas-rotation',
+    'canvas-rotation-elsewhere',
+    'canvas-frequencies',
+  ],
 };
 
 for (const [symbol, changing] of Object.entries(DEPENDS)) {
