@@ -36,6 +36,7 @@ pub use rotation::{
 };
 pub use similarity::{
     cosine_similarity, dot, dot_product_at_offset, dot_product_curve, dot_product_matrix,
+    dot_product_matrix_sampled,
 };
 pub use sinusoidal::{
     dimension_role, fill_pe_matrix, fill_pe_rows, frequency_count, omega, pair_dimensions,

@@ -158,6 +158,11 @@ strings! {
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
     Hide => "Hide", "收起";
+    // Dot-product panel.
+    DotTitle => "Dot products depend only on the distance", "点积只取决于距离";
+    DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset; its highest value is at 0 and it falls off, more slowly for a larger base. The numbers below compare the same k from pos and from 0.",
+                "把位置 m 和 n 的编码相乘：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图显示所有位置对的点积（除以 d_model/2，对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数：在 0 处最大，然后衰减；base 越大衰减越慢。下面的数字比较了从 pos 和从 0 出发的同一个 k。";
+    AxisOffset => "offset m − n", "偏移量 m − n";
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "一架波长的梯子";
     FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to about 2π·base for the last. Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",

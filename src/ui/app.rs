@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::add_concat::AddConcatPanel;
 use super::canvas::provide_viewport_epoch;
 use super::controls::Controls;
+use super::dot_product::DotProductPanel;
 use super::frequencies::FrequenciesPanel;
 use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
@@ -129,6 +130,7 @@ pub fn App() -> impl IntoView {
                 <WavesPanel />
                 <FrequenciesPanel />
                 <RotationPanel />
+                <DotProductPanel />
                 <AddConcatPanel />
             </main>
         </div>

@@ -28,3 +28,6 @@ pub const COMBINE_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mr
 
 /// pool(X) = (1/n) Σ_t softmax(QKᵀ/√d)V_t, X = √d·E + a·PE.
 pub const POOL_FORMULA: &str = r#"<math display="block"><mrow><mi>pool</mi><mo>(</mo><mi>X</mi><mo>)</mo><mo>=</mo><mfrac><mn>1</mn><mi>n</mi></mfrac><munderover><mo>∑</mo><mrow><mi>t</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mrow><mi>softmax</mi><mo>(</mo><mfrac><mrow><mi>Q</mi><msup><mi>K</mi><mi>⊤</mi></msup></mrow><msqrt><mi>d</mi></msqrt></mfrac><mo>)</mo><mi>V</mi></mrow><mi>t</mi></msub><mo>,</mo><mspace width="1em"></mspace><mi>X</mi><mo>=</mo><msqrt><mi>d</mi></msqrt><mi>E</mi><mo>+</mo><mi>a</mi><mo>·</mo><mi>PE</mi></mrow></math>"#;
+
+/// PE(m)·PE(n) = Σ_i cos(ω_i (m − n)).
+pub const DOT_FORMULA: &str = r#"<math display="block"><mrow><mi>PE</mi><mo>(</mo><mi>m</mi><mo>)</mo><mo>·</mo><mi>PE</mi><mo>(</mo><mi>n</mi><mo>)</mo><mo>=</mo><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>0</mn></mrow><mrow><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>−</mo><mn>1</mn></mrow></munderover><mi>cos</mi><mo>(</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>(</mo><mi>m</mi><mo>−</mo><mi>n</mi><mo>)</mo><mo>)</mo></mrow></math>"#;

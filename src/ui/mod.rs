@@ -5,6 +5,7 @@ pub mod add_concat;
 pub mod app;
 pub mod canvas;
 pub mod controls;
+pub mod dot_product;
 pub mod frequencies;
 pub mod heatmap;
 pub mod math;

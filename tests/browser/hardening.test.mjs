@@ -28,6 +28,8 @@ const CANVASES = [
   'canvas-score-terms',
   'canvas-word-order',
   'canvas-frequencies',
+  'canvas-dot-matrix',
+  'canvas-dot-curve',
 ];
 
 function assertClean(problems) {

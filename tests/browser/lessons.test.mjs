@@ -66,3 +66,18 @@ test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model 
   assertClean(problems);
   await context.close();
 });
+
+test('dot product: the same k gives the same dot product from pos and from 0, equal to Σ cos', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  for (const query of ['', '?pos=40&k=17&d_model=64&base=500', '?d_model=512&length=2048&pos=1500&k=300']) {
+    await page.goto(site.url(query));
+    await waitForApp(page);
+    const read = async (id) => Number(await page.textContent(`[data-testid="${id}"]`));
+    const [atPos, atZero, formula] = [await read('dot-at-pos'), await read('dot-at-zero'), await read('dot-formula')];
+    assert.ok(Math.abs(atPos - atZero) < 1e-9, `${query}: ${atPos} vs ${atZero}`);
+    assert.ok(Math.abs(atPos - formula) < 1e-9, `${query}: ${atPos} vs Σcos ${formula}`);
+    assert.ok((await canvasHash(page, 'canvas-dot-matrix')).inked > 1000);
+  }
+  assertClean(problems);
+  await context.close();
+});

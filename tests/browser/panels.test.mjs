@@ -27,6 +27,8 @@ const CANVASES = [
   'canvas-score-terms',
   'canvas-word-order',
   'canvas-frequencies',
+  'canvas-dot-matrix',
+  'canvas-dot-curve',
 ];
 
 function assertClean(problems) {
@@ -66,7 +68,7 @@ const DEPENDS = {
   // The word-order panel runs its own small model: none of these four move it.
   d_model: CANVASES.filter((id) => id !== 'canvas-word-order'),
   pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
-  k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
+  k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere', 'canvas-dot-curve'],
   i: [
     'canvas-pe-vector',
     'canvas-heatmap-marks',

@@ -1,0 +1,206 @@
+//! Panel: PE(m)·PE(n) for all pairs of positions (constant along diagonals) and against the
+//! offset m − n.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::math::{Formula, DOT_FORMULA};
+use crate::encoding::{
+    dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector,
+};
+use crate::i18n::{Key, Lang};
+use crate::render::colormap::DivergingMap;
+use crate::render::heatmap::row_sampling;
+use crate::render::layout::PlotRect;
+
+/// The matrix is drawn at most this many rows and columns: a plot has no more pixels than that,
+/// and the cost grows with the square.
+const MAX_MATRIX_ROWS: usize = 256;
+
+/// The offset curve and the sampled matrix, both normalised by d_model/2 (the value at offset 0).
+#[derive(Clone, PartialEq)]
+struct DotData {
+    curve: Vec<f64>,
+    matrix: Vec<f32>,
+    rows: usize,
+    stride: usize,
+}
+
+#[component]
+pub fn DotProductPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        let p = params.get();
+        (p.d_model, p.base, p.length)
+    });
+    let data = Memo::new(move |_| {
+        let (d, base, length) = inputs.get();
+        let mut curve = vec![0.0; length];
+        dot_product_curve(d, base, &mut curve);
+        let peak = (d / 2).max(1) as f64;
+        curve.iter_mut().for_each(|v| *v /= peak);
+        let (rows, stride) = row_sampling(length, MAX_MATRIX_ROWS);
+        let mut matrix = vec![0.0f32; rows * rows];
+        dot_product_matrix_sampled(&curve, rows, stride, &mut matrix);
+        DotData {
+            curve,
+            matrix,
+            rows,
+            stride,
+        }
+    });
+    let offset = Memo::new(move |_| params.get().k);
+
+    let matrix_canvas = NodeRef::<html::Canvas>::new();
+    let curve_canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        matrix_canvas,
+        move || data.get(),
+        |element, data| {
+            if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                draw_matrix(&sized, data);
+            }
+        },
+    );
+    redraw_on_frame(
+        curve_canvas,
+        move || (data.get(), offset.get(), lesson.lang.get()),
+        |element, (data, k, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                draw_curve(&sized, data, *k, *lang);
+            }
+        },
+    );
+
+    // The lesson's claim in numbers: the same k from two starting positions, and the formula.
+    let numbers = Memo::new(move |_| {
+        let p = params.get();
+        let at = |pos: usize| {
+            let mut v = vec![0.0; p.d_model];
+            pe_vector(pos as f64, p.base, p.layout, &mut v);
+            v
+        };
+        (
+            dot(&at(p.pos), &at(p.pos + p.k)),
+            dot(&at(0), &at(p.k)),
+            dot_product_at_offset(p.k as f64, p.d_model, p.base),
+        )
+    });
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let p = move || params.get();
+    view! {
+        <section class="panel" id="dot-product" data-testid="panel-dot-product" aria-labelledby="dot-title">
+            <h2 id="dot-title">{move || t(Key::DotTitle)}</h2>
+            <p>{move || t(Key::DotText)}</p>
+            <Formula markup=DOT_FORMULA />
+            <div class="pair-of-canvases">
+                <canvas node_ref=matrix_canvas data-testid="canvas-dot-matrix" role="img" aria-label=move || t(Key::DotTitle)></canvas>
+                <canvas node_ref=curve_canvas data-testid="canvas-dot-curve" role="img" aria-label=move || t(Key::AxisOffset)></canvas>
+            </div>
+            <dl class="numbers">
+                <dt>{move || format!("PE({})·PE({})", p().pos, p().pos + p().k)}</dt>
+                <dd data-testid="dot-at-pos">{move || format!("{:.9}", numbers.get().0)}</dd>
+                <dt>{move || format!("PE(0)·PE({})", p().k)}</dt>
+                <dd data-testid="dot-at-zero">{move || format!("{:.9}", numbers.get().1)}</dd>
+                <dt>{move || format!("Σ cos(ω_i·{})", p().k)}</dt>
+                <dd data-testid="dot-formula">{move || format!("{:.9}", numbers.get().2)}</dd>
+            </dl>
+            {move || {
+                (data.get().stride > 1).then(|| {
+                    view! {
+                        <p class="note">{t(Key::HeatmapSampled).replace("{}", &data.get().stride.to_string())}</p>
+                    }
+                })
+            }}
+        </section>
+    }
+}
+
+fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let extent = (data.rows * data.stride) as f64;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(36.0) as i32)
+        .build_cartesian_2d(0f64..extent, extent..0f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_label_formatter(&|v| format!("{}", v.round() as i64))
+        .y_label_formatter(&|v| format!("{}", v.round() as i64))
+        .x_desc("n")
+        .y_desc("m")
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let rect = PlotRect::from_pixel_ranges(xs, ys);
+    area.present().ok()?;
+    paint_cells(
+        &canvas.context()?,
+        &data.matrix,
+        (data.rows, data.rows),
+        1.0,
+        &DivergingMap::cool_warm(),
+        (rect.left, rect.top, rect.width, rect.height),
+    )
+}
+
+fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let last = (data.curve.len().max(2) - 1) as f64;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(40.0) as i32)
+        .build_cartesian_2d(0f64..last, -0.6f64..1.05f64)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_label_formatter(&|v| format!("{}", v.round() as i64))
+        .x_desc(lang.t(Key::AxisOffset))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    let stroke = canvas.font_px(1.8) as u32;
+    chart
+        .draw_series(LineSeries::new(
+            data.curve.iter().enumerate().map(|(o, v)| (o as f64, *v)),
+            SERIES_COLORS[0].stroke_width(stroke),
+        ))
+        .ok()?;
+    if let Some(v) = data.curve.get(k) {
+        chart
+            .draw_series([Circle::new(
+                (k as f64, *v),
+                canvas.font_px(5.0) as i32,
+                colors.second.filled(),
+            )])
+            .ok()?;
+    }
+    area.present().ok()
+}
