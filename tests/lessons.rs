@@ -119,3 +119,23 @@ fn alibi_symmetric_bias_penalises_both_directions() {
         vec![0.0, -0.25, -0.5, -0.25, 0.0, -0.25, -0.5, -0.25, 0.0]
     );
 }
+
+#[test]
+fn saturation_curve_falls_from_word_driven_to_collapsed_within_the_slider_range() {
+    let amplitudes: Vec<f64> = (0..=80).map(|a| a as f64 / 10.0).collect();
+    let h = pe_explorer::encoding::attention_saturation(
+        "the cat sat on the mat",
+        32,
+        BASE,
+        &amplitudes,
+    )
+    .unwrap();
+    let uniform = 6f64.ln();
+    assert!(h.iter().all(|v| (0.0..=uniform + 1e-12).contains(v)));
+    assert!(
+        h[80] < 0.5 * h[0],
+        "entropy {} at a = 0, {} at a = 8",
+        h[0],
+        h[80]
+    );
+}

@@ -283,3 +283,54 @@ pub fn word_order(
 /// Sentence pairs that differ only in word order, for the word-order panel.
 pub const WORD_ORDER_PAIRS: &[(&str, &str)] =
     &[("dog bites man", "man bites dog"), ("狗咬人", "人咬狗")];
+
+/// The saturation demonstration: how the toy attention's mean row entropy falls as the PE
+/// amplitude grows, for one sentence.
+///
+/// # Formula
+/// For each amplitude a: `X = √d·E + a·PE`, `A = softmax(XW_Q (XW_K)ᵀ / √d)`,
+/// `H(a) = (1/n) Σ_rows −Σ_j A_ij ln A_ij`. Small a: the words decide where attention goes; large
+/// a: the position terms dominate the scores and every row collapses onto one position.
+///
+/// ```
+/// use pe_explorer::encoding::attention_saturation;
+/// let h = attention_saturation("the cat sat on the mat", 32, 10_000.0, &[0.0, 8.0]).unwrap();
+/// assert!(h[1] < h[0]);
+/// ```
+pub fn attention_saturation(
+    sentence: &str,
+    d: usize,
+    base: f64,
+    amplitudes: &[f64],
+) -> Result<Vec<f64>, super::embedding::UnknownWord> {
+    let tokens = super::embedding::tokenize(sentence)?;
+    let table = super::embedding::EmbeddingTable::seeded(d);
+    let attention = ToyAttention::seeded(d);
+    let scale = super::embedding::embedding_scale(d);
+    Ok(amplitudes
+        .iter()
+        .map(|a| {
+            let x = sentence_inputs(&tokens, &table, scale, *a, base);
+            mean_attention_entropy(&attention.forward(&x).weights, tokens.len())
+        })
+        .collect())
+}
+
+/// The n × n attention weights of the toy head for one sentence at one PE amplitude.
+pub fn attention_weights(
+    sentence: &str,
+    d: usize,
+    base: f64,
+    amplitude: f64,
+) -> Result<AttentionOutput, super::embedding::UnknownWord> {
+    let tokens = super::embedding::tokenize(sentence)?;
+    let table = super::embedding::EmbeddingTable::seeded(d);
+    let x = sentence_inputs(
+        &tokens,
+        &table,
+        super::embedding::embedding_scale(d),
+        amplitude,
+        base,
+    );
+    Ok(ToyAttention::seeded(d).forward(&x))
+}

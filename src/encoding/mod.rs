@@ -16,9 +16,9 @@ pub mod sinusoidal;
 
 pub use alibi::{alibi_bias, alibi_slopes, AlibiMask};
 pub use attention::{
-    attention_entropy, max_abs_difference, mean_attention_entropy, mean_pool, sentence_inputs,
-    softmax_in_place, with_position, word_order, AttentionOutput, ToyAttention, WordOrder,
-    WORD_ORDER_PAIRS,
+    attention_entropy, attention_saturation, attention_weights, max_abs_difference,
+    mean_attention_entropy, mean_pool, sentence_inputs, softmax_in_place, with_position,
+    word_order, AttentionOutput, ToyAttention, WordOrder, WORD_ORDER_PAIRS,
 };
 pub use combine::{
     add_cost, add_vectors, concat_cost, concat_vectors, position_share, score_terms, CombineCost,

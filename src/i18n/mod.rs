@@ -158,6 +158,12 @@ strings! {
     TermPc => "position·word", "位置·词";
     TermPp => "position·position", "位置·位置";
     Hide => "Hide", "收起";
+    // Saturation panel.
+    SaturationTitle => "How loud should position be?", "位置信号该有多响？";
+    SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two.",
+                      "同一个玩具注意力头读取 “the cat sat on the mat”，位置编码乘以 a。a = 0 时，每个词看向哪里完全由词本身决定。随着 a 增大，位置项主导了注意力分数，softmax 变得尖锐，每一行注意力都坍缩到单个位置上：熵趋近于 0，词本身不再重要。有用的编码处在两者之间。";
+    SaturationEntropy => "mean attention entropy (nats)", "平均注意力熵（奈特）";
+    SaturationWeights => "attention weights, query word by key word", "注意力权重：查询词 × 键词";
     // Dot-product panel.
     DotTitle => "Dot products depend only on the distance", "点积只取决于距离";
     DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset; its highest value is at 0 and it falls off, more slowly for a larger base. The numbers below compare the same k from pos and from 0.",

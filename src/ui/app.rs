@@ -11,6 +11,7 @@ use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
 use super::pe_vector::PeVectorPanel;
 use super::rotation::RotationPanel;
+use super::saturation::SaturationPanel;
 use super::waves::WavesPanel;
 use super::word_order::WordOrderPanel;
 use crate::i18n::{Key, Lang};
@@ -132,6 +133,7 @@ pub fn App() -> impl IntoView {
                 <RotationPanel />
                 <DotProductPanel />
                 <AddConcatPanel />
+                <SaturationPanel />
             </main>
         </div>
     }

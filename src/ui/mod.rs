@@ -13,6 +13,7 @@ pub mod notices;
 pub mod panic_banner;
 pub mod pe_vector;
 pub mod rotation;
+pub mod saturation;
 pub mod waves;
 pub mod word_order;
 

@@ -30,6 +30,8 @@ const CANVASES = [
   'canvas-frequencies',
   'canvas-dot-matrix',
   'canvas-dot-curve',
+  'canvas-saturation',
+  'canvas-saturation-weights',
 ];
 
 function assertClean(problems) {

@@ -81,3 +81,23 @@ test('dot product: the same k gives the same dot product from pos and from 0, eq
   assertClean(problems);
   await context.close();
 });
+
+test('saturation: a louder position encoding sharpens attention until it collapses', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  const entropyAt = async (amp) => {
+    await page.goto(site.url(`?amp=${amp}`));
+    await waitForApp(page);
+    return Number(await page.textContent('[data-testid="saturation-entropy"]'));
+  };
+  const [quiet, balanced, loud] = [await entropyAt(0), await entropyAt(1), await entropyAt(8)];
+  assert.ok(quiet <= Math.log(6) + 1e-9, `entropy at a = 0 is at most ln 6 (${quiet})`);
+  assert.ok(quiet > balanced && balanced > loud, `entropy falls: ${quiet} > ${balanced} > ${loud}`);
+  assert.ok(loud < 0.5 * quiet, `attention collapses at a = 8 (${loud} vs ${quiet})`);
+  const before = await canvasHash(page, 'canvas-saturation-weights');
+  await page.getByTestId('slider-amp-saturation').fill('2');
+  await settle(page);
+  assert.notEqual((await canvasHash(page, 'canvas-saturation-weights')).hash, before.hash);
+  assert.match(page.url(), /amp=2(&|$)/);
+  assertClean(problems);
+  await context.close();
+});

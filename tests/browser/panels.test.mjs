@@ -29,6 +29,8 @@ const CANVASES = [
   'canvas-frequencies',
   'canvas-dot-matrix',
   'canvas-dot-curve',
+  'canvas-saturation',
+  'canvas-saturation-weights',
 ];
 
 function assertClean(problems) {
@@ -65,8 +67,8 @@ test('every panel draws something', async () => {
 // The heatmap's matrix and the waves' curves sit on base layers that pos and k leave alone;
 // their markers are on layers of their own.
 const DEPENDS = {
-  // The word-order panel runs its own small model: none of these four move it.
-  d_model: CANVASES.filter((id) => id !== 'canvas-word-order'),
+  // The word-order and saturation panels run their own small model: none of these four move them.
+  d_model: CANVASES.filter((id) => !['canvas-word-order', 'canvas-saturation', 'canvas-saturation-weights'].includes(id)),
   pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
   k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere', 'canvas-dot-curve'],
   i: [

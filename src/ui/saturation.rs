@@ -1,0 +1,188 @@
+//! Panel: the PE amplitude against the toy attention's entropy. Too small and position is
+//! ignored; too large and attention collapses onto single positions.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+use super::app::use_lesson;
+use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use crate::encoding::{attention_saturation, attention_weights};
+use crate::i18n::{Key, Lang};
+use crate::lesson::params::AMPLITUDE_MAX;
+use crate::lesson::Field;
+use crate::render::colormap::DivergingMap;
+use crate::render::layout::PlotRect;
+
+/// The sentence and width of the demonstration (six tokens, a toy width).
+const SENTENCE: &str = "the cat sat on the mat";
+const TOY_WIDTH: usize = 32;
+/// Amplitudes sampled for the curve: 0 to AMPLITUDE_MAX in steps of 0.1.
+const CURVE_STEPS: usize = 80;
+
+#[component]
+pub fn SaturationPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let base = Memo::new(move |_| params.get().base);
+    let amplitude = Memo::new(move |_| params.get().amplitude);
+    let curve = Memo::new(move |_| {
+        let amplitudes: Vec<f64> = (0..=CURVE_STEPS)
+            .map(|s| AMPLITUDE_MAX * s as f64 / CURVE_STEPS as f64)
+            .collect();
+        let entropy =
+            attention_saturation(SENTENCE, TOY_WIDTH, base.get(), &amplitudes).unwrap_or_default();
+        amplitudes
+            .into_iter()
+            .zip(entropy)
+            .collect::<Vec<(f64, f64)>>()
+    });
+    let weights = Memo::new(move |_| {
+        attention_weights(SENTENCE, TOY_WIDTH, base.get(), amplitude.get())
+            .map(|out| (out.tokens, out.weights))
+            .unwrap_or_default()
+    });
+    let entropy_now = Memo::new(move |_| {
+        attention_saturation(SENTENCE, TOY_WIDTH, base.get(), &[amplitude.get()])
+            .ok()
+            .and_then(|h| h.first().copied())
+            .unwrap_or(0.0)
+    });
+
+    let curve_canvas = NodeRef::<html::Canvas>::new();
+    let weights_canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        curve_canvas,
+        move || {
+            (
+                curve.get(),
+                amplitude.get(),
+                entropy_now.get(),
+                lesson.lang.get(),
+            )
+        },
+        |element, (curve, a, h, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.75) {
+                draw_curve(&sized, curve, (*a, *h), *lang);
+            }
+        },
+    );
+    redraw_on_frame(
+        weights_canvas,
+        move || weights.get(),
+        |element, (n, w)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.75) {
+                draw_weights(&sized, *n, w);
+            }
+        },
+    );
+
+    let t = move |key: Key| lesson.lang.get().t(key);
+    let uniform = (SENTENCE.split_whitespace().count() as f64).ln();
+    view! {
+        <section class="panel" id="saturation" data-testid="panel-saturation" aria-labelledby="saturation-title">
+            <h2 id="saturation-title">{move || t(Key::SaturationTitle)}</h2>
+            <p>{move || t(Key::SaturationText)}</p>
+            <div class="control-row amp">
+                <label for="ctl-amp-saturation">
+                    <span class="symbol">"a"</span>
+                    " "
+                    {move || t(Key::AmplitudeLabel)}
+                </label>
+                <input
+                    type="range"
+                    id="ctl-amp-saturation"
+                    data-testid="slider-amp-saturation"
+                    min="0"
+                    max=AMPLITUDE_MAX
+                    step="0.05"
+                    prop:value=move || amplitude.get()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                            params.update(|p| *p = p.with(Field::Amplitude, v));
+                        }
+                    }
+                />
+                <output>{move || format!("{:.2}", amplitude.get())}</output>
+            </div>
+            <div class="pair-of-canvases">
+                <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=move || t(Key::SaturationTitle)></canvas>
+                <canvas node_ref=weights_canvas data-testid="canvas-saturation-weights" role="img" aria-label=move || t(Key::SaturationWeights)></canvas>
+            </div>
+            <p>
+                {move || t(Key::SaturationEntropy)} ": "
+                <strong data-testid="saturation-entropy">{move || format!("{:.4}", entropy_now.get())}</strong>
+                {move || format!(" (ln 6 = {uniform:.4})")}
+            </p>
+        </section>
+    }
+}
+
+fn draw_curve(
+    canvas: &SizedCanvas,
+    curve: &[(f64, f64)],
+    (a, h): (f64, f64),
+    lang: Lang,
+) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let font = ("sans-serif", canvas.font_px(12.0))
+        .into_font()
+        .color(&colors.text);
+    let top = curve.iter().map(|p| p.1).fold(0.0, f64::max).max(0.1) * 1.1;
+    let mut chart = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(40.0) as i32)
+        .build_cartesian_2d(0f64..AMPLITUDE_MAX, 0f64..top)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_desc(lang.t(Key::AmplitudeLabel))
+        .y_desc(lang.t(Key::SaturationEntropy))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
+        .draw()
+        .ok()?;
+    chart
+        .draw_series(LineSeries::new(
+            curve.iter().copied(),
+            SERIES_COLORS[0].stroke_width(canvas.font_px(2.0) as u32),
+        ))
+        .ok()?;
+    chart
+        .draw_series([Circle::new(
+            (a, h),
+            canvas.font_px(5.0) as i32,
+            colors.second.filled(),
+        )])
+        .ok()?;
+    area.present().ok()
+}
+
+/// The attention weights, row = query word, column = key word; white is 0, red is 1.
+fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64]) -> Option<()> {
+    let context = canvas.context()?;
+    context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
+    let values: Vec<f32> = weights.iter().map(|w| *w as f32).collect();
+    let side = (canvas.width as f64).min(canvas.height as f64) * 0.9;
+    let rect = PlotRect {
+        left: (canvas.width as f64 - side) / 2.0,
+        top: (canvas.height as f64 - side) / 2.0,
+        width: side,
+        height: side,
+    };
+    paint_cells(
+        &context,
+        &values,
+        (n, n),
+        1.0,
+        &DivergingMap::cool_warm(),
+        (rect.left, rect.top, rect.width, rect.height),
+    )
+}
