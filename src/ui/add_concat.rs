@@ -8,6 +8,7 @@ use web_sys::ImageData;
 
 use super::app::use_lesson;
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::controls::AmplitudeSlider;
 use super::math::{Formula, COMBINE_FORMULA};
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
@@ -15,7 +16,6 @@ use crate::encoding::{
     DEMO_SENTENCES, VOCABULARY,
 };
 use crate::i18n::{Key, Lang};
-use crate::lesson::params::AMPLITUDE_MAX;
 use crate::lesson::Field;
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::{fill_rgba, max_abs};
@@ -148,28 +148,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                     />
                     {move || t(Key::ScaleLabel)}
                 </label>
-                <div class="control-row amp">
-                    <label for="ctl-amp">
-                        <span class="symbol">"a"</span>
-                        " "
-                        {move || t(Key::AmplitudeLabel)}
-                    </label>
-                    <input
-                        type="range"
-                        id="ctl-amp"
-                        data-testid="slider-amp"
-                        min="0"
-                        max=AMPLITUDE_MAX
-                        step="0.05"
-                        prop:value=move || params.get().amplitude
-                        on:input=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                set(Field::Amplitude, v);
-                            }
-                        }
-                    />
-                    <output data-testid="value-amp">{move || format!("{:.2}", params.get().amplitude)}</output>
-                </div>
+                <AmplitudeSlider name="amp" />
             </div>
             <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=move || t(Key::CombineTitle)></canvas>
             <table class="costs" data-testid="combine-costs">

@@ -6,8 +6,8 @@ use super::app::use_lesson;
 use crate::encoding::Layout;
 use crate::i18n::{field_label, Key};
 use crate::lesson::params::{
-    base_from_slider, base_to_slider, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX,
-    LENGTH_MIN,
+    base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
+    LENGTH_MAX, LENGTH_MIN,
 };
 use crate::lesson::{Field, Params};
 
@@ -178,6 +178,39 @@ fn LayoutSelect() -> impl IntoView {
                     {move || t(Key::LayoutSplit)}
                 </option>
             </select>
+        </div>
+    }
+}
+
+/// The PE amplitude slider. Two panels offer it (add versus concatenate, saturation); both move
+/// the one `amplitude` of the lesson, so `name` only tells their elements apart.
+#[component]
+pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let id = format!("ctl-{name}");
+    view! {
+        <div class="control-row amp">
+            <label for=id.clone()>
+                <span class="symbol">"a"</span>
+                " "
+                {move || lesson.lang.get().t(Key::AmplitudeLabel)}
+            </label>
+            <input
+                type="range"
+                id=id
+                data-testid=format!("slider-{name}")
+                min="0"
+                max=AMPLITUDE_MAX
+                step="0.05"
+                prop:value=move || params.get().amplitude
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        params.update(|p| *p = p.with(Field::Amplitude, v));
+                    }
+                }
+            />
+            <output data-testid=format!("value-{name}")>{move || format!("{:.2}", params.get().amplitude)}</output>
         </div>
     }
 }

@@ -7,10 +7,10 @@ use plotters::prelude::*;
 
 use super::app::use_lesson;
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::controls::AmplitudeSlider;
 use crate::encoding::{attention_saturation, attention_weights};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::AMPLITUDE_MAX;
-use crate::lesson::Field;
 use crate::render::colormap::DivergingMap;
 use crate::render::layout::PlotRect;
 
@@ -83,28 +83,7 @@ pub fn SaturationPanel() -> impl IntoView {
         <section class="panel" id="saturation" data-testid="panel-saturation" aria-labelledby="saturation-title">
             <h2 id="saturation-title">{move || t(Key::SaturationTitle)}</h2>
             <p>{move || t(Key::SaturationText)}</p>
-            <div class="control-row amp">
-                <label for="ctl-amp-saturation">
-                    <span class="symbol">"a"</span>
-                    " "
-                    {move || t(Key::AmplitudeLabel)}
-                </label>
-                <input
-                    type="range"
-                    id="ctl-amp-saturation"
-                    data-testid="slider-amp-saturation"
-                    min="0"
-                    max=AMPLITUDE_MAX
-                    step="0.05"
-                    prop:value=move || amplitude.get()
-                    on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                            params.update(|p| *p = p.with(Field::Amplitude, v));
-                        }
-                    }
-                />
-                <output>{move || format!("{:.2}", amplitude.get())}</output>
-            </div>
+            <AmplitudeSlider name="amp-saturation" />
             <div class="pair-of-canvases">
                 <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=move || t(Key::SaturationTitle)></canvas>
                 <canvas node_ref=weights_canvas data-testid="canvas-saturation-weights" role="img" aria-label=move || t(Key::SaturationWeights)></canvas>

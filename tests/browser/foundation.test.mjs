@@ -3,7 +3,7 @@
 // with a notice, and a sub-path build that works under /pe/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle } from './harness.mjs';
+import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
 
 let browser;
 let site;
@@ -16,12 +16,6 @@ after(async () => {
   await site?.close();
 });
 
-function assertClean(problems) {
-  assert.deepEqual(problems.pageErrors, [], 'uncaught errors (a panic shows here)');
-  assert.deepEqual(problems.consoleErrors, [], 'console errors');
-  assert.deepEqual(problems.failedRequests, [], 'failed requests');
-  assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
-}
 
 test('page loads with zero console errors, zero failed requests, and draws', async () => {
   const { context, page, problems } = await openPage(browser, site.origin);

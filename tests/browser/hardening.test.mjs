@@ -3,7 +3,7 @@
 // language switch keeps every other parameter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle } from './harness.mjs';
+import { serve, launch, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean } from './harness.mjs';
 
 let browser;
 let site;
@@ -16,30 +16,7 @@ after(async () => {
   await site?.close();
 });
 
-const CANVASES = [
-  'canvas-pe-vector',
-  'canvas-heatmap',
-  'canvas-heatmap-marks',
-  'canvas-waves',
-  'canvas-waves-marks',
-  'canvas-rotation',
-  'canvas-rotation-elsewhere',
-  'canvas-add-concat',
-  'canvas-score-terms',
-  'canvas-word-order',
-  'canvas-frequencies',
-  'canvas-dot-matrix',
-  'canvas-dot-curve',
-  'canvas-saturation',
-  'canvas-saturation-weights',
-];
 
-function assertClean(problems) {
-  assert.deepEqual(problems.pageErrors, [], 'uncaught errors');
-  assert.deepEqual(problems.consoleErrors, [], 'console errors');
-  assert.deepEqual(problems.failedRequests, [], 'failed requests');
-  assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
-}
 
 /** Keeps a handle on the wasm instance's exports (trunk's loader announces them). */
 async function captureWasm(page) {

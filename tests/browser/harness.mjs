@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -126,4 +127,31 @@ export async function canvasHash(page, testid) {
 /** Waits for two animation frames: one for the coalesced redraw, one for it to land. */
 export async function settle(page) {
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+/** Every canvas of the page, by test id (marker layers included). */
+export const CANVASES = [
+  'canvas-pe-vector',
+  'canvas-heatmap',
+  'canvas-heatmap-marks',
+  'canvas-waves',
+  'canvas-waves-marks',
+  'canvas-rotation',
+  'canvas-rotation-elsewhere',
+  'canvas-add-concat',
+  'canvas-score-terms',
+  'canvas-word-order',
+  'canvas-frequencies',
+  'canvas-dot-matrix',
+  'canvas-dot-curve',
+  'canvas-saturation',
+  'canvas-saturation-weights',
+];
+
+/** No uncaught error (a panic shows here), console error, failed or foreign request. */
+export function assertClean(problems) {
+  assert.deepEqual(problems.pageErrors, [], 'uncaught errors (a panic shows here)');
+  assert.deepEqual(problems.consoleErrors, [], 'console errors');
+  assert.deepEqual(problems.failedRequests, [], 'failed requests');
+  assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
 }

@@ -1,7 +1,7 @@
 // The deeper lessons' panels: each shows its key fact on the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle } from './harness.mjs';
+import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
 
 let browser;
 let site;
@@ -14,11 +14,6 @@ after(async () => {
   await site?.close();
 });
 
-function assertClean(problems) {
-  assert.deepEqual(problems.pageErrors, [], 'uncaught errors');
-  assert.deepEqual(problems.consoleErrors, [], 'console errors');
-  assert.deepEqual(problems.failedRequests, [], 'failed requests');
-}
 
 test('word order: the sentence vectors differ by exactly 0 without PE and by more with it', async () => {
   const { context, page, problems } = await openPage(browser, site.origin);
