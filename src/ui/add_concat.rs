@@ -287,9 +287,7 @@ fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> 
     let label_width = canvas.font_px(150.0);
     let strip_width = canvas.width as f64 - label_width - canvas.font_px(8.0);
     let row_height = canvas.height as f64 / rows.len() as f64;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     for (n, (row, key)) in rows.iter().enumerate() {
         let y = n as f64 * row_height + row_height * 0.2;
         let w = strip_width * row.len() as f64 / width as f64;
@@ -339,9 +337,7 @@ fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
         .flatten()
         .fold((0.0f64, 0.0f64), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
     let pad = 0.1 * (hi - lo).max(1e-9);
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let words = v.words.clone();
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)

@@ -99,6 +99,13 @@ impl SizedCanvas {
         Some(backend.into_drawing_area())
     }
 
+    /// The label font of every chart: 12 CSS px in the theme's text colour.
+    pub fn label_font(&self, colors: &ThemeColors) -> TextStyle<'static> {
+        ("sans-serif", self.font_px(12.0))
+            .into_font()
+            .color(&colors.text)
+    }
+
     /// A font size given in CSS pixels, scaled to device pixels.
     pub fn font_px(&self, css_px: f64) -> f64 {
         css_px * self.scale
@@ -275,6 +282,26 @@ impl ThemeColors {
             second: read("--second", fallback.second),
         }
     }
+}
+
+/// Gives a chart's mesh the house style: label fonts, light grid, no minor lines, axes in the
+/// text colour. Panels add their own label counts, formatters and axis titles.
+pub fn themed_mesh<'m, 'a, 'b, X, Y>(
+    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, CanvasBackend>,
+    font: &TextStyle<'b>,
+    colors: &ThemeColors,
+) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, CanvasBackend>
+where
+    X: plotters::coord::ranged1d::Ranged<ValueType = f64>
+        + plotters::coord::ranged1d::ValueFormatter<f64>,
+    Y: plotters::coord::ranged1d::Ranged<ValueType = f64>
+        + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
+    mesh.label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .bold_line_style(colors.grid)
+        .light_line_style(TRANSPARENT)
+        .axis_style(colors.text)
 }
 
 /// A colour as CSS `#rrggbb`.

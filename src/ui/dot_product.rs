@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    paint_cells, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
+};
 use super::math::{Formula, DOT_FORMULA};
 use crate::encoding::{
     dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector,
@@ -77,17 +79,21 @@ pub fn DotProductPanel() -> impl IntoView {
     );
 
     // The lesson's claim in numbers: the same k from two starting positions, and the formula.
-    let numbers = Memo::new(move |_| {
+    let number_inputs = Memo::new(move |_| {
         let p = params.get();
+        (p.pos, p.k, p.d_model, p.base, p.layout)
+    });
+    let numbers = Memo::new(move |_| {
+        let (pos, k, d_model, base, layout) = number_inputs.get();
         let at = |pos: usize| {
-            let mut v = vec![0.0; p.d_model];
-            pe_vector(pos as f64, p.base, p.layout, &mut v);
+            let mut v = vec![0.0; d_model];
+            pe_vector(pos as f64, base, layout, &mut v);
             v
         };
         (
-            dot(&at(p.pos), &at(p.pos + p.k)),
-            dot(&at(0), &at(p.k)),
-            dot_product_at_offset(p.k as f64, p.d_model, p.base),
+            dot(&at(pos), &at(pos + k)),
+            dot(&at(0), &at(k)),
+            dot_product_at_offset(k as f64, d_model, base),
         )
     });
     let t = move |key: Key| lesson.lang.get().t(key);
@@ -123,9 +129,7 @@ pub fn DotProductPanel() -> impl IntoView {
 fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let extent = (data.rows * data.stride) as f64;
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
@@ -163,9 +167,7 @@ fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
 fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let last = (data.curve.len().max(2) - 1) as f64;
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
@@ -173,19 +175,18 @@ fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Opt
         .y_label_area_size(canvas.font_px(40.0) as i32)
         .build_cartesian_2d(0f64..last, -0.6f64..1.05f64)
         .ok()?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .x_label_formatter(&|v| format!("{}", v.round() as i64))
-        .x_desc(lang.t(Key::AxisOffset))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(5)
+            .y_labels(5)
+            .x_label_formatter(&|v| format!("{}", v.round() as i64))
+            .x_desc(lang.t(Key::AxisOffset)),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     let stroke = canvas.font_px(1.8) as u32;
     chart
         .draw_series(LineSeries::new(

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::math::{Formula, WAVELENGTH_FORMULA};
 use crate::encoding::{omega, wavelength};
 use crate::i18n::{Key, Lang};
@@ -90,9 +90,7 @@ pub fn FrequenciesPanel() -> impl IntoView {
 fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let pairs = ladder.wavelengths.len().max(1);
     let top = std::f64::consts::TAU * ladder.base * 1.5;
     let mut chart = ChartBuilder::on(&area)
@@ -101,21 +99,20 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
         .y_label_area_size(canvas.font_px(56.0) as i32)
         .build_cartesian_2d(0f64..pairs as f64, (4.0f64..top).log_scale())
         .ok()?;
-    chart
-        .configure_mesh()
-        .x_labels(6)
-        .y_labels(6)
-        .x_label_formatter(&|v| format!("{}", v.round() as i64))
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .x_desc(lang.t(Key::AxisPair))
-        .y_desc(lang.t(Key::Wavelength))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(6)
+            .y_labels(6)
+            .x_label_formatter(&|v| format!("{}", v.round() as i64))
+            .y_label_formatter(&|v| format!("{v:.0}"))
+            .x_desc(lang.t(Key::AxisPair))
+            .y_desc(lang.t(Key::Wavelength)),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     let stroke = canvas.font_px(2.0) as u32;
     // The sequence length: pairs above this line never finish a turn inside the sequence.
     let length = ladder.length as f64;

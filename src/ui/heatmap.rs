@@ -276,9 +276,7 @@ fn draw_heatmap(
     let area = canvas.drawing_area()?;
     let bar_width = canvas.font_px(64.0) as u32;
     let (main, bar) = area.split_horizontally(canvas.width.saturating_sub(bar_width));
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let mut chart = ChartBuilder::on(&main)
         .margin(canvas.font_px(8.0) as i32)
         .x_label_area_size(canvas.font_px(36.0) as i32)

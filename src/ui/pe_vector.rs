@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
 use crate::encoding::{pair_dimensions, pe_vector, Layout};
 use crate::i18n::{Key, Lang};
 use crate::render::layout::PlotRect;
@@ -81,9 +81,7 @@ fn draw_vector(
 ) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let d_model = vector.len();
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
@@ -91,21 +89,20 @@ fn draw_vector(
         .y_label_area_size(canvas.font_px(40.0) as i32)
         .build_cartesian_2d(0f64..d_model as f64, -1.1f64..1.1f64)
         .ok()?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .y_labels(5)
-        .x_labels(8)
-        .x_label_formatter(&|v| format!("{}", v.round() as i64))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .x_desc(lang.t(Key::AxisDimension))
-        .y_desc(lang.t(Key::AxisValue))
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .y_labels(5)
+            .x_labels(8)
+            .x_label_formatter(&|v| format!("{}", v.round() as i64))
+            .x_desc(lang.t(Key::AxisDimension))
+            .y_desc(lang.t(Key::AxisValue)),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     // Up to 1024 bars: plain fillRect calls grouped by colour, so a redraw sets the fill style
     // twice rather than once per bar (a single path of 1024 rectangles rasterises slowly).
     let (xs, ys) = chart.plotting_area().get_pixel_range();

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
 use super::math::{Formula, ROTATION_FORMULA};
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::Key;
@@ -171,9 +171,7 @@ pub fn RotationPanel() -> impl IntoView {
 fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(6.0) as i32)
         // Equal label areas on both axes keep the plotting area square, so the circle is round.
@@ -181,19 +179,18 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
         .y_label_area_size(canvas.font_px(44.0) as i32)
         .build_cartesian_2d(-1.25f64..1.25f64, -1.25f64..1.25f64)
         .ok()?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .x_desc("PE(·, 2i)")
-        .y_desc("PE(·, 2i+1)")
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(5)
+            .y_labels(5)
+            .x_desc("PE(·, 2i)")
+            .y_desc("PE(·, 2i+1)"),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     let thin = canvas.font_px(1.2) as u32;
     let thick = canvas.font_px(3.0) as u32;
     let circle = pair_arc(0.0, std::f64::consts::TAU, 128);

@@ -6,9 +6,11 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    paint_cells, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
+};
 use super::controls::AmplitudeSlider;
-use crate::encoding::{attention_saturation, attention_weights};
+use crate::encoding::{attention_saturation, attention_weights, mean_attention_entropy};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::AMPLITUDE_MAX;
 use crate::render::colormap::DivergingMap;
@@ -42,12 +44,9 @@ pub fn SaturationPanel() -> impl IntoView {
             .map(|out| (out.tokens, out.weights))
             .unwrap_or_default()
     });
-    let entropy_now = Memo::new(move |_| {
-        attention_saturation(SENTENCE, TOY_WIDTH, base.get(), &[amplitude.get()])
-            .ok()
-            .and_then(|h| h.first().copied())
-            .unwrap_or(0.0)
-    });
+    // The entropy at the current amplitude comes from the weights already computed for the
+    // picture, not from a second forward pass.
+    let entropy_now = Memo::new(move |_| weights.with(|(n, w)| mean_attention_entropy(w, *n)));
 
     let curve_canvas = NodeRef::<html::Canvas>::new();
     let weights_canvas = NodeRef::<html::Canvas>::new();
@@ -105,9 +104,7 @@ fn draw_curve(
 ) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let top = curve.iter().map(|p| p.1).fold(0.0, f64::max).max(0.1) * 1.1;
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
@@ -115,19 +112,18 @@ fn draw_curve(
         .y_label_area_size(canvas.font_px(40.0) as i32)
         .build_cartesian_2d(0f64..AMPLITUDE_MAX, 0f64..top)
         .ok()?;
-    chart
-        .configure_mesh()
-        .x_labels(5)
-        .y_labels(5)
-        .x_desc(lang.t(Key::AmplitudeLabel))
-        .y_desc(lang.t(Key::SaturationEntropy))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(5)
+            .y_labels(5)
+            .x_desc(lang.t(Key::AmplitudeLabel))
+            .y_desc(lang.t(Key::SaturationEntropy)),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     chart
         .draw_series(LineSeries::new(
             curve.iter().copied(),

@@ -5,7 +5,9 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::app::use_lesson;
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
+};
 use super::math::{Formula, WAVELENGTH_FORMULA};
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang};
@@ -224,29 +226,26 @@ fn draw_waves(canvas: &SizedCanvas, waves: &[Wave], lang: Lang) -> Option<PlotRe
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let length = waves.first().map_or(1, |w| w.values.len()).max(1);
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
         .x_label_area_size(canvas.font_px(34.0) as i32)
         .y_label_area_size(canvas.font_px(40.0) as i32)
         .build_cartesian_2d(0f64..x_max(length), Y_RANGE.0..Y_RANGE.1)
         .ok()?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .y_labels(5)
-        .x_labels(8)
-        .x_label_formatter(&|v| format!("{}", v.round() as i64))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .x_desc(lang.t(Key::AxisPosition))
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
+    themed_mesh(
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .y_labels(5)
+            .x_labels(8)
+            .x_label_formatter(&|v| format!("{}", v.round() as i64))
+            .x_desc(lang.t(Key::AxisPosition)),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
     let stroke = canvas.font_px(1.6) as u32;
     for (n, wave) in waves.iter().enumerate() {
         let color = SERIES_COLORS[n % SERIES_COLORS.len()];

@@ -3,7 +3,6 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 
 use super::app::use_lesson;
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
@@ -113,9 +112,7 @@ fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder) -> Option<()> {
     let as_f32 = |v: &[f64]| v.iter().map(|x| *x as f32).collect::<Vec<f32>>();
     let blocks = [as_f32(&demo.outputs[0]), as_f32(&demo.outputs[1])];
     let scale = max_abs(&blocks[0]).max(max_abs(&blocks[1])).max(1e-12);
-    let font = ("sans-serif", canvas.font_px(12.0))
-        .into_font()
-        .color(&colors.text);
+    let font = canvas.label_font(&colors);
     let half = canvas.width as f64 / 2.0;
     let label_width = canvas.font_px(64.0);
     for (side, (block, tokens)) in blocks.iter().zip(&demo.tokens).enumerate() {
