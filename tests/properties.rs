@@ -139,3 +139,79 @@ proptest! {
         prop_assert_eq!(split, reordered);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(2048) })]
+
+    /// The URL's number reader is exact for every short decimal the app writes, and close to
+    /// Rust's own parser for everything else.
+    #[test]
+    fn decimal_reader_matches_str_parse(
+        whole in 0u64..10_000_000,
+        thousandths in 0u64..1000,
+        any in proptest::num::f64::NORMAL,
+    ) {
+        use pe_explorer::lesson::query::parse_decimal;
+        let short = format!("{whole}.{thousandths:03}");
+        prop_assert_eq!(parse_decimal(&short), short.parse::<f64>().ok(), "{}", short);
+        for text in [format!("{any}"), format!("{any:e}"), format!("{any:.3e}")] {
+            let ours = parse_decimal(&text).unwrap();
+            let rust: f64 = text.parse().unwrap();
+            prop_assert!(((ours - rust) / rust).abs() < 1e-14, "{}: {} vs {}", text, ours, rust);
+        }
+    }
+
+    /// Every value a clamped state holds survives the trip through the URL exactly.
+    #[test]
+    fn rounded_base_and_amplitude_read_back_exactly(base in 10.0f64..1e6, amp in 0.0f64..8.0) {
+        use pe_explorer::lesson::query::parse_decimal;
+        use pe_explorer::lesson::params::{round_to_hundredths, round_to_thousandths};
+        for kept in [round_to_thousandths(base), round_to_hundredths(amp)] {
+            prop_assert_eq!(parse_decimal(&format!("{kept}")), Some(kept));
+        }
+    }
+
+    /// ALiBi with equal content scores: each step back multiplies the weight by e^(−slope).
+    #[test]
+    fn alibi_row_decays_geometrically(slope in 0.001f64..1.0, query in 1usize..60) {
+        let row = pe_explorer::encoding::alibi_attention_row(slope, &vec![0.0; query + 1]);
+        prop_assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        for j in 0..query {
+            prop_assert!((row[j] / row[j + 1] - (-slope).exp()).abs() < 1e-12);
+        }
+    }
+
+    /// The cosine matrix over picked rows equals cosine_similarity of those rows.
+    #[test]
+    fn cosine_matrix_equals_pairwise_cosines(rows in 2usize..20, width in 1usize..12, seed in 0u64..1000) {
+        use pe_explorer::encoding::{cosine_matrix, cosine_similarity};
+        let table = pe_explorer::encoding::seeded::normal_table(rows, width, 1.0, seed);
+        let picks: Vec<usize> = (0..rows).step_by(2).collect();
+        let mut m = vec![0.0f32; picks.len() * picks.len()];
+        cosine_matrix(&table, width, &picks, &mut m);
+        for (r, &a) in picks.iter().enumerate() {
+            for (c, &b) in picks.iter().enumerate() {
+                let want = cosine_similarity(&table[a * width..(a + 1) * width], &table[b * width..(b + 1) * width]);
+                prop_assert!((m[r * picks.len() + c] as f64 - want).abs() < 1e-6);
+            }
+        }
+    }
+}
+
+/// Past its end a clamping learned table repeats its last row: neighbours are identical (cosine
+/// exactly 1), while the formula's neighbour similarity is the same at every position.
+#[test]
+fn learned_rows_repeat_past_the_table_while_the_formula_does_not() {
+    use pe_explorer::encoding::{neighbour_cosines, pe_matrix_exact, LearnedTable};
+    let (n_train, d) = (64, 128);
+    let learned = LearnedTable::gpt2_init(n_train, d).clamped_rows(2 * n_train);
+    let curve = neighbour_cosines(&learned, d);
+    assert!(curve[n_train - 1..].iter().all(|c| *c == 1.0));
+    assert!(curve[..n_train - 1].iter().all(|c| *c < 0.5));
+    let sinusoidal = neighbour_cosines(
+        &pe_matrix_exact(2 * n_train, d, 10_000.0, Layout::Interleaved),
+        d,
+    );
+    let first = sinusoidal[0];
+    assert!(sinusoidal.iter().all(|c| (c - first).abs() < 1e-12));
+}

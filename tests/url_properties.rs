@@ -67,6 +67,11 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 lang: if zh { Lang::Zh } else { Lang::En },
                 order_pair: sentence % 2,
                 order_pe: scale ^ zh,
+                n_train: 4 + (token % 253) as usize,
+                rope_m: pos % 2048,
+                rope_n: k % 2048,
+                heads: 1 + (pair % 32) as usize,
+                head: 1 + (token % 32) as usize,
             }
             .clamped()
         },
@@ -111,6 +116,11 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("amp"),
         Just("order"),
         Just("order_pe"),
+        Just("n_train"),
+        Just("m"),
+        Just("n"),
+        Just("heads"),
+        Just("head"),
         Just("lang"),
         Just("x"),
         Just(""),

@@ -38,6 +38,44 @@ pub fn alibi_slopes(heads: usize) -> Vec<f64> {
     slopes
 }
 
+/// The causal attention weights of query `query` over keys `0..=query`, with ALiBi's bias added
+/// to the given content scores.
+///
+/// # Formula
+/// `w_j = softmax_j(s_j − slope·(query − j))`, j ≤ query. With equal content scores, each step
+/// back multiplies the weight by `e^(−slope)`.
+///
+/// ```
+/// use pe_explorer::encoding::alibi_attention_row;
+/// let w = alibi_attention_row(0.5, &[0.0; 4]);
+/// assert!((w[2] / w[3] - (-0.5f64).exp()).abs() < 1e-15);
+/// assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-15);
+/// ```
+pub fn alibi_attention_row(slope: f64, scores: &[f64]) -> Vec<f64> {
+    let Some(query) = scores.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    let mut row: Vec<f64> = scores
+        .iter()
+        .enumerate()
+        .map(|(j, s)| s - slope * (query - j) as f64)
+        .collect();
+    super::attention::softmax_in_place(&mut row, &mut Vec::new());
+    row
+}
+
+/// How much less weight a key one step further back gets, with equal content scores.
+///
+/// # Formula
+/// `w_(j−1) / w_j = e^(−slope)`
+///
+/// ```
+/// assert_eq!(pe_explorer::encoding::alibi_step_ratio(0.5), (-0.5f64).exp());
+/// ```
+pub fn alibi_step_ratio(slope: f64) -> f64 {
+    (-slope).exp()
+}
+
 /// Whether a query may look at later keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlibiMask {

@@ -67,7 +67,7 @@ impl std::fmt::Display for UnknownWord {
 pub fn tokenize(sentence: &str) -> Result<Vec<usize>, UnknownWord> {
     let mut ids = Vec::new();
     for word in sentence.split_whitespace() {
-        let word = word.to_lowercase();
+        let word = word.to_ascii_lowercase();
         if let Some(id) = token_id(&word) {
             ids.push(id);
             continue;
@@ -146,6 +146,53 @@ pub fn embedding_scale(d_model: usize) -> f64 {
 pub fn scaled_embedding(row: &[f64], scale: f64, out: &mut [f64]) {
     for (o, x) in out.iter_mut().zip(row) {
         *o = scale * x;
+    }
+}
+
+/// The three steps of a token's input vector, each of width d_model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputPath {
+    /// The token's row of the embedding table.
+    pub embedding: Vec<f64>,
+    /// That row times the scale.
+    pub scaled: Vec<f64>,
+    /// PE(pos).
+    pub position: Vec<f64>,
+    /// What the first layer reads: `scaled + position`.
+    pub input: Vec<f64>,
+}
+
+/// The complete input path of the texts for token `id` at position `pos`.
+///
+/// # Formula
+/// `x = scale · E[id] + PE(pos)`, with scale = √d_model in the original Transformer (or 1).
+///
+/// ```
+/// use pe_explorer::encoding::{input_path, EmbeddingTable, Layout};
+/// let table = EmbeddingTable::seeded(8);
+/// let path = input_path(&table, 2, 3, 8f64.sqrt(), 10_000.0, Layout::Interleaved);
+/// assert_eq!(path.input[0], path.scaled[0] + 3f64.sin());
+/// ```
+pub fn input_path(
+    table: &EmbeddingTable,
+    id: usize,
+    pos: usize,
+    scale: f64,
+    base: f64,
+    layout: super::Layout,
+) -> InputPath {
+    let d = table.d_model();
+    let embedding = table.row(id).to_vec();
+    let mut scaled = vec![0.0; d];
+    scaled_embedding(&embedding, scale, &mut scaled);
+    let mut position = vec![0.0; d];
+    super::pe_vector(pos as f64, base, layout, &mut position);
+    let input = scaled.iter().zip(&position).map(|(e, p)| e + p).collect();
+    InputPath {
+        embedding,
+        scaled,
+        position,
+        input,
     }
 }
 

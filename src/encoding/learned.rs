@@ -86,6 +86,20 @@ impl LearnedTable {
         }
     }
 
+    /// The vectors a clamping model uses for positions `0..length`, row-major: the table's rows,
+    /// then its last row repeated for every position past the end.
+    ///
+    /// ```
+    /// use pe_explorer::encoding::LearnedTable;
+    /// let t = LearnedTable::from_rows(2, 1, vec![0.5, 0.7]);
+    /// assert_eq!(t.clamped_rows(4), vec![0.5, 0.7, 0.7, 0.7]);
+    /// ```
+    pub fn clamped_rows(&self, length: usize) -> Vec<f64> {
+        (0..length)
+            .flat_map(|pos| self.row_clamped(pos).0.iter().copied())
+            .collect()
+    }
+
     /// The vector used for `pos` by a model that clamps: the last row for every position past
     /// the end, so all of them look identical. The flag says whether clamping happened.
     ///

@@ -14,7 +14,7 @@ pub mod seeded;
 pub mod similarity;
 pub mod sinusoidal;
 
-pub use alibi::{alibi_bias, alibi_slopes, AlibiMask};
+pub use alibi::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
 pub use attention::{
     attention_entropy, attention_saturation, attention_weights, max_abs_difference,
     mean_attention_entropy, mean_pool, sentence_inputs, softmax_in_place, with_position,
@@ -25,18 +25,21 @@ pub use combine::{
     ScoreTerms,
 };
 pub use embedding::{
-    embedding_scale, scaled_embedding, token_id, tokenize, EmbeddingTable, UnknownWord,
-    DEMO_SENTENCES, VOCABULARY,
+    embedding_scale, input_path, scaled_embedding, token_id, tokenize, EmbeddingTable, InputPath,
+    UnknownWord, DEMO_SENTENCES, VOCABULARY,
 };
 pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
-pub use rope::{rope_decay, rope_pair, rope_rotate, rope_score};
+pub use rope::{
+    rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_rotate, rope_score, RopePlane,
+    ROPE_SEED,
+};
 pub use rotation::{
     pair_arc, pair_rotation, rotate_pair, rotation_error, rotation_matrix, shift_by_rotation,
     Matrix2, PairRotation,
 };
 pub use similarity::{
-    cosine_similarity, dot, dot_product_at_offset, dot_product_curve, dot_product_matrix,
-    dot_product_matrix_sampled,
+    cosine_matrix, cosine_similarity, dot, dot_product_at_offset, dot_product_curve,
+    dot_product_matrix, dot_product_matrix_sampled, neighbour_cosines,
 };
 pub use sinusoidal::{
     dimension_role, fill_pe_matrix, fill_pe_rows, frequency_count, omega, pair_dimensions,

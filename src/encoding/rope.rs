@@ -75,6 +75,67 @@ pub fn rope_score(q: &[f64], k: &[f64], m: f64, n: f64, base: f64, layout: Layou
     dot(&q_rot, &k_rot)
 }
 
+/// The seed of the demo query and key.
+pub const ROPE_SEED: u64 = 0x0_0209_E5ED;
+
+/// A fixed query and key of width `d` for the RoPE demonstration, entries from N(0, 1).
+///
+/// ```
+/// let (q, k) = pe_explorer::encoding::rope_demo_vectors(8);
+/// assert_eq!((q.len(), k.len()), (8, 8));
+/// assert_eq!(q, pe_explorer::encoding::rope_demo_vectors(8).0);
+/// ```
+pub fn rope_demo_vectors(d: usize) -> (Vec<f64>, Vec<f64>) {
+    let mut table = super::seeded::normal_table(2, d, 1.0, ROPE_SEED);
+    let k = table.split_off(d);
+    (table, k)
+}
+
+/// Pair i of a query at m and a key at n, before and after RoPE's rotations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RopePlane {
+    pub q: [f64; 2],
+    pub k: [f64; 2],
+    pub q_rotated: [f64; 2],
+    pub k_rotated: [f64; 2],
+    /// θ_i of the pair.
+    pub theta: f64,
+}
+
+/// The 2-D picture of pair `i` of RoPE: q's pair turned by m·θ_i, k's by n·θ_i.
+///
+/// ```
+/// use pe_explorer::encoding::{rope_plane, Layout};
+/// let p = rope_plane(&[1.0, 0.0], &[0.0, 1.0], 2.0, 1.0, 0, 10_000.0, Layout::Interleaved);
+/// assert_eq!(p.theta, 1.0);
+/// assert!((p.q_rotated[0] - 2f64.cos()).abs() < 1e-15);
+/// ```
+pub fn rope_plane(
+    q: &[f64],
+    k: &[f64],
+    m: f64,
+    n: f64,
+    i: usize,
+    base: f64,
+    layout: Layout,
+) -> RopePlane {
+    let d = q.len();
+    let (a, b) = rope_pair(i, d, layout);
+    let theta = omega(i, d, base);
+    let turn = |v: [f64; 2], angle: f64| {
+        let (s, c) = angle.sin_cos();
+        [v[0] * c - v[1] * s, v[0] * s + v[1] * c]
+    };
+    let (q, k) = ([q[a], q[b]], [k[a], k[b]]);
+    RopePlane {
+        q,
+        k,
+        q_rotated: turn(q, m * theta),
+        k_rotated: turn(k, n * theta),
+        theta,
+    }
+}
+
 /// The long-range decay of RoPE: the score of an all-ones query and key against the offset,
 /// normalised to 1 at offset 0.
 ///

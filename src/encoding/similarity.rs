@@ -138,6 +138,55 @@ pub fn cosine_similarity(a: &[f64], b: &[f64]) -> f64 {
     }
 }
 
+/// Cosine similarities between rows of a row-major table, at the positions `picks`.
+///
+/// # Formula
+/// `out[r·n + c] = cos(row(picks[r]), row(picks[c]))`, n = `picks.len()`. The norms are
+/// computed once per picked row, so the cost is n²·width multiply-adds.
+///
+/// ```
+/// use pe_explorer::encoding::cosine_matrix;
+/// let table = [1.0, 0.0, 0.0, 2.0, 3.0, 3.0]; // three rows of width 2
+/// let mut m = vec![0.0f32; 4];
+/// cosine_matrix(&table, 2, &[0, 2], &mut m);
+/// assert_eq!(m[0], 1.0);
+/// assert!((m[1] - 0.5f32.sqrt()).abs() < 1e-7);
+/// ```
+pub fn cosine_matrix(table: &[f64], width: usize, picks: &[usize], out: &mut [f32]) {
+    let n = picks.len();
+    assert_eq!(out.len(), n * n, "matrix buffer size");
+    let row = |p: usize| &table[p * width..(p + 1) * width];
+    let norms: Vec<f64> = picks.iter().map(|&p| dot(row(p), row(p)).sqrt()).collect();
+    for r in 0..n {
+        for c in r..n {
+            let denominator = norms[r] * norms[c];
+            let value = if denominator == 0.0 {
+                0.0
+            } else {
+                dot(row(picks[r]), row(picks[c])) / denominator
+            };
+            out[r * n + c] = value as f32;
+            out[c * n + r] = value as f32;
+        }
+    }
+}
+
+/// The cosine of each row with the one before it: `out[p − 1] = cos(row(p), row(p − 1))` for
+/// p = 1..rows. A table whose rows are all distinct but alike in spacing gives a flat curve; a
+/// table that repeats a row gives exactly 1 there.
+///
+/// ```
+/// use pe_explorer::encoding::neighbour_cosines;
+/// let table = [1.0, 0.0, 0.0, 1.0, 0.0, 1.0];
+/// assert_eq!(neighbour_cosines(&table, 2), vec![0.0, 1.0]);
+/// ```
+pub fn neighbour_cosines(table: &[f64], width: usize) -> Vec<f64> {
+    let rows: Vec<&[f64]> = table.chunks_exact(width.max(1)).collect();
+    rows.windows(2)
+        .map(|pair| cosine_similarity(pair[1], pair[0]))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,6 +105,7 @@ strings! {
     ReasonTooSmall => "is below the minimum", "低于最小值";
     ReasonTooLarge => "is above the maximum", "超过最大值";
     ReasonBeyond => "is out of range for the other settings", "超出了其他参数允许的范围";
+    ReasonRounded => "has more decimals than kept", "小数位数超出了保留的精度";
     ReasonRepeated => "was given more than once", "出现了不止一次";
     Using => "using", "改用";
     DimsLabel => "extra wave dimensions", "额外的波形维度";
@@ -186,6 +187,67 @@ strings! {
     OrderExactlyZero => "exactly zero", "恰好为零";
     OrderRowsPermuted => "the per-word outputs are the same rows in another order", "每个词的输出是同样的行，只是顺序不同";
     OrderRowsDiffer => "the per-word outputs differ, not just their order", "每个词的输出本身就不同，不只是顺序";
+    // Table of contents.
+    Contents => "Contents", "目录";
+    // Embedding lookup panel.
+    EmbedTitle => "From a word to the vector the model reads", "从一个词到模型读到的向量";
+    EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), a vector learned for that word. The original Transformer multiplies the row by √d_model so its entries are about as large as the sines and cosines, then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
+                  "一个词元（token）只是一个编号。编号选中嵌入表中的一行（高亮显示），即为这个词学到的向量。原始 Transformer 把这一行乘以 √d_model，使其数值与正弦、余弦大小相当，再加上该词所在位置的位置编码 PE。这个和就是第一层能看到的全部：词义与位置合在一个向量里。点击一个词，跟着它走一遍。";
+    EmbedTable => "embedding table: one row per vocabulary word", "嵌入表：词表中每个词占一行";
+    EmbedRow => "E[id], the word's row", "E[id]：该词的那一行";
+    EmbedScaled => "× scale", "× 缩放";
+    EmbedPosition => "PE(pos)", "位置编码 PE(pos)";
+    EmbedInput => "= input to the first layer", "= 第一层的输入";
+    EmbedStrips => "the four vectors of the path, top to bottom in the order listed below, one cell per dimension (first 64)", "这条路径上的四个向量，自上而下与下方列出的顺序相同，每格一维（前 64 维）";
+    EmbedToken => "token", "词元";
+    EmbedId => "id", "编号";
+    EmbedScaleValue => "scale", "缩放系数";
+    // Extrapolation panel.
+    ExtrapTitle => "Beyond the training length", "超出训练长度之后";
+    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. The learned table here is random, as at the start of training (GPT-2's N(0, 0.02²)); the real-data panel shows a trained one.",
+                   "学习得到的位置表只为训练时见过的长度 N_train 以内的每个位置各训练一行，之后就什么都没有了。这时模型要么无法处理，要么复用某一行；复用最后一行会让之后所有位置变得一模一样，N_train 之后的顺序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且它们之间的相似度保持着与训练范围内相同的规律。这里的学习表是随机的，相当于训练刚开始时的状态（GPT-2 的 N(0, 0.02²)）；真实数据面板展示了一个训练好的表。";
+    ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦编码：各位置之间的余弦相似度";
+    ExtrapLearned => "learned, last row reused: cosine similarity", "学习表（复用最后一行）：余弦相似度";
+    ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的相似度";
+    ExtrapSinusoidalLegend => "sinusoidal", "正弦编码";
+    ExtrapLearnedLegend => "learned (last row reused)", "学习表（复用最后一行）";
+    ExtrapSinusoidalRange => "sinusoidal, every p", "正弦编码，所有 p";
+    ExtrapLearnedBeyond => "learned, p ≥ N_train", "学习表，p ≥ N_train";
+    ExtrapMissing => "asking the learned table for position {pos}", "向学习表要位置 {pos} 的向量";
+    ExtrapMissingAnswer => "no row: the table has rows 0 to {last}", "没有这一行：表中只有第 0 到第 {last} 行";
+    ExtrapShown => "positions 0 to {last} (twice N_train); the line marks N_train", "位置 0 到 {last}（N_train 的两倍）；线条标出 N_train";
+    // RoPE panel.
+    RopeTitle => "RoPE: rotate the query and the key", "RoPE：旋转查询和键";
+    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does. Averaged over directions, far-apart tokens score lower.",
+                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询向量的每一对维度旋转 m·θ_i，把键向量的对应维度旋转 n·θ_i，θ_i 与正弦公式中的角频率相同。点积只看两个向量之间的夹角，两次旋转之后夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词处在哪里无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就会变化。对各个方向平均来看，相距越远的词得分越低。";
+    RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
+    RopeDecay => "average score against the distance |m − n| (all-ones q and k)", "平均分数随距离 |m − n| 的变化（q、k 全为 1）";
+    RopeDiagram => "which dimensions rotate together (16 dimensions shown)", "哪些维度一起旋转（显示 16 维）";
+    RopeScore => "score q_m·k_n", "分数 q_m·k_n";
+    RopeScoreOrigin => "the same offset from 0: q_(m−n)·k_0", "从 0 出发的同一偏移：q_(m−n)·k_0";
+    RopeTogether => "move m and n together", "让 m 和 n 一起移动";
+    RopeApart => "move n away from m", "让 n 远离 m";
+    AxisDistance => "distance |m − n|", "距离 |m − n|";
+    AxisScore => "score", "分数";
+    // ALiBi panel.
+    AlibiTitle => "ALiBi: a penalty for distance instead of a position vector", "ALiBi：用距离惩罚代替位置向量";
+    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope, from 2^(−8/n) down in equal ratios: steep heads look only at the last few tokens, gentle heads across the whole text. Nothing is learned and nothing ends at a training length, which is why ALiBi copes with longer inputs than it was trained on.",
+                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以往回多走一步的键就少一份固定的分数。每个头有自己的斜率，从 2^(−8/n) 开始按相同比例递减：斜率大的头只看最近的几个词，斜率小的头能看遍整段文本。这里没有需要学习的参数，也没有训练长度的尽头，所以 ALiBi 能处理比训练时更长的输入。";
+    AlibiSlopes => "slope of each head", "每个头的斜率";
+    AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被遮盖）";
+    AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 在键 0…pos 上的注意力（内容分数相同）";
+    AlibiWithout => "without bias", "不加偏置";
+    AlibiWith => "with ALiBi", "加上 ALiBi";
+    AlibiStep => "weight ratio of neighbouring keys", "相邻两个键的权重之比";
+    AxisHead => "head", "头";
+    AxisSlope => "slope", "斜率";
+    AxisKey => "key position", "键的位置";
+    AxisWeight => "weight", "权重";
+    NTrainLabel => "training length", "训练长度";
+    RopeMLabel => "query position", "查询位置";
+    RopeNLabel => "key position", "键位置";
+    HeadsLabel => "heads", "头数";
+    HeadLabel => "head shown", "显示的头";
     PanicMessage => "Something went wrong and this page stopped responding. Your settings are kept in the address: reload to carry on where you were.",
                     "出了点问题，页面停止了响应。你的设置都保存在地址中：重新加载即可从刚才的位置继续。";
     Reload => "Reload", "重新加载";
@@ -212,6 +274,11 @@ pub fn field_label(field: Field) -> Key {
         Field::Lang => Key::LanguageLabel,
         Field::OrderPair => Key::OrderPairLabel,
         Field::OrderPe => Key::OrderPeLabel,
+        Field::NTrain => Key::NTrainLabel,
+        Field::RopeM => Key::RopeMLabel,
+        Field::RopeN => Key::RopeNLabel,
+        Field::Heads => Key::HeadsLabel,
+        Field::Head => Key::HeadLabel,
     }
 }
 
@@ -231,6 +298,7 @@ pub fn notice_text(lang: Lang, notice: &Notice) -> String {
         Reason::TooSmall => Key::ReasonTooSmall,
         Reason::TooLarge => Key::ReasonTooLarge,
         Reason::BeyondDependent => Key::ReasonBeyond,
+        Reason::Rounded => Key::ReasonRounded,
         Reason::Repeated => Key::ReasonRepeated,
     };
     let (space, semicolon) = match lang {

@@ -55,11 +55,21 @@ pub enum Field {
     OrderPair,
     /// Whether the word-order panel adds positional encoding.
     OrderPe,
+    /// The training length of the extrapolation panel's learned table.
+    NTrain,
+    /// RoPE: the query's position m.
+    RopeM,
+    /// RoPE: the key's position n.
+    RopeN,
+    /// ALiBi: the number of attention heads.
+    Heads,
+    /// ALiBi: the head shown (1-based, as in the slope formula).
+    Head,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 15] = [
+    pub const ALL: [Field; 20] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -75,6 +85,11 @@ impl Field {
         Field::Lang,
         Field::OrderPair,
         Field::OrderPe,
+        Field::NTrain,
+        Field::RopeM,
+        Field::RopeN,
+        Field::Heads,
+        Field::Head,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -95,6 +110,11 @@ impl Field {
             Field::Lang => "lang",
             Field::OrderPair => "order",
             Field::OrderPe => "order_pe",
+            Field::NTrain => "n_train",
+            Field::RopeM => "m",
+            Field::RopeN => "n",
+            Field::Heads => "heads",
+            Field::Head => "head",
         }
     }
 }
@@ -109,7 +129,9 @@ impl Field {
 /// - `base` is finite and in `BASE_MIN..=BASE_MAX`;
 /// - every extra wave dimension is below d_model;
 /// - `sentence` names one of [`DEMO_SENTENCES`] and `token` one of its tokens;
-/// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`.
+/// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`;
+/// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` at most `ROPE_POS_MAX`;
+/// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub d_model: usize,
@@ -128,7 +150,20 @@ pub struct Params {
     pub lang: Lang,
     pub order_pair: usize,
     pub order_pe: bool,
+    pub n_train: usize,
+    pub rope_m: usize,
+    pub rope_n: usize,
+    pub heads: usize,
+    pub head: usize,
 }
+
+/// Training lengths the extrapolation panel offers; it shows positions up to twice this.
+pub const N_TRAIN_MIN: usize = 4;
+pub const N_TRAIN_MAX: usize = 256;
+/// The largest RoPE position m or n.
+pub const ROPE_POS_MAX: usize = 2047;
+/// The most ALiBi heads (the paper's models use 8 to 32).
+pub const HEADS_MAX: usize = 32;
 
 /// The largest PE amplitude the add-versus-concatenate slider offers: enough to show position
 /// drowning meaning.
@@ -229,6 +264,14 @@ impl Default for Params {
             order_pair: 0,
             // Off first: the panel opens on the surprise (a difference of exactly 0).
             order_pe: false,
+            // A short training length, so the page shows what lies beyond it.
+            n_train: 64,
+            // The worked example of the RoPE doc test: offset 3.
+            rope_m: 5,
+            rope_n: 2,
+            // The ALiBi paper's 8 heads; head 1 has the steepest slope, 1/2.
+            heads: 8,
+            head: 1,
         }
     }
 }
@@ -252,15 +295,16 @@ impl Params {
         let base = if self.base.is_nan() {
             BASE_DEFAULT
         } else {
-            self.base.clamp(BASE_MIN, BASE_MAX)
+            round_to_thousandths(self.base.clamp(BASE_MIN, BASE_MAX))
         };
         let sentence = self.sentence.min(DEMO_SENTENCES.len() - 1);
         let token = self.token.min(sentence_length(sentence) - 1);
         let amplitude = if self.amplitude.is_nan() {
             1.0
         } else {
-            self.amplitude.clamp(0.0, AMPLITUDE_MAX)
+            round_to_hundredths(self.amplitude.clamp(0.0, AMPLITUDE_MAX))
         };
+        let heads = self.heads.clamp(1, HEADS_MAX);
         Params {
             d_model,
             length,
@@ -277,7 +321,52 @@ impl Params {
             lang: self.lang,
             order_pair: self.order_pair.min(WORD_ORDER_PAIRS.len() - 1),
             order_pe: self.order_pe,
+            n_train: self.n_train.clamp(N_TRAIN_MIN, N_TRAIN_MAX),
+            rope_m: self.rope_m.min(ROPE_POS_MAX),
+            rope_n: self.rope_n.min(ROPE_POS_MAX),
+            heads,
+            head: self.head.clamp(1, heads),
         }
+    }
+
+    /// These fields of `self`, every other at its default. Not a lesson state (the invariants
+    /// may not hold), but a key: a memo of it changes only when one of `fields` does, so a panel
+    /// recomputes exactly when something it reads moves. (All such memos share one type, which
+    /// keeps the wasm small.)
+    ///
+    /// ```
+    /// use pe_explorer::lesson::{Field, Params};
+    /// let p = Params { pos: 40, k: 7, ..Params::default() };
+    /// let key = p.only(&[Field::K]);
+    /// assert_eq!((key.k, key.pos), (7, Params::default().pos));
+    /// ```
+    pub fn only(&self, fields: &[Field]) -> Params {
+        let mut key = Params::default();
+        for field in fields {
+            match field {
+                Field::DModel => key.d_model = self.d_model,
+                Field::Length => key.length = self.length,
+                Field::Pos => key.pos = self.pos,
+                Field::K => key.k = self.k,
+                Field::Pair => key.pair = self.pair,
+                Field::Base => key.base = self.base,
+                Field::Layout => key.layout = self.layout,
+                Field::Dims => key.dims = self.dims,
+                Field::Sentence => key.sentence = self.sentence,
+                Field::Token => key.token = self.token,
+                Field::Scale => key.scale_embedding = self.scale_embedding,
+                Field::Amplitude => key.amplitude = self.amplitude,
+                Field::Lang => key.lang = self.lang,
+                Field::OrderPair => key.order_pair = self.order_pair,
+                Field::OrderPe => key.order_pe = self.order_pe,
+                Field::NTrain => key.n_train = self.n_train,
+                Field::RopeM => key.rope_m = self.rope_m,
+                Field::RopeN => key.rope_n = self.rope_n,
+                Field::Heads => key.heads = self.heads,
+                Field::Head => key.head = self.head,
+            }
+        }
+        key
     }
 
     /// Whether every invariant holds.
@@ -335,10 +424,30 @@ impl Params {
             Field::Scale => next.scale_embedding = value != 0.0,
             Field::OrderPair => next.order_pair = as_count(value),
             Field::OrderPe => next.order_pe = value != 0.0,
+            Field::NTrain => next.n_train = as_count(value),
+            Field::RopeM => next.rope_m = as_count(value),
+            Field::RopeN => next.rope_n = as_count(value),
+            Field::Heads => next.heads = as_count(value),
+            Field::Head => next.head = as_count(value),
             Field::Layout | Field::Dims | Field::Lang => {}
         }
         next.clamped()
     }
+}
+
+/// `value` to three decimals: the base's resolution. Short decimals are what the URL carries, and
+/// they read back as exactly the same f64 (see `query::parse_decimal`).
+///
+/// ```
+/// assert_eq!(pe_explorer::lesson::params::round_to_thousandths(31622.776601683792), 31622.777);
+/// ```
+pub fn round_to_thousandths(value: f64) -> f64 {
+    (value * 1000.0).round() / 1000.0
+}
+
+/// `value` to two decimals: the amplitude's resolution.
+pub fn round_to_hundredths(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
 }
 
 /// Rounds to the nearest even width in range; ties (odd numbers) go up, since the lesson's formula

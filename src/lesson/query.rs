@@ -3,9 +3,13 @@
 //! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
 //! changed yields one [`Notice`] naming the field, what was given and what is used instead.
 
-use super::params::{nearest_valid_d_model, Field, Params, WaveDims, MAX_EXTRA_DIMS};
 use super::params::{
-    AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN,
+    nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, Params, WaveDims,
+    MAX_EXTRA_DIMS,
+};
+use super::params::{
+    AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
+    N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX,
 };
 use crate::encoding::Layout;
 use crate::i18n::Lang;
@@ -30,6 +34,8 @@ pub enum Reason {
     /// pos, k or i exceeded what another field allows (pos < length, pos + k < length,
     /// i < d_model / 2).
     BeyondDependent,
+    /// More decimals than the field keeps (base: 3, amplitude: 2).
+    Rounded,
     /// The key appeared more than once; the last one wins, as in `URLSearchParams.get` order
     /// reversed, so the value a person appended to a link is the one used.
     Repeated,
@@ -56,6 +62,7 @@ impl std::fmt::Display for Notice {
             Reason::TooSmall => "is below the minimum",
             Reason::TooLarge => "is above the maximum",
             Reason::BeyondDependent => "is out of range for the other settings",
+            Reason::Rounded => "has more decimals than kept",
             Reason::Repeated => "was given more than once",
         };
         write!(
@@ -119,12 +126,13 @@ pub fn from_query(query: &str) -> Parsed {
                 layout.is_none().then_some(Reason::Malformed)
             }
             Field::Base => {
-                let (reason, base) = read_float(text, BASE_MIN, BASE_MAX);
+                let (reason, base) = read_float(text, (BASE_MIN, BASE_MAX), round_to_thousandths);
                 wanted.base = base.unwrap_or(defaults.base);
                 reason
             }
             Field::Amplitude => {
-                let (reason, amplitude) = read_float(text, 0.0, AMPLITUDE_MAX);
+                let (reason, amplitude) =
+                    read_float(text, (0.0, AMPLITUDE_MAX), round_to_hundredths);
                 wanted.amplitude = amplitude.unwrap_or(defaults.amplitude);
                 reason
             }
@@ -158,6 +166,11 @@ pub fn from_query(query: &str) -> Parsed {
                     Field::Sentence => &mut wanted.sentence,
                     Field::Token => &mut wanted.token,
                     Field::OrderPair => &mut wanted.order_pair,
+                    Field::NTrain => &mut wanted.n_train,
+                    Field::RopeM => &mut wanted.rope_m,
+                    Field::RopeN => &mut wanted.rope_n,
+                    Field::Heads => &mut wanted.heads,
+                    Field::Head => &mut wanted.head,
                     _ => &mut wanted.pair,
                 };
                 *slot = n.unwrap_or(*slot);
@@ -213,7 +226,8 @@ pub fn wants_test_panic(query: &str) -> bool {
 /// assert_eq!(
 ///     to_query(&Params::default()),
 ///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
-///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0"
+///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0\
+///      &n_train=64&m=5&n=2&heads=8&head=1"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -241,6 +255,11 @@ fn field_for_key(key: &str) -> Option<Field> {
         "lang" => Some(Field::Lang),
         "order" => Some(Field::OrderPair),
         "order_pe" => Some(Field::OrderPe),
+        "n_train" => Some(Field::NTrain),
+        "m" => Some(Field::RopeM),
+        "n" => Some(Field::RopeN),
+        "heads" => Some(Field::Heads),
+        "head" => Some(Field::Head),
         _ => None,
     }
 }
@@ -277,13 +296,18 @@ fn field_value(params: &Params, field: Field) -> String {
         Field::Lang => params.lang.code().to_string(),
         Field::OrderPair => params.order_pair.to_string(),
         Field::OrderPe => if params.order_pe { "1" } else { "0" }.to_string(),
+        Field::NTrain => params.n_train.to_string(),
+        Field::RopeM => params.rope_m.to_string(),
+        Field::RopeN => params.rope_n.to_string(),
+        Field::Heads => params.heads.to_string(),
+        Field::Head => params.head.to_string(),
     }
 }
 
 /// Reads a whole-number field: the number to use (before dependent clamping) and why it differs
 /// from the text, if it does. `None` means "use the default".
 fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
-    let Ok(number) = text.trim().parse::<f64>() else {
+    let Some(number) = parse_decimal(text.trim()) else {
         return (Some(Reason::Malformed), None);
     };
     if number.is_nan() {
@@ -292,6 +316,11 @@ fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
     let (min, max) = match field {
         Field::DModel => (D_MODEL_MIN, D_MODEL_MAX),
         Field::Length => (LENGTH_MIN, LENGTH_MAX),
+        Field::NTrain => (N_TRAIN_MIN, N_TRAIN_MAX),
+        Field::RopeM | Field::RopeN => (0, ROPE_POS_MAX),
+        Field::Heads => (1, HEADS_MAX),
+        // The head's upper bound is `heads`; clamped() applies it.
+        Field::Head => (1, HEADS_MAX),
         // Upper bounds of pos, k and i depend on the other fields; clamped() applies them.
         _ => (0, LENGTH_MAX.max(D_MODEL_MAX)),
     };
@@ -324,14 +353,142 @@ fn read_layout(text: &str) -> Option<Layout> {
     }
 }
 
-fn read_float(text: &str, min: f64, max: f64) -> (Option<Reason>, Option<f64>) {
-    match text.trim().parse::<f64>() {
-        Ok(v) if v.is_nan() => (Some(Reason::Malformed), None),
-        Ok(v) if v < min => (Some(Reason::TooSmall), Some(min)),
-        Ok(v) if v > max => (Some(Reason::TooLarge), Some(max)),
-        Ok(v) => (None, Some(v)),
-        Err(_) => (Some(Reason::Malformed), None),
+/// Reads a real-valued field; in range, the value is rounded to the field's resolution by
+/// `round` (and the notice says so when that changed it).
+fn read_float(
+    text: &str,
+    (min, max): (f64, f64),
+    round: fn(f64) -> f64,
+) -> (Option<Reason>, Option<f64>) {
+    match parse_decimal(text.trim()) {
+        Some(v) if v.is_nan() => (Some(Reason::Malformed), None),
+        Some(v) if v < min => (Some(Reason::TooSmall), Some(min)),
+        Some(v) if v > max => (Some(Reason::TooLarge), Some(max)),
+        Some(v) => {
+            let kept = round(v);
+            ((kept != v).then_some(Reason::Rounded), Some(kept))
+        }
+        None => (Some(Reason::Malformed), None),
     }
+}
+
+/// Reads a decimal number as Rust's `str::parse::<f64>` does (sign, digits, optional fraction,
+/// optional exponent; `inf`, `infinity`, `nan` in any case), without its 10 KB table of powers
+/// of five, which was 4 % of the wasm bundle.
+///
+/// Correctly rounded when the digits fit 2^53 and the decimal exponent is within ±22, which
+/// covers every number the app writes (whole numbers and short decimals); otherwise within a
+/// relative 1e-14, plenty for values that are then clamped.
+///
+/// ```
+/// use pe_explorer::lesson::query::parse_decimal;
+/// assert_eq!(parse_decimal("31622.777"), Some(31622.777));
+/// assert_eq!(parse_decimal("-1.5e3"), Some(-1500.0));
+/// assert_eq!(parse_decimal(".5"), Some(0.5));
+/// assert_eq!(parse_decimal("1e99999"), Some(f64::INFINITY));
+/// assert!(parse_decimal("NaN").unwrap().is_nan());
+/// assert_eq!(parse_decimal("1e"), None);
+/// assert_eq!(parse_decimal("0x10"), None);
+/// ```
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let signed = |v: f64| if negative { -v } else { v };
+    if rest.eq_ignore_ascii_case("inf") || rest.eq_ignore_ascii_case("infinity") {
+        return Some(signed(f64::INFINITY));
+    }
+    if rest.eq_ignore_ascii_case("nan") {
+        return Some(f64::NAN);
+    }
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    // Up to 19 significant digits exactly; later digits only scale the number.
+    let (mut digits, mut kept, mut scale) = (0u64, 0u32, 0i64);
+    let mut seen_digit = false;
+    let mut in_fraction = false;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'0'..=b'9' => {
+                seen_digit = true;
+                if kept < 19 {
+                    digits = digits * 10 + u64::from(byte - b'0');
+                    if digits > 0 {
+                        kept += 1;
+                    }
+                    scale -= i64::from(in_fraction);
+                } else if !in_fraction {
+                    scale += 1;
+                }
+            }
+            b'.' if !in_fraction => in_fraction = true,
+            _ => break,
+        }
+        at += 1;
+    }
+    if !seen_digit {
+        return None;
+    }
+    if let Some(b'e' | b'E') = bytes.get(at) {
+        at += 1;
+        let exponent_negative = match bytes.get(at) {
+            Some(b'-') => {
+                at += 1;
+                true
+            }
+            Some(b'+') => {
+                at += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = at;
+        let mut exponent = 0i64;
+        while let Some(byte @ b'0'..=b'9') = bytes.get(at) {
+            exponent = (exponent * 10 + i64::from(byte - b'0')).min(1_000_000);
+            at += 1;
+        }
+        if at == start {
+            return None;
+        }
+        scale += if exponent_negative {
+            -exponent
+        } else {
+            exponent
+        };
+    }
+    if at != bytes.len() {
+        return None;
+    }
+    Some(signed(scale_by_power_of_ten(digits, scale)))
+}
+
+/// `digits · 10^scale` in f64.
+fn scale_by_power_of_ten(digits: u64, scale: i64) -> f64 {
+    const EXACT_POWERS: usize = 23; // 10^0 ..= 10^22 are exact in f64
+    if digits == 0 {
+        return 0.0;
+    }
+    let power = |n: i64| 10f64.powi(n as i32);
+    if digits <= 1 << 53 && scale.unsigned_abs() < EXACT_POWERS as u64 {
+        // Both operands exact: one IEEE operation, correctly rounded.
+        return if scale >= 0 {
+            digits as f64 * power(scale)
+        } else {
+            digits as f64 / power(-scale)
+        };
+    }
+    if scale > 400 {
+        return f64::INFINITY;
+    }
+    if scale < -400 {
+        return 0.0;
+    }
+    // Two steps keep the intermediate inside f64's range near its ends.
+    let half = scale / 2;
+    digits as f64 * power(half) * power(scale - half)
 }
 
 fn read_switch(text: &str) -> Option<bool> {

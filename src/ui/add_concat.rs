@@ -6,17 +6,19 @@ use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::controls::AmplitudeSlider;
+use super::controls::SentenceSelect;
 use super::math::{Formula, COMBINE_FORMULA};
+use super::parts::live;
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
     score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
     DEMO_SENTENCES, VOCABULARY,
 };
 use crate::i18n::{Key, Lang};
-use crate::lesson::Field;
+use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::{fill_rgba, max_abs};
 
@@ -45,18 +47,25 @@ pub fn AddConcatPanel() -> impl IntoView {
     let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get()));
     // Only what this panel shows: moving pos, k or i must not recompute it.
     let inputs = Memo::new(move |_| {
-        let p = params.get();
-        (
-            p.d_model,
-            p.base,
-            p.sentence,
-            p.token,
-            p.scale_embedding,
-            p.amplitude,
-        )
+        params.get().only(&[
+            Field::DModel,
+            Field::Base,
+            Field::Sentence,
+            Field::Token,
+            Field::Scale,
+            Field::Amplitude,
+        ])
     });
     let view_data = Memo::new(move |_| {
-        let (d, base, sentence, token, scale_embedding, amplitude) = inputs.get();
+        let Params {
+            d_model: d,
+            base,
+            sentence,
+            token,
+            scale_embedding,
+            amplitude,
+            ..
+        } = inputs.get();
         table
             .with(|table| combine_view(table, d, base, sentence, token, scale_embedding, amplitude))
     });
@@ -95,35 +104,18 @@ pub fn AddConcatPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="add-concat" data-testid="panel-add-concat" aria-labelledby="add-concat-title">
-            <h2 id="add-concat-title">{move || t(Key::CombineTitle)}</h2>
-            <p>{move || t(Key::CombineText)}</p>
+            <h2 id="add-concat-title">{tr(Key::CombineTitle)}</h2>
+            <p>{tr(Key::CombineText)}</p>
             <Formula markup=COMBINE_FORMULA />
             <div class="panel-controls">
+                <SentenceSelect testid="select-sentence" />
                 <label>
-                    {move || t(Key::SentenceLabel)}
-                    <select
-                        data-testid="select-sentence"
-                        on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                set(Field::Sentence, v);
-                            }
-                        }
-                        prop:value=move || params.get().sentence.to_string()
-                    >
-                        {DEMO_SENTENCES
-                            .iter()
-                            .enumerate()
-                            .map(|(n, s)| view! { <option value=n.to_string()>{*s}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label>
-                    {move || t(Key::TokenLabel)}
+                    {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"
                         on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                set(Field::Token, v);
+                            if let Ok(v) = event_target_value(&ev).parse::<usize>() {
+                                set(Field::Token, v as f64);
                             }
                         }
                         prop:value=move || params.get().token.to_string()
@@ -146,35 +138,35 @@ pub fn AddConcatPanel() -> impl IntoView {
                         prop:checked=move || params.get().scale_embedding
                         on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
                     />
-                    {move || t(Key::ScaleLabel)}
+                    {tr(Key::ScaleLabel)}
                 </label>
                 <AmplitudeSlider name="amp" />
             </div>
-            <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=move || t(Key::CombineTitle)></canvas>
+            <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
             <table class="costs" data-testid="combine-costs">
                 <thead>
-                    <tr><th></th><th>{move || t(Key::WidthLabel)}</th><th>{move || t(Key::ProjectionLabel)}</th></tr>
+                    <tr><th></th><th>{tr(Key::WidthLabel)}</th><th>{tr(Key::ProjectionLabel)}</th></tr>
                 </thead>
                 <tbody>
                     <tr>
-                        <th scope="row">{move || t(Key::RowSum)}</th>
+                        <th scope="row">{tr(Key::RowSum)}</th>
                         <td data-testid="add-width">{move || view_data.get().add.width}</td>
                         <td data-testid="add-params">{move || view_data.get().add.projection_parameters}</td>
                     </tr>
                     <tr>
-                        <th scope="row">{move || t(Key::RowConcat)}</th>
+                        <th scope="row">{tr(Key::RowConcat)}</th>
                         <td data-testid="concat-width">{move || view_data.get().concat_cost.width}</td>
                         <td data-testid="concat-params">{move || view_data.get().concat_cost.projection_parameters}</td>
                     </tr>
                 </tbody>
             </table>
             <p data-testid="position-share">
-                {move || t(Key::ShareLabel)} ": "
-                <strong>{move || format!("{:.0}%", 100.0 * view_data.get().share)}</strong>
+                {tr(Key::ShareLabel)} ": "
+                <strong>{live(Box::new(move || format!("{:.0}%", 100.0 * view_data.get().share)))}</strong>
                 " — " {verdict}
             </p>
-            <h3>{move || t(Key::ScoreTitle)}</h3>
-            <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=move || t(Key::ScoreTitle)></canvas>
+            <h3>{tr(Key::ScoreTitle)}</h3>
+            <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
             <ul class="legend inline">
                 {move || {
                     [Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp]

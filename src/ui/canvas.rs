@@ -127,36 +127,54 @@ pub fn redraw_on_frame<T: 'static>(
     input: impl Fn() -> T + 'static,
     draw: impl Fn(HtmlCanvasElement, &T) + 'static,
 ) {
+    // Only these two small closures depend on T; the scheduling below is compiled once for
+    // every canvas of the app (it was once per panel type, a large share of the wasm).
+    let latest: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
+    let store = {
+        let latest = latest.clone();
+        Box::new(move || *latest.borrow_mut() = Some(input())) as Box<dyn Fn()>
+    };
+    let paint = Box::new(move |element: HtmlCanvasElement| {
+        if let Some(value) = latest.borrow().as_ref() {
+            draw(element, value);
+        }
+    }) as Box<dyn Fn(HtmlCanvasElement)>;
+    schedule_redraws(canvas, store, paint);
+}
+
+/// The type-free half of [`redraw_on_frame`]: an effect that stores the input and asks for a
+/// drawing.
+fn schedule_redraws(
+    canvas: NodeRef<html::Canvas>,
+    store: Box<dyn Fn()>,
+    paint: Box<dyn Fn(HtmlCanvasElement)>,
+) {
     let epoch = use_context::<ViewportEpoch>();
     let scheduler = Rc::new(FrameScheduler {
-        latest: RefCell::new(None),
         drew_this_frame: Cell::new(false),
         dirty: Cell::new(false),
-        draw: Box::new(draw),
+        paint,
         canvas,
     });
     Effect::new(move |_| {
         if let Some(ViewportEpoch(epoch)) = epoch {
             epoch.track();
         }
-        *scheduler.latest.borrow_mut() = Some(input());
+        store();
         FrameScheduler::request(&scheduler);
     });
 }
 
-/// A panel's drawing function: the canvas and the latest input.
-type DrawFn<T> = Box<dyn Fn(HtmlCanvasElement, &T)>;
-
-/// The state behind [`redraw_on_frame`]: the latest input, and whether this frame has drawn.
-struct FrameScheduler<T> {
-    latest: RefCell<Option<T>>,
+/// The state behind [`redraw_on_frame`]: whether this frame has drawn, and what draws.
+struct FrameScheduler {
     drew_this_frame: Cell<bool>,
     dirty: Cell<bool>,
-    draw: DrawFn<T>,
+    /// Draws the latest input on the canvas.
+    paint: Box<dyn Fn(HtmlCanvasElement)>,
     canvas: NodeRef<html::Canvas>,
 }
 
-impl<T: 'static> FrameScheduler<T> {
+impl FrameScheduler {
     fn request(this: &Rc<Self>) {
         if this.drew_this_frame.get() {
             this.dirty.set(true);
@@ -179,12 +197,10 @@ impl<T: 'static> FrameScheduler<T> {
         let Some(element) = self.canvas.get_untracked() else {
             return;
         };
-        if let Some(value) = self.latest.borrow().as_ref() {
-            let start = now();
-            let id = element.get_attribute("data-testid").unwrap_or_default();
-            (self.draw)(element, value);
-            note_draw_for_benchmark(&id, start);
-        }
+        let start = now();
+        let id = element.get_attribute("data-testid").unwrap_or_default();
+        (self.paint)(element);
+        note_draw_for_benchmark(&id, start);
     }
 }
 

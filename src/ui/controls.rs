@@ -2,8 +2,9 @@
 
 use leptos::prelude::*;
 
-use super::app::use_lesson;
-use crate::encoding::Layout;
+use super::app::{tr, use_lesson};
+use super::parts::live;
+use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key};
 use crate::lesson::params::{
     base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
@@ -23,7 +24,7 @@ pub fn Controls() -> impl IntoView {
     view! {
         <aside class="controls" class:folded=move || !open.get() aria-labelledby="controls-title">
             <div class="controls-head">
-                <h2 id="controls-title">{move || lang.get().t(Key::Controls)}</h2>
+                <h2 id="controls-title">{tr(Key::Controls)}</h2>
                 <button
                     type="button"
                     class="fold"
@@ -129,7 +130,8 @@ fn Slider(
                     prop:value=move || value.get()
                     aria-valuetext=move || read_out.get()
                     on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
+                        if v.is_finite() {
                             on_value.run(v);
                         }
                     }
@@ -142,21 +144,22 @@ fn Slider(
     }
 }
 
+/// The layout select. The RoPE panel carries a second one; `name` keeps their ids apart.
 #[component]
-fn LayoutSelect() -> impl IntoView {
+pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl IntoView {
     let lesson = use_lesson();
-    let t = move |key: Key| lesson.lang.get().t(key);
     let symbol = Field::Layout.symbol();
+    let id = format!("ctl-{name}");
     view! {
         <div class="control">
-            <label for="ctl-layout">
+            <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
-                <span class="meaning">{move || t(Key::LayoutLabel)}</span>
+                <span class="meaning">{tr(Key::LayoutLabel)}</span>
             </label>
             <select
-                id="ctl-layout"
-                data-testid="select-layout"
+                id=id
+                data-testid=format!("select-{name}")
                 on:change=move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
                         "split" => Layout::SplitHalves,
@@ -169,13 +172,13 @@ fn LayoutSelect() -> impl IntoView {
                     value="interleaved"
                     selected=move || lesson.params.get().layout == Layout::Interleaved
                 >
-                    {move || t(Key::LayoutInterleaved)}
+                    {tr(Key::LayoutInterleaved)}
                 </option>
                 <option
                     value="split"
                     selected=move || lesson.params.get().layout == Layout::SplitHalves
                 >
-                    {move || t(Key::LayoutSplit)}
+                    {tr(Key::LayoutSplit)}
                 </option>
             </select>
         </div>
@@ -194,7 +197,7 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
             <label for=id.clone()>
                 <span class="symbol">"a"</span>
                 " "
-                {move || lesson.lang.get().t(Key::AmplitudeLabel)}
+                {tr(Key::AmplitudeLabel)}
             </label>
             <input
                 type="range"
@@ -205,12 +208,62 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
                 step="0.05"
                 prop:value=move || params.get().amplitude
                 on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                    let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
+                    if v.is_finite() {
                         params.update(|p| *p = p.with(Field::Amplitude, v));
                     }
                 }
             />
-            <output data-testid=format!("value-{name}")>{move || format!("{:.2}", params.get().amplitude)}</output>
+            <output data-testid=format!("value-{name}")>{live(Box::new(move || format!("{:.2}", params.get().amplitude)))}</output>
         </div>
+    }
+}
+
+/// A slider for a whole-number field that a panel carries itself (n_train, m, n, heads, head).
+/// The field's value is read through `read`; its upper bound may follow other fields.
+#[component]
+pub fn PanelSlider(
+    field: Field,
+    min: usize,
+    #[prop(into)] max: Signal<f64>,
+    read: fn(&Params) -> usize,
+) -> impl IntoView {
+    let params = use_lesson().params;
+    view! {
+        <Slider
+            field=field
+            min=Signal::stored(min as f64)
+            max=max
+            step=1.0
+            value=Signal::derive(move || read(&params.get()) as f64)
+            on_value=move |v: f64| params.update(|p| *p = p.with(field, v))
+        />
+    }
+}
+
+/// The demo-sentence select; the embedding and add-versus-concatenate panels both carry one,
+/// moving the one `sentence` of the lesson.
+#[component]
+pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
+    let params = use_lesson().params;
+    view! {
+        <label>
+            {tr(Key::SentenceLabel)}
+            <select
+                data-testid=testid
+                on:change=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<usize>() {
+                        params.update(|p| *p = p.with(Field::Sentence, v as f64));
+                    }
+                }
+                prop:value=move || params.get().sentence.to_string()
+            >
+                {DEMO_SENTENCES
+                    .iter()
+                    .enumerate()
+                    .map(|(n, s)| view! { <option value=n.to_string()>{*s}</option> })
+                    .collect_view()}
+            </select>
+        </label>
     }
 }

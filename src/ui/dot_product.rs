@@ -5,15 +5,16 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::use_lesson;
-use super::canvas::{
-    paint_cells, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
-};
+use super::app::{tr, use_lesson};
+use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart, Series};
 use super::math::{Formula, DOT_FORMULA};
+use super::parts::live;
 use crate::encoding::{
     dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector,
 };
 use crate::i18n::{Key, Lang};
+use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::row_sampling;
 use crate::render::layout::PlotRect;
@@ -36,11 +37,17 @@ pub fn DotProductPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let inputs = Memo::new(move |_| {
-        let p = params.get();
-        (p.d_model, p.base, p.length)
+        params
+            .get()
+            .only(&[Field::DModel, Field::Base, Field::Length])
     });
     let data = Memo::new(move |_| {
-        let (d, base, length) = inputs.get();
+        let Params {
+            d_model: d,
+            base,
+            length,
+            ..
+        } = inputs.get();
         let mut curve = vec![0.0; length];
         dot_product_curve(d, base, &mut curve);
         let peak = (d / 2).max(1) as f64;
@@ -80,11 +87,23 @@ pub fn DotProductPanel() -> impl IntoView {
 
     // The lesson's claim in numbers: the same k from two starting positions, and the formula.
     let number_inputs = Memo::new(move |_| {
-        let p = params.get();
-        (p.pos, p.k, p.d_model, p.base, p.layout)
+        params.get().only(&[
+            Field::Pos,
+            Field::K,
+            Field::DModel,
+            Field::Base,
+            Field::Layout,
+        ])
     });
     let numbers = Memo::new(move |_| {
-        let (pos, k, d_model, base, layout) = number_inputs.get();
+        let Params {
+            pos,
+            k,
+            d_model,
+            base,
+            layout,
+            ..
+        } = number_inputs.get();
         let at = |pos: usize| {
             let mut v = vec![0.0; d_model];
             pe_vector(pos as f64, base, layout, &mut v);
@@ -100,20 +119,20 @@ pub fn DotProductPanel() -> impl IntoView {
     let p = move || params.get();
     view! {
         <section class="panel" id="dot-product" data-testid="panel-dot-product" aria-labelledby="dot-title">
-            <h2 id="dot-title">{move || t(Key::DotTitle)}</h2>
-            <p>{move || t(Key::DotText)}</p>
+            <h2 id="dot-title">{tr(Key::DotTitle)}</h2>
+            <p>{tr(Key::DotText)}</p>
             <Formula markup=DOT_FORMULA />
             <div class="pair-of-canvases">
-                <canvas node_ref=matrix_canvas data-testid="canvas-dot-matrix" role="img" aria-label=move || t(Key::DotTitle)></canvas>
-                <canvas node_ref=curve_canvas data-testid="canvas-dot-curve" role="img" aria-label=move || t(Key::AxisOffset)></canvas>
+                <canvas node_ref=matrix_canvas data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
+                <canvas node_ref=curve_canvas data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
             </div>
             <dl class="numbers">
-                <dt>{move || format!("PE({})·PE({})", p().pos, p().pos + p().k)}</dt>
-                <dd data-testid="dot-at-pos">{move || format!("{:.9}", numbers.get().0)}</dd>
-                <dt>{move || format!("PE(0)·PE({})", p().k)}</dt>
-                <dd data-testid="dot-at-zero">{move || format!("{:.9}", numbers.get().1)}</dd>
-                <dt>{move || format!("Σ cos(ω_i·{})", p().k)}</dt>
-                <dd data-testid="dot-formula">{move || format!("{:.9}", numbers.get().2)}</dd>
+                <dt>{live(Box::new(move || format!("PE({})·PE({})", p().pos, p().pos + p().k)))}</dt>
+                <dd data-testid="dot-at-pos">{live(Box::new(move || format!("{:.9}", numbers.get().0)))}</dd>
+                <dt>{live(Box::new(move || format!("PE(0)·PE({})", p().k)))}</dt>
+                <dd data-testid="dot-at-zero">{live(Box::new(move || format!("{:.9}", numbers.get().1)))}</dd>
+                <dt>{live(Box::new(move || format!("Σ cos(ω_i·{})", p().k)))}</dt>
+                <dd data-testid="dot-formula">{live(Box::new(move || format!("{:.9}", numbers.get().2)))}</dd>
             </dl>
             {move || {
                 (data.get().stride > 1).then(|| {
@@ -165,43 +184,29 @@ fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
 }
 
 fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Option<()> {
-    let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
-    let font = canvas.label_font(&colors);
     let last = (data.curve.len().max(2) - 1) as f64;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(36.0) as i32)
-        .y_label_area_size(canvas.font_px(40.0) as i32)
-        .build_cartesian_2d(0f64..last, -0.6f64..1.05f64)
-        .ok()?;
-    themed_mesh(
-        chart
-            .configure_mesh()
-            .x_labels(5)
-            .y_labels(5)
-            .x_label_formatter(&|v| format!("{}", v.round() as i64))
-            .x_desc(lang.t(Key::AxisOffset)),
-        &font,
-        &colors,
+    let points: Vec<(f64, f64)> = data
+        .curve
+        .iter()
+        .enumerate()
+        .map(|(o, v)| (o as f64, *v))
+        .collect();
+    let mark = data.curve.get(k).map(|v| (k as f64, *v));
+    draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..last,
+            y: -0.6..1.05,
+            x_desc: lang.t(Key::AxisOffset),
+            y_desc: "",
+            series: &[Series {
+                points: &points,
+                color: SERIES_COLORS[0],
+                dots: false,
+            }],
+            guides: &[],
+            marks: mark.as_slice(),
+            whole_x: true,
+        },
     )
-    .draw()
-    .ok()?;
-    let stroke = canvas.font_px(1.8) as u32;
-    chart
-        .draw_series(LineSeries::new(
-            data.curve.iter().enumerate().map(|(o, v)| (o as f64, *v)),
-            SERIES_COLORS[0].stroke_width(stroke),
-        ))
-        .ok()?;
-    if let Some(v) = data.curve.get(k) {
-        chart
-            .draw_series([Circle::new(
-                (k as f64, *v),
-                canvas.font_px(5.0) as i32,
-                colors.second.filled(),
-            )])
-            .ok()?;
-    }
-    area.present().ok()
 }

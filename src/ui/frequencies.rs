@@ -4,11 +4,12 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::math::{Formula, WAVELENGTH_FORMULA};
 use crate::encoding::{omega, wavelength};
 use crate::i18n::{Key, Lang};
+use crate::lesson::{Field, Params};
 
 /// The wavelength of every pair, and what the markers need.
 #[derive(Clone, PartialEq)]
@@ -23,12 +24,11 @@ struct Ladder {
 pub fn FrequenciesPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| {
-        let p = params.get();
-        (p.d_model, p.base)
-    });
+    let inputs = Memo::new(move |_| params.get().only(&[Field::DModel, Field::Base]));
     let wavelengths = Memo::new(move |_| {
-        let (d, base) = inputs.get();
+        let Params {
+            d_model: d, base, ..
+        } = inputs.get();
         (0..d / 2)
             .map(|i| wavelength(i, d, base))
             .collect::<Vec<f64>>()
@@ -77,10 +77,10 @@ pub fn FrequenciesPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="frequencies" data-testid="panel-frequencies" aria-labelledby="frequencies-title">
-            <h2 id="frequencies-title">{move || t(Key::FrequencyTitle)}</h2>
-            <p>{move || t(Key::FrequencyText)}</p>
+            <h2 id="frequencies-title">{tr(Key::FrequencyTitle)}</h2>
+            <p>{tr(Key::FrequencyText)}</p>
             <Formula markup=WAVELENGTH_FORMULA />
-            <canvas node_ref=canvas data-testid="canvas-frequencies" role="img" aria-label=move || t(Key::FrequencyTitle)></canvas>
+            <canvas node_ref=canvas data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
             <p class="readout" data-testid="frequency-current">{current}</p>
             <p data-testid="frequency-slow">{unfinished}</p>
         </section>

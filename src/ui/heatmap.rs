@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{HtmlCanvasElement, ImageData};
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::{Formula, PE_FORMULA};
 use crate::encoding::{
@@ -177,8 +177,8 @@ pub fn HeatmapPanel() -> impl IntoView {
     let t = move |key: Key| lesson.lang.get().t(key);
     view! {
         <section class="panel" id="heatmap" data-testid="panel-heatmap" aria-labelledby="heatmap-title">
-            <h2 id="heatmap-title">{move || t(Key::HeatmapTitle)}</h2>
-            <p>{move || t(Key::HeatmapText)}</p>
+            <h2 id="heatmap-title">{tr(Key::HeatmapTitle)}</h2>
+            <p>{tr(Key::HeatmapText)}</p>
             <Formula markup=PE_FORMULA />
             <div class="canvas-stack">
                 <canvas
@@ -186,7 +186,7 @@ pub fn HeatmapPanel() -> impl IntoView {
                     data-testid="canvas-heatmap"
                     class="interactive"
                     role="img"
-                    aria-label=move || t(Key::HeatmapTitle)
+                    aria-label=tr(Key::HeatmapTitle)
                     on:pointermove=on_move
                     on:pointerdown=on_move
                     on:pointerleave=move |_| hover.set(None)

@@ -2,16 +2,22 @@
 //! Only this module touches the DOM.
 
 pub mod add_concat;
+pub mod alibi;
 pub mod app;
 pub mod canvas;
+pub mod chart;
 pub mod controls;
 pub mod dot_product;
+pub mod embedding;
+pub mod extrapolation;
 pub mod frequencies;
 pub mod heatmap;
 pub mod math;
 pub mod notices;
 pub mod panic_banner;
+pub mod parts;
 pub mod pe_vector;
+pub mod rope;
 pub mod rotation;
 pub mod saturation;
 pub mod waves;

@@ -2,18 +2,17 @@
 
 use leptos::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use crate::i18n::{notice_text, Key};
 use crate::lesson::Notice;
 
 #[component]
 pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
     let lesson = use_lesson();
-    let t = move |key: Key| lesson.lang.get().t(key);
     view! {
         <Show when=move || notices.with(|n| !n.is_empty())>
             <section class="notice" role="status" data-testid="notice">
-                <p>{move || t(Key::NoticeTitle)}</p>
+                <p>{tr(Key::NoticeTitle)}</p>
                 <ul>
                     {move || {
                         let lang = lesson.lang.get();
@@ -29,7 +28,7 @@ pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
                     data-testid="notice-dismiss"
                     on:click=move |_| notices.set(Vec::new())
                 >
-                    {move || t(Key::Dismiss)}
+                    {tr(Key::Dismiss)}
                 </button>
             </section>
         </Show>

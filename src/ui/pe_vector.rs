@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
 use crate::encoding::{pair_dimensions, pe_vector, Layout};
 use crate::i18n::{Key, Lang};
@@ -58,16 +58,15 @@ pub fn PeVectorPanel() -> impl IntoView {
         },
     );
 
-    let t = move |key: Key| lesson.lang.get().t(key);
     view! {
         <section class="panel" id="vector" data-testid="panel-pe-vector" aria-labelledby="vector-title">
-            <h2 id="vector-title">{move || t(Key::VectorTitle)}</h2>
-            <p>{move || t(Key::VectorText)}</p>
+            <h2 id="vector-title">{tr(Key::VectorTitle)}</h2>
+            <p>{tr(Key::VectorText)}</p>
             <canvas
                 node_ref=canvas
                 data-testid="canvas-pe-vector"
                 role="img"
-                aria-label=move || t(Key::VectorTitle)
+                aria-label=tr(Key::VectorTitle)
             ></canvas>
         </section>
     }

@@ -4,9 +4,10 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
 use super::math::{Formula, ROTATION_FORMULA};
+use super::parts::live;
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::Key;
 use crate::lesson::Field;
@@ -122,29 +123,29 @@ pub fn RotationPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="rotation" data-testid="panel-rotation" aria-labelledby="rotation-title">
-            <h2 id="rotation-title">{move || t(Key::RotationTitle)}</h2>
-            <p>{move || t(Key::RotationText)}</p>
+            <h2 id="rotation-title">{tr(Key::RotationTitle)}</h2>
+            <p>{tr(Key::RotationText)}</p>
             <Formula markup=ROTATION_FORMULA />
             <div class="rotation-grid">
-                <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=move || t(Key::RotationTitle)></canvas>
+                <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=tr(Key::RotationTitle)></canvas>
                 <div class="rotation-numbers">
                     <p class="dims">
-                        {move || {
+                        {live(Box::new(move || {
                             let (a, b) = dims.get();
                             format!("dims ({a}, {})", b.map_or("—".to_string(), |b| b.to_string()))
-                        }}
+                        }))}
                     </p>
                     {matrix}
                     <dl>
-                        <dt>{move || t(Key::AngleLabel)}</dt>
-                        <dd data-testid="rotation-angle">{move || format!("{:.6} rad", main.get().rotation.angle)}</dd>
-                        <dt>{move || format!("PE(pos = {})", main.get().pos)}</dt>
+                        <dt>{tr(Key::AngleLabel)}</dt>
+                        <dd data-testid="rotation-angle">{live(Box::new(move || format!("{:.6} rad", main.get().rotation.angle)))}</dd>
+                        <dt>{live(Box::new(move || format!("PE(pos = {})", main.get().pos)))}</dt>
                         <dd>{move || pair_text(main.get().rotation.at_pos)}</dd>
                         <dt>"M_k · PE(pos)"</dt>
                         <dd data-testid="rotation-rotated">{move || pair_text(main.get().rotation.rotated)}</dd>
-                        <dt>{move || format!("PE(pos + k = {})", main.get().pos + main.get().k)}</dt>
+                        <dt>{live(Box::new(move || format!("PE(pos + k = {})", main.get().pos + main.get().k)))}</dt>
                         <dd data-testid="rotation-target">{move || pair_text(main.get().rotation.at_pos_k)}</dd>
-                        <dt>{move || t(Key::ErrorLabel)}</dt>
+                        <dt>{tr(Key::ErrorLabel)}</dt>
                         <dd data-testid="rotation-error">{move || error_text(main.get().rotation)}</dd>
                     </dl>
                     <button type="button" data-testid="rotation-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
@@ -152,15 +153,15 @@ pub fn RotationPanel() -> impl IntoView {
                     </button>
                 </div>
                 <figure class="elsewhere">
-                    <canvas node_ref=small data-testid="canvas-rotation-elsewhere" role="img" aria-label=move || t(Key::RotationElsewhere)></canvas>
+                    <canvas node_ref=small data-testid="canvas-rotation-elsewhere" role="img" aria-label=tr(Key::RotationElsewhere)></canvas>
                     <figcaption>
-                        {move || {
+                        {live(Box::new(move || {
                             let v = elsewhere.get();
                             format!(
                                 "{}: pos = {}, pos + k = {}; {} {}",
                                 t(Key::RotationElsewhere), v.pos, v.pos + v.k, t(Key::ErrorLabel), error_text(v.rotation)
                             )
-                        }}
+                        }))}
                     </figcaption>
                 </figure>
             </div>

@@ -3,13 +3,12 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 
-use super::app::use_lesson;
-use super::canvas::{
-    paint_cells, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
-};
+use super::app::{tr, use_lesson};
+use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart, Series};
 use super::controls::AmplitudeSlider;
+use super::parts::live;
 use crate::encoding::{attention_saturation, attention_weights, mean_attention_entropy};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::AMPLITUDE_MAX;
@@ -76,21 +75,20 @@ pub fn SaturationPanel() -> impl IntoView {
         },
     );
 
-    let t = move |key: Key| lesson.lang.get().t(key);
     let uniform = (SENTENCE.split_whitespace().count() as f64).ln();
     view! {
         <section class="panel" id="saturation" data-testid="panel-saturation" aria-labelledby="saturation-title">
-            <h2 id="saturation-title">{move || t(Key::SaturationTitle)}</h2>
-            <p>{move || t(Key::SaturationText)}</p>
+            <h2 id="saturation-title">{tr(Key::SaturationTitle)}</h2>
+            <p>{tr(Key::SaturationText)}</p>
             <AmplitudeSlider name="amp-saturation" />
             <div class="pair-of-canvases">
-                <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=move || t(Key::SaturationTitle)></canvas>
-                <canvas node_ref=weights_canvas data-testid="canvas-saturation-weights" role="img" aria-label=move || t(Key::SaturationWeights)></canvas>
+                <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=tr(Key::SaturationTitle)></canvas>
+                <canvas node_ref=weights_canvas data-testid="canvas-saturation-weights" role="img" aria-label=tr(Key::SaturationWeights)></canvas>
             </div>
             <p>
-                {move || t(Key::SaturationEntropy)} ": "
-                <strong data-testid="saturation-entropy">{move || format!("{:.4}", entropy_now.get())}</strong>
-                {move || format!(" (ln 6 = {uniform:.4})")}
+                {tr(Key::SaturationEntropy)} ": "
+                <strong data-testid="saturation-entropy">{live(Box::new(move || format!("{:.4}", entropy_now.get())))}</strong>
+                {live(Box::new(move || format!(" (ln 6 = {uniform:.4})")))}
             </p>
         </section>
     }
@@ -99,45 +97,27 @@ pub fn SaturationPanel() -> impl IntoView {
 fn draw_curve(
     canvas: &SizedCanvas,
     curve: &[(f64, f64)],
-    (a, h): (f64, f64),
+    now: (f64, f64),
     lang: Lang,
 ) -> Option<()> {
-    let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
-    let font = canvas.label_font(&colors);
     let top = curve.iter().map(|p| p.1).fold(0.0, f64::max).max(0.1) * 1.1;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(36.0) as i32)
-        .y_label_area_size(canvas.font_px(40.0) as i32)
-        .build_cartesian_2d(0f64..AMPLITUDE_MAX, 0f64..top)
-        .ok()?;
-    themed_mesh(
-        chart
-            .configure_mesh()
-            .x_labels(5)
-            .y_labels(5)
-            .x_desc(lang.t(Key::AmplitudeLabel))
-            .y_desc(lang.t(Key::SaturationEntropy)),
-        &font,
-        &colors,
+    draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..AMPLITUDE_MAX,
+            y: 0.0..top,
+            x_desc: lang.t(Key::AmplitudeLabel),
+            y_desc: lang.t(Key::SaturationEntropy),
+            series: &[Series {
+                points: curve,
+                color: SERIES_COLORS[0],
+                dots: false,
+            }],
+            guides: &[],
+            marks: &[now],
+            whole_x: false,
+        },
     )
-    .draw()
-    .ok()?;
-    chart
-        .draw_series(LineSeries::new(
-            curve.iter().copied(),
-            SERIES_COLORS[0].stroke_width(canvas.font_px(2.0) as u32),
-        ))
-        .ok()?;
-    chart
-        .draw_series([Circle::new(
-            (a, h),
-            canvas.font_px(5.0) as i32,
-            colors.second.filled(),
-        )])
-        .ok()?;
-    area.present().ok()
 }
 
 /// The attention weights, row = query word, column = key word; white is 0, red is 1.

@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{
     css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
 };
@@ -168,16 +168,16 @@ pub fn WavesPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="waves" data-testid="panel-waves" aria-labelledby="waves-title">
-            <h2 id="waves-title">{move || t(Key::WavesTitle)}</h2>
-            <p>{move || t(Key::WavesText)}</p>
+            <h2 id="waves-title">{tr(Key::WavesTitle)}</h2>
+            <p>{tr(Key::WavesText)}</p>
             <Formula markup=WAVELENGTH_FORMULA />
             <div class="canvas-stack">
-                <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=move || t(Key::WavesTitle)></canvas>
+                <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
                 <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <ul class="legend">{legend}</ul>
-            <div class="chips" role="group" aria-label=move || t(Key::DimsLabel)>
-                <span class="chips-label">{move || t(Key::DimsLabel)}</span>
+            <div class="chips" role="group" aria-label=tr(Key::DimsLabel)>
+                <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {
                     extra()
                         .into_iter()
@@ -196,7 +196,7 @@ pub fn WavesPanel() -> impl IntoView {
                         })
                         .collect_view()
                 }}
-                <label class="visually-hidden" for="add-dim">{move || t(Key::DimsLabel)}</label>
+                <label class="visually-hidden" for="add-dim">{tr(Key::DimsLabel)}</label>
                 <input
                     id="add-dim"
                     type="number"
@@ -209,7 +209,7 @@ pub fn WavesPanel() -> impl IntoView {
                     on:keydown=move |ev| if ev.key() == "Enter" { add() }
                 />
                 <button type="button" data-testid="add-dim" on:click=move |_| add()>
-                    {move || t(Key::AddDimension)}
+                    {tr(Key::AddDimension)}
                 </button>
             </div>
         </section>

@@ -4,12 +4,12 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::use_lesson;
+use super::app::{tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::{Formula, POOL_FORMULA};
 use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
 use crate::i18n::Key;
-use crate::lesson::Field;
+use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
 
@@ -21,11 +21,17 @@ pub fn WordOrderPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let inputs = Memo::new(move |_| {
-        let p = params.get();
-        (p.order_pair, p.order_pe, p.base)
+        params
+            .get()
+            .only(&[Field::OrderPair, Field::OrderPe, Field::Base])
     });
     let demo = Memo::new(move |_| {
-        let (pair, with_pe, base) = inputs.get();
+        let Params {
+            order_pair: pair,
+            order_pe: with_pe,
+            base,
+            ..
+        } = inputs.get();
         let (a, b) = WORD_ORDER_PAIRS[pair];
         word_order(a, b, TOY_WIDTH, if with_pe { 1.0 } else { 0.0 }, base).ok()
     });
@@ -53,18 +59,18 @@ pub fn WordOrderPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="word-order" data-testid="panel-word-order" aria-labelledby="word-order-title">
-            <h2 id="word-order-title">{move || t(Key::OrderTitle)}</h2>
-            <p>{move || t(Key::OrderText)}</p>
+            <h2 id="word-order-title">{tr(Key::OrderTitle)}</h2>
+            <p>{tr(Key::OrderText)}</p>
             <Formula markup=POOL_FORMULA />
             <div class="panel-controls">
                 <label>
-                    {move || t(Key::OrderPairLabel)}
+                    {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"
                         prop:value=move || params.get().order_pair.to_string()
                         on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                params.update(|p| *p = p.with(Field::OrderPair, v));
+                            if let Ok(v) = event_target_value(&ev).parse::<usize>() {
+                                params.update(|p| *p = p.with(Field::OrderPair, v as f64));
                             }
                         }
                     >
@@ -85,12 +91,12 @@ pub fn WordOrderPanel() -> impl IntoView {
                             params.update(|p| *p = p.with(Field::OrderPe, if on { 1.0 } else { 0.0 }));
                         }
                     />
-                    {move || t(Key::OrderPeLabel)}
+                    {tr(Key::OrderPeLabel)}
                 </label>
             </div>
-            <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=move || t(Key::OrderTitle)></canvas>
+            <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
             <p>
-                {move || t(Key::OrderDifference)} ": "
+                {tr(Key::OrderDifference)} ": "
                 <strong data-testid="order-difference">{difference}</strong>
             </p>
             <p data-testid="order-rows">

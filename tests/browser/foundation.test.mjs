@@ -38,13 +38,14 @@ test('every control has an accessible name containing its symbol', async () => {
   const { context, page, problems } = await openPage(browser, site.origin);
   await page.goto(site.url());
   await waitForApp(page);
-  for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base']) {
+  for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'n_train', 'm', 'n', 'heads', 'head']) {
     const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
     assert.equal(await slider.count(), 1, `one slider named ${symbol}`);
     assert.equal(await slider.getAttribute('data-testid'), `slider-${symbol}`);
   }
+  // The controls' layout select, and the RoPE panel's own, which moves the same state.
   const layout = page.getByRole('combobox', { name: /^layout\b/ });
-  assert.equal(await layout.count(), 1);
+  assert.equal(await layout.count(), 2);
   assertClean(problems);
   await context.close();
 });

@@ -146,6 +146,17 @@ export const CANVASES = [
   'canvas-dot-curve',
   'canvas-saturation',
   'canvas-saturation-weights',
+  'canvas-embed-table',
+  'canvas-embed-path',
+  'canvas-extrap-sinusoidal',
+  'canvas-extrap-learned',
+  'canvas-extrap-neighbours',
+  'canvas-rope-plane',
+  'canvas-rope-decay',
+  'canvas-rope-pairs',
+  'canvas-alibi-slopes',
+  'canvas-alibi-bias',
+  'canvas-alibi-row',
 ];
 
 /** No uncaught error (a panic shows here), console error, failed or foreign request. */

@@ -96,3 +96,135 @@ test('saturation: a louder position encoding sharpens attention until it collaps
   assertClean(problems);
   await context.close();
 });
+
+test('embedding lookup: input = √d_model · E[id] + PE(pos), and a click picks another token', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?sentence=0&t=1'));
+  await waitForApp(page);
+  const numbers = async (id) => (await page.textContent(`[data-testid="${id}"]`)).split(', ').map(Number);
+  assert.equal(await page.textContent('[data-testid="embed-id"]'), '3 (pos 1)', '"bites" is id 3 at position 1');
+  const scale = Number(await page.textContent('[data-testid="embed-scale"]'));
+  assert.ok(Math.abs(scale - Math.sqrt(128)) < 1e-6, `scale ${scale} = √128`);
+  const [row, scaled, pe, input] = [
+    await numbers('embed-row'),
+    await numbers('embed-scaled'),
+    await numbers('embed-pe'),
+    await numbers('embed-input'),
+  ];
+  const omega1 = Math.pow(10000, -2 / 128);
+  const formula = [Math.sin(1), Math.cos(1), Math.sin(omega1), Math.cos(omega1)];
+  for (let j = 0; j < 4; j += 1) {
+    assert.ok(Math.abs(scaled[j] - scale * row[j]) < 2e-5, `scaled[${j}] = scale · row[${j}]`);
+    assert.ok(Math.abs(pe[j] - formula[j]) < 1e-6, `PE(1, ${j}) = ${pe[j]} vs ${formula[j]}`);
+    assert.ok(Math.abs(input[j] - (scaled[j] + pe[j])) < 2e-6, `input[${j}] is the sum`);
+  }
+  const table = await canvasHash(page, 'canvas-embed-table');
+  await page.getByTestId('embed-token-2').click();
+  await settle(page);
+  assert.equal(await page.textContent('[data-testid="embed-id"]'), '4 (pos 2)', '"man" is id 4 at position 2');
+  assert.equal(await page.getByTestId('embed-token-2').getAttribute('aria-pressed'), 'true');
+  assert.notEqual((await canvasHash(page, 'canvas-embed-table')).hash, table.hash, 'another row is highlighted');
+  assert.match(page.url(), /[?&]t=2(&|$)/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('extrapolation: past N_train the learned rows repeat (cosine exactly 1) while the formula keeps its pattern', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url());
+  await waitForApp(page);
+  const sinusoidal = await page.textContent('[data-testid="extrap-sinusoidal"]');
+  assert.doesNotMatch(sinusoidal, /…/, 'the same neighbour similarity at every position');
+  // cos(PE(p), PE(p − 1)) = Σ cos(ω_i) / (d/2) for every p.
+  let sum = 0;
+  for (let i = 0; i < 64; i += 1) sum += Math.cos(Math.pow(10000, (-2 * i) / 128));
+  assert.ok(Math.abs(Number(sinusoidal) - sum / 64) < 1e-9, `${sinusoidal} vs ${sum / 64}`);
+  assert.equal(await page.textContent('[data-testid="extrap-learned"]'), '1.000000000000');
+  assert.equal(
+    await page.textContent('[data-testid="extrap-missing"]'),
+    'asking the learned table for position 96: no row: the table has rows 0 to 63',
+  );
+  const learned = await canvasHash(page, 'canvas-extrap-learned');
+  await page.getByTestId('slider-n_train').focus();
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.match(page.url(), /n_train=65/);
+  assert.notEqual((await canvasHash(page, 'canvas-extrap-learned')).hash, learned.hash);
+  assert.match(await page.textContent('[data-testid="extrap-missing"]'), /position 97: .* 0 to 64$/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('RoPE: the score stays within 1e-9 when m and n move together and changes when they move apart', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?m=5&n=2'));
+  await waitForApp(page);
+  const score = async () => Number(await page.textContent('[data-testid="rope-score"]'));
+  const first = await score();
+  assert.ok(Math.abs(first - Number(await page.textContent('[data-testid="rope-score-origin"]'))) < 1e-9);
+  for (let step = 0; step < 5; step += 1) {
+    await page.getByTestId('rope-together').click();
+  }
+  await settle(page);
+  assert.match(page.url(), /[?&]m=10&n=7(&|$)/);
+  assert.ok(Math.abs((await score()) - first) < 1e-9, `m=10, n=7 scores ${await score()} vs ${first}`);
+  await page.goto(site.url('?m=1005&n=1002'));
+  await waitForApp(page);
+  assert.ok(Math.abs((await score()) - first) < 1e-9, 'far from the start, the same offset scores the same');
+  const plane = await canvasHash(page, 'canvas-rope-plane');
+  await page.getByTestId('rope-apart').click();
+  await settle(page);
+  assert.equal(await page.textContent('[data-testid="rope-offset"]'), '2');
+  assert.ok(Math.abs((await score()) - first) > 1e-3, 'another offset, another score');
+  assert.notEqual((await canvasHash(page, 'canvas-rope-plane')).hash, plane.hash);
+  const pairs = await canvasHash(page, 'canvas-rope-pairs');
+  await page.getByTestId('select-rope-layout').selectOption('split');
+  await settle(page);
+  assert.notEqual((await canvasHash(page, 'canvas-rope-pairs')).hash, pairs.hash, 'the diagram pairs (i, i + d/2)');
+  assert.match(page.url(), /layout=split/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each step back multiplies the weight by e^(−slope)', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url());
+  await waitForApp(page);
+  const text = (id) => page.textContent(`[data-testid="${id}"]`);
+  assert.equal(await text('alibi-slope'), '0.500000');
+  assert.equal(await text('alibi-ratio'), Math.exp(-0.5).toFixed(6));
+  await page.getByTestId('slider-head').focus();
+  await page.keyboard.press('End');
+  await settle(page);
+  assert.match(page.url(), /head=8/);
+  assert.equal(await text('alibi-slope'), (1 / 256).toFixed(6));
+  assert.equal(await text('alibi-ratio'), Math.exp(-1 / 256).toFixed(6));
+  await page.goto(site.url('?heads=12&head=9'));
+  await waitForApp(page);
+  assert.equal(await text('alibi-slope'), Math.SQRT1_2.toFixed(6), 'head 9 of 12: the first odd slope of 16 heads');
+  const row = await canvasHash(page, 'canvas-alibi-row');
+  await page.goto(site.url('?heads=12&head=12'));
+  await waitForApp(page);
+  assert.notEqual((await canvasHash(page, 'canvas-alibi-row')).hash, row.hash);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the page reads in the texts order with a table of contents, and #anchors open at their panel', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?m=3#rope'));
+  await waitForApp(page);
+  await settle(page);
+  const order = await page.$$eval('main > section.panel', (sections) => sections.map((s) => s.id));
+  assert.deepEqual(order, [
+    'word-order', 'embedding', 'vector', 'heatmap', 'waves', 'frequencies', 'rotation',
+    'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi',
+  ]);
+  const links = await page.$$eval('[data-testid="toc"] a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, order.map((id) => `#${id}`));
+  const top = await page.getByTestId('panel-rope').evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok(Math.abs(top) < 50, `the RoPE panel is at the top of the window (${top} px)`);
+  assert.match(page.url(), /m=3.*#rope$/, 'the state and the anchor both stay in the URL');
+  assertClean(problems);
+  await context.close();
+});

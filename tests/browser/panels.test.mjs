@@ -46,8 +46,14 @@ test('every panel draws something', async () => {
 // their markers are on layers of their own.
 const DEPENDS = {
   // The word-order and saturation panels run their own small model: none of these four move them.
-  d_model: CANVASES.filter((id) => !['canvas-word-order', 'canvas-saturation', 'canvas-saturation-weights'].includes(id)),
-  pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere'],
+  // Nor do they move ALiBi (no vectors at all) or RoPE's pairing diagram (drawn at width 16).
+  d_model: CANVASES.filter(
+    (id) =>
+      !['canvas-word-order', 'canvas-saturation', 'canvas-saturation-weights', 'canvas-rope-pairs'].includes(id) &&
+      !id.startsWith('canvas-alibi'),
+  ),
+  // ALiBi's attention row is the row of query pos.
+  pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere', 'canvas-alibi-row'],
   k: ['canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere', 'canvas-dot-curve'],
   i: [
     'canvas-pe-vector',
@@ -57,6 +63,8 @@ const DEPENDS = {
     'canvas-rotation',
     'canvas-rotation-elsewhere',
     'canvas-frequencies',
+    'canvas-rope-plane',
+    'canvas-rope-pairs',
   ],
 };
 

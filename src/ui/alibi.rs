@@ -1,0 +1,204 @@
+//! Panel: ALiBi's per-head slopes, the bias matrix of one head, and its effect on a row.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::app::{tr, use_lesson};
+use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::chart::{draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series};
+use super::controls::PanelSlider;
+use super::parts::{Figure, Reading, SymbolReading};
+use crate::encoding::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
+use crate::i18n::Key;
+use crate::lesson::params::HEADS_MAX;
+use crate::lesson::{Field, Params};
+
+/// The bias matrix and the attention row show at most this many positions: enough to see the
+/// ramp, few enough that each cell stays visible.
+const SHOWN_MAX: usize = 48;
+
+#[derive(PartialEq)]
+struct AlibiView {
+    slopes: Vec<(f64, f64)>,
+    slope: f64,
+    head: usize,
+    /// Positions in the bias matrix.
+    shown: usize,
+    /// Bias / its largest magnitude, so the ramp spans the colour map; masked cells are 0.
+    bias: Vec<f32>,
+    /// The query's weights over keys 0..=query, with and without the bias.
+    with_bias: Vec<(f64, f64)>,
+    without_bias: Vec<(f64, f64)>,
+}
+
+fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView {
+    let slopes = alibi_slopes(heads);
+    let slope = slopes[head - 1];
+    let shown = length.min(SHOWN_MAX);
+    let mut bias = vec![0.0; shown * shown];
+    alibi_bias(slope, shown, AlibiMask::Causal, &mut bias);
+    let deepest = slope * (shown.max(2) - 1) as f64;
+    let bias = bias
+        .iter()
+        .map(|b| {
+            if b.is_finite() {
+                (b / deepest) as f32
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let query = pos.min(shown - 1);
+    let points = |weights: Vec<f64>| -> Vec<(f64, f64)> {
+        weights
+            .into_iter()
+            .enumerate()
+            .map(|(j, w)| (j as f64, w))
+            .collect()
+    };
+    // Equal content scores: what remains is the bias alone.
+    let content = vec![0.0; query + 1];
+    AlibiView {
+        slopes: slopes
+            .iter()
+            .enumerate()
+            .map(|(h, s)| ((h + 1) as f64, *s))
+            .collect(),
+        slope,
+        head,
+        shown,
+        bias,
+        with_bias: points(alibi_attention_row(slope, &content)),
+        without_bias: points(alibi_attention_row(0.0, &content)),
+    }
+}
+
+#[component]
+pub fn AlibiPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        params
+            .get()
+            .only(&[Field::Heads, Field::Head, Field::Length, Field::Pos])
+    });
+    let data = Memo::new(move |_| {
+        let Params {
+            heads,
+            head,
+            length,
+            pos,
+            ..
+        } = inputs.get();
+        std::sync::Arc::new(alibi_view(heads, head, length, pos))
+    });
+
+    let slopes_canvas = NodeRef::<html::Canvas>::new();
+    let bias_canvas = NodeRef::<html::Canvas>::new();
+    let row_canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        slopes_canvas,
+        move || (data.get(), lesson.lang.get()),
+        |element, (data, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.75) {
+                let top = data.slopes.first().map_or(1.0, |s| s.1);
+                let mark = [(data.head as f64, data.slope)];
+                draw_line_chart(
+                    &sized,
+                    &LineChart {
+                        x: 0.5..data.slopes.len() as f64 + 0.5,
+                        y: 0.0..top * 1.1,
+                        x_desc: lang.t(Key::AxisHead),
+                        y_desc: lang.t(Key::AxisSlope),
+                        series: &[Series {
+                            points: &data.slopes,
+                            color: SERIES_COLORS[0],
+                            dots: true,
+                        }],
+                        guides: &[],
+                        marks: &mark,
+                        whole_x: true,
+                    },
+                );
+            }
+        },
+    );
+    redraw_on_frame(
+        bias_canvas,
+        move || data.get(),
+        |element, data| {
+            if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                draw_square_matrix(&sized, &data.bias, data.shown, 1.0, &[]);
+                shade_upper_triangle(&sized, data.shown);
+            }
+        },
+    );
+    redraw_on_frame(
+        row_canvas,
+        move || (data.get(), lesson.lang.get()),
+        |element, (data, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.5) {
+                let top = data.with_bias.iter().map(|p| p.1).fold(0.0, f64::max);
+                draw_line_chart(
+                    &sized,
+                    &LineChart {
+                        x: 0.0..data.with_bias.len().max(2) as f64 - 1.0,
+                        y: 0.0..top * 1.1,
+                        x_desc: lang.t(Key::AxisKey),
+                        y_desc: lang.t(Key::AxisWeight),
+                        series: &[
+                            Series {
+                                points: &data.without_bias,
+                                color: SERIES_COLORS[0],
+                                dots: true,
+                            },
+                            Series {
+                                points: &data.with_bias,
+                                color: SERIES_COLORS[1],
+                                dots: true,
+                            },
+                        ],
+                        guides: &[],
+                        marks: &[],
+                        whole_x: true,
+                    },
+                );
+            }
+        },
+    );
+
+    // The lesson's claim in numbers: one step back multiplies the weight by e^(−slope).
+    let step_ratio = move || {
+        data.with(|d| {
+            let w = &d.with_bias;
+            match w.len() {
+                0 | 1 => "–".to_string(),
+                n => format!("{:.6}", w[n - 2].1 / w[n - 1].1),
+            }
+        })
+    };
+    view! {
+        <section class="panel" id="alibi" data-testid="panel-alibi" aria-labelledby="alibi-title">
+            <h2 id="alibi-title">{tr(Key::AlibiTitle)}</h2>
+            <p>{tr(Key::AlibiText)}</p>
+            <div class="panel-controls">
+                <PanelSlider field=Field::Heads min=1 max=HEADS_MAX as f64 read=|p| p.heads />
+                <PanelSlider field=Field::Head min=1 max=Signal::derive(move || params.get().heads as f64) read=|p| p.head />
+            </div>
+            <dl class="numbers">
+                <Reading label=Key::AxisSlope testid="alibi-slope" value=Box::new(move || format!("{:.6}", data.with(|d| d.slope))) />
+                <SymbolReading label="e^(−slope)" testid="alibi-expected" value=Box::new(move || format!("{:.6}", alibi_step_ratio(data.with(|d| d.slope)))) />
+                <Reading label=Key::AlibiStep testid="alibi-ratio" value=Box::new(step_ratio) />
+            </dl>
+            <div class="pair-of-canvases">
+                <Figure node_ref=slopes_canvas testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
+                <Figure node_ref=bias_canvas testid="canvas-alibi-bias" caption=Key::AlibiBias />
+            </div>
+            <Figure node_ref=row_canvas testid="canvas-alibi-row" caption=Key::AlibiRow />
+            <ul class="legend inline">
+                <li><span class="swatch series-0"></span>{tr(Key::AlibiWithout)}</li>
+                <li><span class="swatch series-1"></span>{tr(Key::AlibiWith)}</li>
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,164 @@
+//! One line chart for the panels that plot curves: a single compiled drawing routine keeps each
+//! new panel's share of the wasm bundle small (plotters' generic code is instantiated once).
+
+use plotters::prelude::*;
+
+use super::canvas::{themed_mesh, SizedCanvas, ThemeColors};
+
+/// One curve: its points and colour; `dots` marks every point (for short, discrete series).
+pub struct Series<'a> {
+    pub points: &'a [(f64, f64)],
+    pub color: RGBColor,
+    pub dots: bool,
+}
+
+/// What a line chart shows. Axis titles come translated from the caller.
+pub struct LineChart<'a> {
+    pub x: std::ops::Range<f64>,
+    pub y: std::ops::Range<f64>,
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+    pub series: &'a [Series<'a>],
+    /// Vertical guide lines (dashed), e.g. a training length.
+    pub guides: &'a [f64],
+    /// Highlighted points, drawn last in the theme's second colour.
+    pub marks: &'a [(f64, f64)],
+    /// Whether x ticks are whole numbers.
+    pub whole_x: bool,
+}
+
+/// Draws `chart` over the whole canvas in the house style.
+pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<()> {
+    let colors = ThemeColors::current();
+    let area = canvas.drawing_area()?;
+    let font = canvas.label_font(&colors);
+    let mut plot = ChartBuilder::on(&area)
+        .margin(canvas.font_px(8.0) as i32)
+        .x_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(44.0) as i32)
+        .build_cartesian_2d(chart.x.clone(), chart.y.clone())
+        .ok()?;
+    let whole = |v: &f64| format!("{}", v.round() as i64);
+    let plain = |v: &f64| {
+        let text = format!("{v:.3}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    let x_format: &dyn Fn(&f64) -> String = if chart.whole_x { &whole } else { &plain };
+    themed_mesh(
+        plot.configure_mesh()
+            .x_labels(6)
+            .y_labels(5)
+            .x_label_formatter(x_format)
+            .y_label_formatter(&plain)
+            .x_desc(chart.x_desc)
+            .y_desc(chart.y_desc),
+        &font,
+        &colors,
+    )
+    .draw()
+    .ok()?;
+    let stroke = canvas.font_px(1.8) as u32;
+    for &x in chart.guides {
+        plot.draw_series(DashedLineSeries::new(
+            [(x, chart.y.start), (x, chart.y.end)],
+            canvas.font_px(5.0) as u32,
+            canvas.font_px(4.0) as u32,
+            colors.text.stroke_width(stroke.max(1)),
+        ))
+        .ok()?;
+    }
+    let radius = canvas.font_px(3.0) as i32;
+    for series in chart.series {
+        plot.draw_series(LineSeries::new(
+            series.points.iter().copied(),
+            series.color.stroke_width(stroke),
+        ))
+        .ok()?;
+        if series.dots {
+            plot.draw_series(
+                series
+                    .points
+                    .iter()
+                    .map(|p| Circle::new(*p, radius, series.color.filled())),
+            )
+            .ok()?;
+        }
+    }
+    plot.draw_series(
+        chart
+            .marks
+            .iter()
+            .map(|p| Circle::new(*p, canvas.font_px(5.0) as i32, colors.second.filled())),
+    )
+    .ok()?;
+    area.present().ok()
+}
+
+/// Paints an `n × n` matrix as a centred square, values divided by `scale` through the diverging
+/// map, and strokes guide lines at the given fractions of its side (both directions).
+pub fn draw_square_matrix(
+    canvas: &SizedCanvas,
+    values: &[f32],
+    n: usize,
+    scale: f32,
+    guides: &[f64],
+) -> Option<()> {
+    let context = canvas.context()?;
+    let (width, height) = (canvas.width as f64, canvas.height as f64);
+    context.clear_rect(0.0, 0.0, width, height);
+    let (left, top, side) = square_rect(canvas);
+    super::canvas::paint_cells(
+        &context,
+        values,
+        (n, n),
+        scale,
+        &crate::render::colormap::DivergingMap::cool_warm(),
+        (left, top, side, side),
+    )?;
+    let colors = ThemeColors::current();
+    context.set_stroke_style_str(&super::canvas::css_color(colors.text));
+    context.set_line_width(canvas.font_px(1.5));
+    context
+        .set_line_dash(&js_sys::Array::of2(
+            &canvas.font_px(5.0).into(),
+            &canvas.font_px(4.0).into(),
+        ))
+        .ok()?;
+    context.begin_path();
+    for fraction in guides {
+        let at = fraction * side;
+        context.move_to(left + at, top);
+        context.line_to(left + at, top + side);
+        context.move_to(left, top + at);
+        context.line_to(left + side, top + at);
+    }
+    context.stroke();
+    context.set_line_dash(&js_sys::Array::new()).ok()
+}
+
+/// Where [`draw_square_matrix`] puts its square: (left, top, side) in device pixels.
+fn square_rect(canvas: &SizedCanvas) -> (f64, f64, f64) {
+    let (width, height) = (canvas.width as f64, canvas.height as f64);
+    let side = width.min(height) * 0.94;
+    ((width - side) / 2.0, (height - side) / 2.0, side)
+}
+
+/// Greys out the cells above the diagonal of a matrix drawn by [`draw_square_matrix`]: keys a
+/// causal model may not look at.
+pub fn shade_upper_triangle(canvas: &SizedCanvas, n: usize) -> Option<()> {
+    let context = canvas.context()?;
+    let (left, top, side) = square_rect(canvas);
+    let cell = side / n.max(1) as f64;
+    context.set_fill_style_str("rgba(128, 128, 128, 0.55)");
+    context.begin_path();
+    // The staircase along the diagonal: cell (r, c) is masked when c > r.
+    context.move_to(left + cell, top);
+    for r in 0..n {
+        context.line_to(left + (r + 1) as f64 * cell, top + r as f64 * cell);
+        context.line_to(left + (r + 1) as f64 * cell, top + (r + 1) as f64 * cell);
+    }
+    context.line_to(left + side, top);
+    context.close_path();
+    context.fill();
+    Some(())
+}

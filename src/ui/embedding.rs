@@ -1,0 +1,211 @@
+//! Panel: the input path of one token: table row → × √d_model → + PE(pos) → first layer.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::app::{tr, use_lesson};
+use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::controls::SentenceSelect;
+use super::parts::{Figure, LiveText, Reading};
+use crate::encoding::{
+    embedding_scale, input_path, tokenize, EmbeddingTable, InputPath, DEMO_SENTENCES, VOCABULARY,
+};
+use crate::i18n::Key;
+use crate::lesson::{Field, Params};
+use crate::render::colormap::DivergingMap;
+use crate::render::heatmap::max_abs;
+
+/// Columns drawn of the table and the strips: the first dimensions, where PE changes fastest.
+const SHOWN_DIMS: usize = 64;
+
+#[derive(PartialEq)]
+struct Lookup {
+    words: Vec<&'static str>,
+    /// Position of the chosen token in its sentence.
+    pos: usize,
+    id: usize,
+    scale: f64,
+    path: InputPath,
+}
+
+#[component]
+pub fn EmbeddingPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let d_model = Memo::new(move |_| params.get().d_model);
+    let table = Memo::new(move |_| std::sync::Arc::new(EmbeddingTable::seeded(d_model.get())));
+    let inputs = Memo::new(move |_| {
+        params.get().only(&[
+            Field::Sentence,
+            Field::Token,
+            Field::Scale,
+            Field::Base,
+            Field::Layout,
+        ])
+    });
+    let lookup = Memo::new(move |_| {
+        let Params {
+            sentence,
+            token,
+            scale_embedding: scale_on,
+            base,
+            layout,
+            ..
+        } = inputs.get();
+        let table = table.get();
+        let sentence_text = DEMO_SENTENCES[sentence];
+        let ids = tokenize(sentence_text).unwrap_or_default();
+        let id = ids.get(token).copied().unwrap_or(0);
+        let scale = if scale_on {
+            embedding_scale(table.d_model())
+        } else {
+            1.0
+        };
+        std::sync::Arc::new(Lookup {
+            words: ids.iter().map(|&i| VOCABULARY[i]).collect(),
+            pos: token,
+            id,
+            scale,
+            path: input_path(&table, id, token, scale, base, layout),
+        })
+    });
+
+    let table_canvas = NodeRef::<html::Canvas>::new();
+    let path_canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        table_canvas,
+        move || (table.get(), lookup.get().id),
+        |element, (table, id)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.5) {
+                draw_table(&sized, table, *id);
+            }
+        },
+    );
+    redraw_on_frame(
+        path_canvas,
+        move || lookup.get(),
+        |element, lookup| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.2) {
+                draw_path(&sized, &lookup.path);
+            }
+        },
+    );
+
+    let set = move |field: Field, value: f64| params.update(|p| *p = p.with(field, value));
+    let first = |values: &[f64]| {
+        values
+            .iter()
+            .take(4)
+            .map(|v| format!("{v:.6}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let row_of = move |pick: fn(&InputPath) -> &Vec<f64>| -> LiveText {
+        Box::new(move || lookup.with(|l| first(pick(&l.path))))
+    };
+    view! {
+        <section class="panel" id="embedding" data-testid="panel-embedding" aria-labelledby="embedding-title">
+            <h2 id="embedding-title">{tr(Key::EmbedTitle)}</h2>
+            <p>{tr(Key::EmbedText)}</p>
+            <div class="panel-controls">
+                <SentenceSelect testid="select-embed-sentence" />
+            </div>
+            <div class="chips" role="group" aria-label=tr(Key::EmbedToken)>
+                {move || {
+                    let chosen = params.get().token;
+                    lookup
+                        .get()
+                        .words
+                        .iter()
+                        .enumerate()
+                        .map(|(n, word)| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="chip"
+                                    data-testid=format!("embed-token-{n}")
+                                    aria-pressed=(n == chosen).to_string()
+                                    on:click=move |_| set(Field::Token, n as f64)
+                                >
+                                    {format!("{n}: {word}")}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+            <Figure node_ref=table_canvas testid="canvas-embed-table" caption=Key::EmbedTable />
+            <Figure node_ref=path_canvas testid="canvas-embed-path" caption=Key::EmbedStrips />
+            <dl class="numbers">
+                <Reading label=Key::EmbedId testid="embed-id" value=Box::new(move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos))) />
+                <Reading label=Key::EmbedScaleValue testid="embed-scale" value=Box::new(move || format!("{:.6}", lookup.with(|l| l.scale))) />
+                <Reading label=Key::EmbedRow testid="embed-row" value=row_of(|p| &p.embedding) />
+                <Reading label=Key::EmbedScaled testid="embed-scaled" value=row_of(|p| &p.scaled) />
+                <Reading label=Key::EmbedPosition testid="embed-pe" value=row_of(|p| &p.position) />
+                <Reading label=Key::EmbedInput testid="embed-input" value=row_of(|p| &p.input) />
+            </dl>
+        </section>
+    }
+}
+
+/// The table's first columns, one row per vocabulary word, with the looked-up row outlined.
+fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize) -> Option<()> {
+    let context = canvas.context()?;
+    let (w, h) = (canvas.width as f64, canvas.height as f64);
+    context.clear_rect(0.0, 0.0, w, h);
+    let cols = table.d_model().min(SHOWN_DIMS);
+    let rows = VOCABULARY.len();
+    let values: Vec<f32> = (0..rows)
+        .flat_map(|r| table.row(r)[..cols].iter().map(|v| *v as f32))
+        .collect();
+    let scale = max_abs(&values);
+    let label_width = canvas.font_px(64.0);
+    let (left, width) = (label_width, w - label_width);
+    paint_cells(
+        &context,
+        &values,
+        (rows, cols),
+        scale,
+        &DivergingMap::cool_warm(),
+        (left, 0.0, width, h),
+    )?;
+    let colors = ThemeColors::current();
+    let row_height = h / rows as f64;
+    let top = id as f64 * row_height;
+    context.set_stroke_style_str(&css_color(colors.second));
+    context.set_line_width(canvas.font_px(2.5));
+    context.stroke_rect(left, top, width, row_height);
+    context.set_fill_style_str(&css_color(colors.text));
+    context.set_font(&format!("{}px sans-serif", canvas.font_px(13.0)));
+    context.set_text_align("right");
+    context.set_text_baseline("middle");
+    let y = (top + row_height / 2.0).clamp(canvas.font_px(8.0), h - canvas.font_px(8.0));
+    context
+        .fill_text(
+            &format!("{} →", VOCABULARY[id]),
+            left - canvas.font_px(4.0),
+            y,
+        )
+        .ok()
+}
+
+/// Four strips, top to bottom: E[id], scale·E[id], PE(pos), their sum; one colour scale for all.
+fn draw_path(canvas: &SizedCanvas, path: &InputPath) -> Option<()> {
+    let context = canvas.context()?;
+    let (w, h) = (canvas.width as f64, canvas.height as f64);
+    context.clear_rect(0.0, 0.0, w, h);
+    let cols = path.input.len().min(SHOWN_DIMS);
+    let values: Vec<f32> = [&path.embedding, &path.scaled, &path.position, &path.input]
+        .iter()
+        .flat_map(|v| v[..cols].iter().map(|x| *x as f32))
+        .collect();
+    let scale = max_abs(&values);
+    paint_cells(
+        &context,
+        &values,
+        (4, cols),
+        scale,
+        &DivergingMap::cool_warm(),
+        (0.0, 0.0, w, h),
+    )
+}

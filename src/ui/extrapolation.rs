@@ -1,0 +1,194 @@
+//! Panel: what a learned table does past its training length, beside the formula that has no end.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::app::{tr, use_lesson};
+use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series};
+use super::controls::PanelSlider;
+use super::parts::{Figure, Reading};
+use crate::encoding::{
+    cosine_matrix, neighbour_cosines, pe_matrix_exact, BeyondTable, Layout, LearnedTable,
+};
+use crate::i18n::Key;
+use crate::lesson::params::N_TRAIN_MAX;
+use crate::lesson::{Field, Params};
+
+/// At most this many sampled positions per side of a similarity matrix (cost n²·d_model).
+const MAX_MATRIX_SIDE: usize = 64;
+
+/// Everything the panel draws, recomputed only when n_train, d_model, base or layout change.
+#[derive(PartialEq)]
+struct Extrapolation {
+    n_train: usize,
+    /// Positions shown: 0..2·n_train.
+    shown: usize,
+    /// Side of the sampled similarity matrices.
+    side: usize,
+    sinusoidal_matrix: Vec<f32>,
+    learned_matrix: Vec<f32>,
+    /// cos(PE(p), PE(p − 1)) for p = 1..shown, both tables.
+    sinusoidal_neighbours: Vec<(f64, f64)>,
+    learned_neighbours: Vec<(f64, f64)>,
+    /// The table's answer when asked for a position half a training length past its end.
+    beyond: Option<BeyondTable>,
+}
+
+fn extrapolation(n_train: usize, d_model: usize, base: f64, layout: Layout) -> Extrapolation {
+    let shown = 2 * n_train;
+    let stride = shown.div_ceil(MAX_MATRIX_SIDE);
+    let picks: Vec<usize> = (0..shown).step_by(stride).collect();
+    let side = picks.len();
+    let sinusoidal = pe_matrix_exact(shown, d_model, base, layout);
+    let table = LearnedTable::gpt2_init(n_train, d_model);
+    let learned = table.clamped_rows(shown);
+    let mut sinusoidal_matrix = vec![0.0; side * side];
+    let mut learned_matrix = vec![0.0; side * side];
+    cosine_matrix(&sinusoidal, d_model, &picks, &mut sinusoidal_matrix);
+    cosine_matrix(&learned, d_model, &picks, &mut learned_matrix);
+    let curve = |table: &[f64]| -> Vec<(f64, f64)> {
+        neighbour_cosines(table, d_model)
+            .into_iter()
+            .enumerate()
+            .map(|(p, c)| ((p + 1) as f64, c))
+            .collect()
+    };
+    Extrapolation {
+        n_train,
+        shown,
+        side,
+        sinusoidal_neighbours: curve(&sinusoidal),
+        learned_neighbours: curve(&learned),
+        beyond: table.row(n_train + n_train / 2).err(),
+        sinusoidal_matrix,
+        learned_matrix,
+    }
+}
+
+/// min..max of the y values of `points`, formatted for the read-out.
+fn spread(points: &[(f64, f64)]) -> String {
+    let (low, high) = points
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p.1), hi.max(p.1))
+        });
+    if points.is_empty() {
+        "–".to_string()
+    } else if high - low < 5e-13 {
+        format!("{low:.12}")
+    } else {
+        format!("{low:.6} … {high:.6}")
+    }
+}
+
+#[component]
+pub fn ExtrapolationPanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| {
+        params
+            .get()
+            .only(&[Field::NTrain, Field::DModel, Field::Base, Field::Layout])
+    });
+    let data = Memo::new(move |_| {
+        let Params {
+            n_train,
+            d_model,
+            base,
+            layout,
+            ..
+        } = inputs.get();
+        // Shared, not cloned, with the three canvases that draw it.
+        std::sync::Arc::new(extrapolation(n_train, d_model, base, layout))
+    });
+
+    let sinusoidal_canvas = NodeRef::<html::Canvas>::new();
+    let learned_canvas = NodeRef::<html::Canvas>::new();
+    let curve_canvas = NodeRef::<html::Canvas>::new();
+    for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
+        redraw_on_frame(
+            canvas,
+            move || data.get(),
+            move |element, data| {
+                if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                    let matrix = if learned {
+                        &data.learned_matrix
+                    } else {
+                        &data.sinusoidal_matrix
+                    };
+                    draw_square_matrix(&sized, matrix, data.side, 1.0, &[0.5]);
+                }
+            },
+        );
+    }
+    redraw_on_frame(
+        curve_canvas,
+        move || (data.get(), lesson.lang.get()),
+        |element, (data, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.5) {
+                draw_line_chart(
+                    &sized,
+                    &LineChart {
+                        x: 0.0..data.shown as f64,
+                        y: -0.25..1.05,
+                        x_desc: lang.t(Key::AxisPosition),
+                        y_desc: "cos",
+                        series: &[
+                            Series {
+                                points: &data.sinusoidal_neighbours,
+                                color: SERIES_COLORS[0],
+                                dots: false,
+                            },
+                            Series {
+                                points: &data.learned_neighbours,
+                                color: SERIES_COLORS[1],
+                                dots: false,
+                            },
+                        ],
+                        guides: &[data.n_train as f64],
+                        marks: &[],
+                        whole_x: true,
+                    },
+                );
+            }
+        },
+    );
+
+    let learned_beyond = move || data.with(|d| spread(&d.learned_neighbours[d.n_train - 1..]));
+    let missing = move || {
+        let lang = lesson.lang.get();
+        let beyond = data.with(|d| d.beyond)?;
+        Some(format!(
+            "{}: {}",
+            lang.t(Key::ExtrapMissing)
+                .replace("{pos}", &beyond.pos.to_string()),
+            lang.t(Key::ExtrapMissingAnswer)
+                .replace("{last}", &(beyond.max_len - 1).to_string())
+        ))
+    };
+    view! {
+        <section class="panel" id="extrapolation" data-testid="panel-extrapolation" aria-labelledby="extrapolation-title">
+            <h2 id="extrapolation-title">{tr(Key::ExtrapTitle)}</h2>
+            <p>{tr(Key::ExtrapText)}</p>
+            <div class="panel-controls">
+                <PanelSlider field=Field::NTrain min=crate::lesson::params::N_TRAIN_MIN max=N_TRAIN_MAX as f64 read=|p| p.n_train />
+            </div>
+            <div class="pair-of-canvases">
+                <Figure node_ref=sinusoidal_canvas testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
+                <Figure node_ref=learned_canvas testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
+            </div>
+            <p class="note">{move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())}</p>
+            <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
+            <ul class="legend inline">
+                <li><span class="swatch series-0"></span>{tr(Key::ExtrapSinusoidalLegend)}</li>
+                <li><span class="swatch series-1"></span>{tr(Key::ExtrapLearnedLegend)}</li>
+            </ul>
+            <dl class="numbers">
+                <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=Box::new(move || data.with(|d| spread(&d.sinusoidal_neighbours))) />
+                <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=Box::new(learned_beyond) />
+            </dl>
+            <p data-testid="extrap-missing">{missing}</p>
+        </section>
+    }
+}

@@ -1,0 +1,267 @@
+//! Panel: RoPE turns q and k instead of adding a vector; the score depends on m − n only.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::app::{tr, use_lesson};
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart, Series};
+use super::controls::{LayoutSelect, PanelSlider};
+use super::parts::{Figure, Reading, SymbolReading};
+use crate::encoding::{
+    rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_score, Layout, RopePlane,
+};
+use crate::i18n::Key;
+use crate::lesson::params::ROPE_POS_MAX;
+use crate::lesson::{Field, Params};
+
+/// The width of the pairing diagram: enough to show the pattern of either layout.
+const DIAGRAM_WIDTH: usize = 16;
+/// Samples of the decay curve.
+const DECAY_POINTS: usize = 256;
+
+/// The numbers and the plane of the current m, n, pair.
+#[derive(Clone, Copy, PartialEq)]
+struct RopeView {
+    plane: RopePlane,
+    score: f64,
+    /// The same offset started from 0: q at m − n, k at 0.
+    score_from_origin: f64,
+    distance: usize,
+    /// The decay curve at that distance (the marked point).
+    decay: f64,
+}
+
+#[component]
+pub fn RopePanel() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let vectors = Memo::new(move |_| rope_demo_vectors(params.get().d_model));
+    let view_inputs = Memo::new(move |_| {
+        params.get().only(&[
+            Field::RopeM,
+            Field::RopeN,
+            Field::Pair,
+            Field::Base,
+            Field::Layout,
+        ])
+    });
+    let current = Memo::new(move |_| {
+        let Params {
+            rope_m: m,
+            rope_n: n,
+            pair,
+            base,
+            layout,
+            ..
+        } = view_inputs.get();
+        vectors.with(|(q, k)| {
+            let (m_f, n_f) = (m as f64, n as f64);
+            RopeView {
+                plane: rope_plane(q, k, m_f, n_f, pair, base, layout),
+                score: rope_score(q, k, m_f, n_f, base, layout),
+                score_from_origin: rope_score(q, k, m_f - n_f, 0.0, base, layout),
+                distance: m.abs_diff(n),
+                decay: rope_decay(m.abs_diff(n) as f64, q.len(), base),
+            }
+        })
+    });
+    let decay_inputs = Memo::new(move |_| {
+        params
+            .get()
+            .only(&[Field::DModel, Field::Base, Field::Length])
+    });
+    let decay = Memo::new(move |_| {
+        let Params {
+            d_model: d,
+            base,
+            length,
+            ..
+        } = decay_inputs.get();
+        let reach = length.max(64);
+        // At most DECAY_POINTS samples: each costs d/2 cosines, and a curve needs no more.
+        let step = reach.div_ceil(DECAY_POINTS);
+        std::sync::Arc::new(
+            (0..=reach)
+                .step_by(step)
+                .map(|delta| (delta as f64, rope_decay(delta as f64, d, base)))
+                .collect::<Vec<_>>(),
+        )
+    });
+    let diagram = Memo::new(move |_| params.get().only(&[Field::Layout, Field::Pair]));
+
+    let plane_canvas = NodeRef::<html::Canvas>::new();
+    let decay_canvas = NodeRef::<html::Canvas>::new();
+    let diagram_canvas = NodeRef::<html::Canvas>::new();
+    redraw_on_frame(
+        plane_canvas,
+        move || current.get().plane,
+        |element, plane| {
+            if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                draw_plane(&sized, plane);
+            }
+        },
+    );
+    redraw_on_frame(
+        decay_canvas,
+        move || (decay.get(), current.get(), lesson.lang.get()),
+        |element, (decay, now, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.75) {
+                let reach = decay.last().map_or(1.0, |p| p.0);
+                let mark = [(now.distance as f64, now.decay)];
+                draw_line_chart(
+                    &sized,
+                    &LineChart {
+                        x: 0.0..reach,
+                        y: -0.3..1.05,
+                        x_desc: lang.t(Key::AxisDistance),
+                        y_desc: lang.t(Key::AxisScore),
+                        series: &[Series {
+                            points: decay,
+                            color: SERIES_COLORS[0],
+                            dots: false,
+                        }],
+                        guides: &[],
+                        marks: if mark[0].0 <= reach { &mark } else { &[] },
+                        whole_x: true,
+                    },
+                );
+            }
+        },
+    );
+    redraw_on_frame(
+        diagram_canvas,
+        move || diagram.get(),
+        |element, key| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.22) {
+                draw_pairing(&sized, key.layout, key.pair);
+            }
+        },
+    );
+
+    let shift = move |dm: i64, dn: i64| {
+        params.update(|p| {
+            let step = |v: usize, d: i64| (v as i64 + d).clamp(0, ROPE_POS_MAX as i64) as f64;
+            let (m, n) = (step(p.rope_m, dm), step(p.rope_n, dn));
+            *p = p.with(Field::RopeM, m).with(Field::RopeN, n);
+        })
+    };
+    view! {
+        <section class="panel" id="rope" data-testid="panel-rope" aria-labelledby="rope-title">
+            <h2 id="rope-title">{tr(Key::RopeTitle)}</h2>
+            <p>{tr(Key::RopeText)}</p>
+            <div class="panel-controls">
+                <PanelSlider field=Field::RopeM min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_m />
+                <PanelSlider field=Field::RopeN min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_n />
+                <button type="button" data-testid="rope-together" on:click=move |_| shift(1, 1)>{tr(Key::RopeTogether)}</button>
+                <button type="button" data-testid="rope-apart" on:click=move |_| shift(0, 1)>{tr(Key::RopeApart)}</button>
+            </div>
+            <dl class="numbers">
+                <Reading label=Key::RopeScore testid="rope-score" value=Box::new(move || format!("{:.12}", current.get().score)) />
+                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value=Box::new(move || format!("{:.12}", current.get().score_from_origin)) />
+                <SymbolReading label="m − n" testid="rope-offset" value=Box::new(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() }) />
+            </dl>
+            <div class="pair-of-canvases">
+                <Figure node_ref=plane_canvas testid="canvas-rope-plane" caption=Key::RopePlane />
+                <Figure node_ref=decay_canvas testid="canvas-rope-decay" caption=Key::RopeDecay />
+            </div>
+            <LayoutSelect name="rope-layout" />
+            <Figure node_ref=diagram_canvas testid="canvas-rope-pairs" caption=Key::RopeDiagram />
+        </section>
+    }
+}
+
+/// The pair's plane: unit-scaled axes, q and k before (dashed) and after (solid) rotation.
+fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane) -> Option<()> {
+    let context = canvas.context()?;
+    let (w, h) = (canvas.width as f64, canvas.height as f64);
+    context.clear_rect(0.0, 0.0, w, h);
+    let colors = ThemeColors::current();
+    let reach = [plane.q, plane.k]
+        .iter()
+        .map(|v| v[0].hypot(v[1]))
+        .fold(1e-9, f64::max);
+    let (cx, cy, radius) = (w / 2.0, h / 2.0, w.min(h) * 0.42);
+    let to_screen = |v: [f64; 2]| (cx + v[0] / reach * radius, cy - v[1] / reach * radius);
+    context.set_line_width(canvas.font_px(1.0));
+    context.set_stroke_style_str(&css_color(colors.grid));
+    context.begin_path();
+    context.move_to(cx - radius * 1.1, cy);
+    context.line_to(cx + radius * 1.1, cy);
+    context.move_to(cx, cy - radius * 1.1);
+    context.line_to(cx, cy + radius * 1.1);
+    context.stroke();
+    context.set_font(&format!("{}px sans-serif", canvas.font_px(14.0)));
+    let arrows = [
+        (plane.q, SERIES_COLORS[0], true, "q"),
+        (plane.k, SERIES_COLORS[1], true, "k"),
+        (plane.q_rotated, SERIES_COLORS[0], false, "q·R(mθ)"),
+        (plane.k_rotated, SERIES_COLORS[1], false, "k·R(nθ)"),
+    ];
+    for (vector, color, dashed, label) in arrows {
+        let color = css_color(color);
+        let (x, y) = to_screen(vector);
+        let dash = if dashed { canvas.font_px(5.0) } else { 0.0 };
+        context
+            .set_line_dash(&js_sys::Array::of2(&dash.into(), &dash.into()))
+            .ok()?;
+        context.set_stroke_style_str(&color);
+        context.set_fill_style_str(&color);
+        context.set_line_width(canvas.font_px(if dashed { 1.5 } else { 2.5 }));
+        context.begin_path();
+        context.move_to(cx, cy);
+        context.line_to(x, y);
+        context.stroke();
+        context.begin_path();
+        context
+            .arc(x, y, canvas.font_px(4.0), 0.0, std::f64::consts::TAU)
+            .ok()?;
+        context.fill();
+        context
+            .fill_text(label, x + canvas.font_px(6.0), y - canvas.font_px(6.0))
+            .ok()?;
+    }
+    context.set_line_dash(&js_sys::Array::new()).ok()
+}
+
+/// Sixteen dimension boxes; an arc joins each pair that rotates together; pair `pair` is drawn
+/// in the accent colour when it is one of the eight shown.
+fn draw_pairing(canvas: &SizedCanvas, layout: Layout, pair: usize) -> Option<()> {
+    let context = canvas.context()?;
+    let (w, h) = (canvas.width as f64, canvas.height as f64);
+    context.clear_rect(0.0, 0.0, w, h);
+    let colors = ThemeColors::current();
+    let cell = w / DIAGRAM_WIDTH as f64;
+    let box_top = h * 0.62;
+    let box_size = (cell * 0.8).min(h * 0.34);
+    context.set_font(&format!("{}px sans-serif", canvas.font_px(11.0)));
+    context.set_text_align("center");
+    for dim in 0..DIAGRAM_WIDTH {
+        let x = cell * (dim as f64 + 0.5);
+        context.set_stroke_style_str(&css_color(colors.text));
+        context.set_line_width(canvas.font_px(1.0));
+        context.stroke_rect(x - box_size / 2.0, box_top, box_size, box_size);
+        context.set_fill_style_str(&css_color(colors.text));
+        context
+            .fill_text(&dim.to_string(), x, box_top + box_size * 0.7)
+            .ok()?;
+    }
+    for i in 0..DIAGRAM_WIDTH / 2 {
+        let (a, b) = rope_pair(i, DIAGRAM_WIDTH, layout);
+        let (xa, xb) = (cell * (a as f64 + 0.5), cell * (b as f64 + 0.5));
+        let chosen = i == pair;
+        let color = if chosen {
+            colors.second
+        } else {
+            SERIES_COLORS[i % 3]
+        };
+        context.set_stroke_style_str(&css_color(color));
+        context.set_line_width(canvas.font_px(if chosen { 3.0 } else { 1.5 }));
+        let rise = (box_top - canvas.font_px(4.0)).min((xb - xa).abs() * 0.5 + canvas.font_px(6.0));
+        context.begin_path();
+        context.move_to(xa, box_top);
+        context.bezier_curve_to(xa, box_top - rise, xb, box_top - rise, xb, box_top);
+        context.stroke();
+    }
+    Some(())
+}
