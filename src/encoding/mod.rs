@@ -8,6 +8,7 @@ pub mod attention;
 pub mod combine;
 pub mod embedding;
 pub mod learned;
+pub mod real_data;
 pub mod rope;
 pub mod rotation;
 pub mod seeded;
@@ -29,6 +30,7 @@ pub use embedding::{
     UnknownWord, DEMO_SENTENCES, VOCABULARY,
 };
 pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
+pub use real_data::{f16_to_f64, RealTable, TableError};
 pub use rope::{
     rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_rotate, rope_score, RopePlane,
     ROPE_SEED,

@@ -1,0 +1,117 @@
+//! Tables of a real model, stored as float16: the decoder and the table type.
+//!
+//! The app ships all-MiniLM-L6-v2's position table (512 × 384) and a few dozen of its word
+//! embeddings (Apache-2.0; see `assets/minilm/`). They arrive as raw little-endian float16
+//! bytes; everything here checks sizes and values, so a truncated or corrupt download is an
+//! error the panel can show, never a panic.
+
+/// What is wrong with a downloaded table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The byte count is not `2 · rows · cols` (a truncated or wrong file).
+    WrongLength { expected: usize, got: usize },
+    /// An entry decodes to infinity or NaN (a corrupt file: trained weights are finite).
+    NotFinite { index: usize },
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::WrongLength { expected, got } => {
+                write!(f, "expected {expected} bytes, got {got}")
+            }
+            TableError::NotFinite { index } => write!(f, "entry {index} is not a finite number"),
+        }
+    }
+}
+
+/// One IEEE 754 half-precision number, exactly, as f64.
+///
+/// # Formula
+/// sign s (1 bit), exponent e (5 bits), fraction m (10 bits): `(−1)^s · 2^(e−15) · (1 + m/1024)`
+/// for 0 < e < 31; `(−1)^s · 2^(−14) · m/1024` for e = 0 (zero and subnormals); ±∞ or NaN for
+/// e = 31.
+///
+/// ```
+/// use pe_explorer::encoding::f16_to_f64;
+/// assert_eq!(f16_to_f64(0x3C00), 1.0);
+/// assert_eq!(f16_to_f64(0xC000), -2.0);
+/// assert_eq!(f16_to_f64(0x7BFF), 65504.0);
+/// assert_eq!(f16_to_f64(0x0001), 2f64.powi(-24));
+/// ```
+pub fn f16_to_f64(bits: u16) -> f64 {
+    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exponent = i32::from((bits >> 10) & 0x1F);
+    let fraction = f64::from(bits & 0x03FF) / 1024.0;
+    sign * match exponent {
+        0 => 2f64.powi(-14) * fraction,
+        31 if fraction == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        e => 2f64.powi(e - 15) * (1.0 + fraction),
+    }
+}
+
+/// A `rows × cols` table decoded from float16, row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RealTable {
+    rows: usize,
+    cols: usize,
+    values: Vec<f64>,
+}
+
+impl RealTable {
+    /// Decodes little-endian float16 bytes into a `rows × cols` table.
+    ///
+    /// ```
+    /// use pe_explorer::encoding::{RealTable, TableError};
+    /// let t = RealTable::from_f16_le(&[0x00, 0x3C, 0x00, 0xC0], 1, 2).unwrap();
+    /// assert_eq!(t.row(0), &[1.0, -2.0]);
+    /// assert_eq!(
+    ///     RealTable::from_f16_le(&[0x00, 0x3C, 0x00], 1, 2),
+    ///     Err(TableError::WrongLength { expected: 4, got: 3 })
+    /// );
+    /// ```
+    pub fn from_f16_le(bytes: &[u8], rows: usize, cols: usize) -> Result<RealTable, TableError> {
+        let expected = rows.saturating_mul(cols).saturating_mul(2);
+        if bytes.len() != expected {
+            return Err(TableError::WrongLength {
+                expected,
+                got: bytes.len(),
+            });
+        }
+        let values = bytes
+            .chunks_exact(2)
+            .enumerate()
+            .map(|(index, pair)| {
+                let value = f16_to_f64(u16::from_le_bytes([pair[0], pair[1]]));
+                if value.is_finite() {
+                    Ok(value)
+                } else {
+                    Err(TableError::NotFinite { index })
+                }
+            })
+            .collect::<Result<Vec<f64>, TableError>>()?;
+        Ok(RealTable { rows, cols, values })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Row `index`.
+    ///
+    /// # Panics
+    /// If `index >= rows()`.
+    pub fn row(&self, index: usize) -> &[f64] {
+        &self.values[index * self.cols..(index + 1) * self.cols]
+    }
+
+    /// All values, row-major.
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+}
