@@ -3,6 +3,9 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 export PATH := $(CURDIR)/tools/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+# The wasm build names dependency sources as crates/… instead of this machine's registry path
+# (in panic locations): the bundle is the same bytes on every machine, and a little smaller.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS := --remap-path-prefix=$(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src=crates
 # trunk's own build of the wasm; kept apart from the host target so clippy and tests do not
 # invalidate it.
 PUBLIC_URL ?= /

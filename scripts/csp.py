@@ -36,7 +36,8 @@ policy = "; ".join([
 ])
 meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}" />'
 html = re.sub(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
-html = html.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    ' + meta, 1)
+# After the charset declaration, written as in index.html or as trunk's minifier leaves it.
+html = re.sub(r'(<meta charset="?utf-8"?\s*/?>)', lambda m: m.group(1) + meta, html, count=1, flags=re.I)
 if meta not in html:
     sys.exit("csp.py: no <meta charset> to put the policy after")
 open(path, "w", encoding="utf-8").write(html)

@@ -72,6 +72,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 rope_n: k % 2048,
                 heads: 1 + (pair % 32) as usize,
                 head: 1 + (token % 32) as usize,
+                words: [pos % 57, k % 57, pair as usize % 57],
             }
             .clamped()
         },
@@ -93,6 +94,9 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("3,,x,9999".to_string()),
         Just("zh-CN".to_string()),
         Just("ZH".to_string()),
+        Just("King,QUEEN,apple".to_string()),
+        Just("我,王,人".to_string()),
+        Just("king,,".to_string()),
         "[0-9eE+.%-]{0,30}",
         ".{0,40}",
         "[0-9]{300,400}",
@@ -117,6 +121,7 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("order"),
         Just("order_pe"),
         Just("n_train"),
+        Just("words"),
         Just("m"),
         Just("n"),
         Just("heads"),

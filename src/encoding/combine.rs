@@ -33,6 +33,33 @@ pub fn concat_vectors(content: &[f64], position: &[f64], out: &mut [f64]) {
     tail.copy_from_slice(position);
 }
 
+/// How alike two words stay once each has its position added: the real-data lesson's
+/// measure of whether position drowns meaning.
+///
+/// # Formula
+/// `cos(s·a + p_a, s·b + p_b)` for word vectors a, b, position vectors p_a, p_b and a word
+/// scale s (1, or √d_model as the original transformer multiplies embeddings by).
+///
+/// ```
+/// use pe_explorer::encoding::cosine_after_adding;
+/// // Orthogonal words given the same large position become nearly the same vector.
+/// let c = cosine_after_adding((&[1.0, 0.0], &[10.0, 10.0]), (&[0.0, 1.0], &[10.0, 10.0]), 1.0);
+/// assert!((c - 0.995).abs() < 1e-3);
+/// ```
+pub fn cosine_after_adding(
+    (word_a, position_a): (&[f64], &[f64]),
+    (word_b, position_b): (&[f64], &[f64]),
+    word_scale: f64,
+) -> f64 {
+    let input = |word: &[f64], position: &[f64]| -> Vec<f64> {
+        word.iter()
+            .zip(position)
+            .map(|(w, p)| word_scale * w + p)
+            .collect()
+    };
+    super::similarity::cosine_similarity(&input(word_a, position_a), &input(word_b, position_b))
+}
+
 /// Width and first-projection size of each way of combining.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CombineCost {

@@ -12,6 +12,7 @@ pub mod real_data;
 pub mod rope;
 pub mod rotation;
 pub mod seeded;
+pub mod shift_map;
 pub mod similarity;
 pub mod sinusoidal;
 
@@ -22,15 +23,18 @@ pub use attention::{
     word_order, AttentionOutput, ToyAttention, WordOrder, WORD_ORDER_PAIRS,
 };
 pub use combine::{
-    add_cost, add_vectors, concat_cost, concat_vectors, position_share, score_terms, CombineCost,
-    ScoreTerms,
+    add_cost, add_vectors, concat_cost, concat_vectors, cosine_after_adding, position_share,
+    score_terms, CombineCost, ScoreTerms,
 };
 pub use embedding::{
     embedding_scale, input_path, scaled_embedding, token_id, tokenize, EmbeddingTable, InputPath,
     UnknownWord, DEMO_SENTENCES, VOCABULARY,
 };
 pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
-pub use real_data::{f16_to_f64, RealTable, TableError};
+pub use real_data::{
+    f16_to_f64, RealTable, TableError, MINILM_POSITIONS, MINILM_POSITION_FILE, MINILM_TOKENS,
+    MINILM_WIDTH, MINILM_WORD_FILE,
+};
 pub use rope::{
     rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_rotate, rope_score, RopePlane,
     ROPE_SEED,
@@ -39,6 +43,7 @@ pub use rotation::{
     pair_arc, pair_rotation, rotate_pair, rotation_error, rotation_matrix, shift_by_rotation,
     Matrix2, PairRotation,
 };
+pub use shift_map::{mean_offset_cosines, shift_map_error, ShiftMapFit};
 pub use similarity::{
     cosine_matrix, cosine_similarity, dot, dot_product_at_offset, dot_product_curve,
     dot_product_matrix, dot_product_matrix_sampled, neighbour_cosines,

@@ -5,6 +5,27 @@
 //! bytes; everything here checks sizes and values, so a truncated or corrupt download is an
 //! error the panel can show, never a panic.
 
+/// Positions in the shipped position table (BERT's maximum length).
+pub const MINILM_POSITIONS: usize = 512;
+
+/// Width of every shipped vector (the model's hidden size).
+pub const MINILM_WIDTH: usize = 384;
+
+/// Where the two tables are, relative to the page (so a sub-path deployment finds them).
+pub const MINILM_POSITION_FILE: &str = "assets/minilm/position_embeddings_512x384_f16le.bin";
+pub const MINILM_WORD_FILE: &str = "assets/minilm/word_embeddings_f16le.bin";
+
+/// The tokens whose word embeddings are shipped, in the order of the rows of the word table
+/// (`assets/minilm/meta.json` lists the same; a host test compares them).
+pub const MINILM_TOKENS: [&str; 57] = [
+    "the", "a", "cat", "sat", "on", "mat", "dog", "bites", "man", "woman", "king", "queen",
+    "prince", "princess", "apple", "banana", "orange", "fruit", "i", "love", "you", "he", "she",
+    "paris", "france", "london", "england", "tokyo", "japan", "red", "blue", "green", "one", "two",
+    "three", "run", "walk", "happy", "sad", "big", "small", "computer", "music", "teacher",
+    "student", "book", "read", "write", "position", "order", "word", "我", "人", "国", "王", "学",
+    "生",
+];
+
 /// What is wrong with a downloaded table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableError {

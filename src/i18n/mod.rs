@@ -248,6 +248,55 @@ strings! {
     RopeNLabel => "key position", "键位置";
     HeadsLabel => "heads", "头数";
     HeadLabel => "head shown", "显示的头";
+    WordsLabel => "words compared", "比较的词";
+    // Real-data panel.
+    RealTitle => "A real model: learned positions beside the formula", "真实模型：学习得到的位置编码与公式对照";
+    RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
+                "上面的面板用的是公式，或代替未训练表格的随机数。这里是训练好的模型 all-MiniLM-L6-v2 的真实表格：一个宽度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
+    RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
+    RealWaiting => "The tables load when this section is on screen.", "本节出现在屏幕上时加载表格。";
+    RealLoading => "Downloading the model's tables…", "正在下载模型的表格……";
+    RealReady => "Loaded: 512 position vectors and 57 word vectors ({kb} KB).", "已加载：512 个位置向量和 57 个词向量（{kb} KB）。";
+    RealFailed => "The model's tables could not be loaded ({reason}). Everything else on the page works without them; reload the page to try again.", "模型的表格未能加载（{reason}）。页面上的其他内容不需要它们，照常可用；重新加载页面即可再试。";
+    RealHttp => "the server answered {status}", "服务器返回 {status}";
+    RealWrongLength => "a damaged file: {got} bytes where {expected} were expected", "文件已损坏：应为 {expected} 字节，实际为 {got} 字节";
+    RealNotFinite => "a damaged file: entry {index} is not a number", "文件已损坏：第 {index} 项不是数字";
+    AxisShift => "offset k", "偏移 k";
+    RealNetwork => "no answer from the server", "服务器没有应答";
+    RealSidesTitle => "Learned and sinusoidal, side by side", "学习得到的与正弦的，并排对照";
+    RealLearnedHeatmap => "learned (MiniLM): positions 0–511 down, dimensions 0–383 across", "学习得到的（MiniLM）：纵向为位置 0–511，横向为维度 0–383";
+    RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦编码，d_model = 384，512 个位置（使用课程当前的 base 和排列）";
+    RealColourScale => "Colours: each table against its own largest |value| (learned 1.87, at position 0; sinusoidal 1).", "颜色：每张表按自身最大 |值| 着色（学习表 1.87，在位置 0；正弦表 1）。";
+    RealLearnedCosine => "learned: cosine similarity of positions (every 4th)", "学习表：各位置之间的余弦相似度（每隔 4 个取一个）";
+    RealSinusoidalCosine => "sinusoidal: cosine similarity of positions (every 4th)", "正弦编码：各位置之间的余弦相似度（每隔 4 个取一个）";
+    RealOffsetCurve => "mean cos(PE(p), PE(p + k)) over all p, against the offset k", "对所有 p 取平均的 cos(PE(p), PE(p + k))，随偏移 k 变化";
+    RealLearnedLegend => "learned (MiniLM)", "学习得到的（MiniLM）";
+    RealSinusoidalLegend => "sinusoidal", "正弦编码";
+    RealPairColumn => "positions", "位置";
+    RealLearnedColumn => "learned", "学习表";
+    RealSinusoidalColumn => "sinusoidal", "正弦编码";
+    RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).",
+                 "相同之处：两张表里，位置都与相邻位置最相似，离得越远越不相似；训练从数据中学到了这一点，公式则本身就内置了它。不同之处：学习表到 511 就结束，其相似度只是平均而言在下降，且并不均匀；也没有任何东西让 PE(p + k) 成为 PE(p) 的固定函数。";
+    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.",
+                   "检验最后一点：对偏移 k，用最小二乘法拟合把每个 PE(p) 尽量送到 PE(p + k) 的那一个线性映射 M（384 × 384），再看它差多少。正弦表每对维度各自旋转就能精确做到（只剩舍入误差）；学习表没有任何映射能做到。";
+    RealFitLearned => "learned: relative error of the best map", "学习表：最佳映射的相对误差";
+    RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦表：最佳映射的相对误差";
+    RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移 k（课程中的 k，限制在 1 到 64）";
+    RealFitClamped => "k = {k} is outside 1 to 64, so k = {used} is fitted: larger shifts leave too few pairs (512 − k) for 384 unknowns per dimension, and k = 0 needs no map.",
+                      "k = {k} 不在 1 到 64 之间，因此拟合 k = {used}：偏移更大时，位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则不需要映射。";
+    RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
+    RealWordsTitle => "Word meaning, before and after adding position", "加上位置之前和之后的词义";
+    RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position p, the second position q, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
+                     "训练得到的词向量会把相关的词放在一起。让每对中的第一个词处在位置 p、第二个词处在位置 q，像 transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦向量（范数 √192 ≈ 13.9）会把词义淹没，除非像最初的 transformer 那样先把词向量乘以 √384。";
+    RealWordA => "first word", "第一个词";
+    RealWordB => "second word", "第二个词";
+    RealWordC => "third word", "第三个词";
+    RealPositions => "p = {p}, q = {q}: the lesson's pos and pos + k (at most 511)", "p = {p}，q = {q}：课程中的 pos 与 pos + k（最大 511）";
+    RealWordPair => "pair", "词对";
+    RealWordsAlone => "words alone", "只有词";
+    RealWithLearned => "+ learned PE", "+ 学习得到的位置编码";
+    RealWithSinusoidal => "+ sinusoidal PE", "+ 正弦位置编码";
+    RealWithScaled => "words × √384, + sinusoidal PE", "词 × √384，+ 正弦位置编码";
     PanicMessage => "Something went wrong and this page stopped responding. Your settings are kept in the address: reload to carry on where you were.",
                     "出了点问题，页面停止了响应。你的设置都保存在地址中：重新加载即可从刚才的位置继续。";
     Reload => "Reload", "重新加载";
@@ -279,6 +328,7 @@ pub fn field_label(field: Field) -> Key {
         Field::RopeN => Key::RopeNLabel,
         Field::Heads => Key::HeadsLabel,
         Field::Head => Key::HeadLabel,
+        Field::Words => Key::WordsLabel,
     }
 }
 

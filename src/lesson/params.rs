@@ -3,7 +3,7 @@
 //! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
-use crate::encoding::{tokenize, Layout, DEMO_SENTENCES, WORD_ORDER_PAIRS};
+use crate::encoding::{tokenize, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS};
 use crate::i18n::Lang;
 
 /// Number of tokens of demo sentence `index` (at least 1).
@@ -65,11 +65,13 @@ pub enum Field {
     Heads,
     /// ALiBi: the head shown (1-based, as in the slope formula).
     Head,
+    /// The three real words compared by the real-data panel (rows of `MINILM_TOKENS`).
+    Words,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 20] = [
+    pub const ALL: [Field; 21] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -90,6 +92,7 @@ impl Field {
         Field::RopeN,
         Field::Heads,
         Field::Head,
+        Field::Words,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -115,6 +118,7 @@ impl Field {
             Field::RopeN => "n",
             Field::Heads => "heads",
             Field::Head => "head",
+            Field::Words => "words",
         }
     }
 }
@@ -131,7 +135,8 @@ impl Field {
 /// - `sentence` names one of [`DEMO_SENTENCES`] and `token` one of its tokens;
 /// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`;
 /// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` at most `ROPE_POS_MAX`;
-/// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`.
+/// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`;
+/// - every entry of `words` is a row of [`MINILM_TOKENS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub d_model: usize,
@@ -155,6 +160,8 @@ pub struct Params {
     pub rope_n: usize,
     pub heads: usize,
     pub head: usize,
+    /// Rows of [`MINILM_TOKENS`] for the real-data panel's word comparison.
+    pub words: [usize; 3],
 }
 
 /// Training lengths the extrapolation panel offers; it shows positions up to twice this.
@@ -272,6 +279,8 @@ impl Default for Params {
             // The ALiBi paper's 8 heads; head 1 has the steepest slope, 1/2.
             heads: 8,
             head: 1,
+            // king, queen, apple: the texts' example of meaning in a vector.
+            words: [10, 11, 14],
         }
     }
 }
@@ -326,6 +335,7 @@ impl Params {
             rope_n: self.rope_n.min(ROPE_POS_MAX),
             heads,
             head: self.head.clamp(1, heads),
+            words: self.words.map(|w| w.min(MINILM_TOKENS.len() - 1)),
         }
     }
 
@@ -364,6 +374,7 @@ impl Params {
                 Field::RopeN => key.rope_n = self.rope_n,
                 Field::Heads => key.heads = self.heads,
                 Field::Head => key.head = self.head,
+                Field::Words => key.words = self.words,
             }
         }
         key
@@ -429,7 +440,7 @@ impl Params {
             Field::RopeN => next.rope_n = as_count(value),
             Field::Heads => next.heads = as_count(value),
             Field::Head => next.head = as_count(value),
-            Field::Layout | Field::Dims | Field::Lang => {}
+            Field::Layout | Field::Dims | Field::Lang | Field::Words => {}
         }
         next.clamped()
     }

@@ -11,7 +11,7 @@ use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
     N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX,
 };
-use crate::encoding::Layout;
+use crate::encoding::{Layout, MINILM_TOKENS};
 use crate::i18n::Lang;
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
@@ -151,6 +151,11 @@ pub fn from_query(query: &str) -> Parsed {
                 wanted.lang = lang.unwrap_or(defaults.lang);
                 lang.is_none().then_some(Reason::Malformed)
             }
+            Field::Words => {
+                let (reason, words) = read_words(text);
+                wanted.words = words;
+                reason
+            }
             Field::Dims => {
                 let (reason, dims) = read_dims(text);
                 wanted.dims = dims;
@@ -227,7 +232,7 @@ pub fn wants_test_panic(query: &str) -> bool {
 ///     to_query(&Params::default()),
 ///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
 ///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0\
-///      &n_train=64&m=5&n=2&heads=8&head=1"
+///      &n_train=64&m=5&n=2&heads=8&head=1&words=king%2Cqueen%2Capple"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -260,6 +265,7 @@ fn field_for_key(key: &str) -> Option<Field> {
         "n" => Some(Field::RopeN),
         "heads" => Some(Field::Heads),
         "head" => Some(Field::Head),
+        "words" => Some(Field::Words),
         _ => None,
     }
 }
@@ -301,6 +307,10 @@ fn field_value(params: &Params, field: Field) -> String {
         Field::RopeN => params.rope_n.to_string(),
         Field::Heads => params.heads.to_string(),
         Field::Head => params.head.to_string(),
+        Field::Words => params
+            .words
+            .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
+            .join(","),
     }
 }
 
@@ -501,6 +511,22 @@ fn read_switch(text: &str) -> Option<bool> {
 
 /// `auto`, `none`, or up to `MAX_EXTRA_DIMS` comma-separated dimensions. Entries that
 /// are not whole numbers are dropped with a notice; range is checked against d_model later.
+/// Reads `words=king,queen,apple`: three tokens of the shipped vocabulary, any case. A word
+/// that is not there, or a list of another length, keeps the defaults where it does not fit.
+fn read_words(text: &str) -> (Option<Reason>, [usize; 3]) {
+    let mut words = Params::default().words;
+    let given: Vec<&str> = text.split(',').map(str::trim).collect();
+    let mut reason = (given.len() != 3).then_some(Reason::Malformed);
+    for (slot, word) in words.iter_mut().zip(&given) {
+        let lower = word.to_ascii_lowercase();
+        match MINILM_TOKENS.iter().position(|t| *t == lower) {
+            Some(row) => *slot = row,
+            None => reason = Some(Reason::Malformed),
+        }
+    }
+    (reason, words)
+}
+
 fn read_dims(text: &str) -> (Option<Reason>, WaveDims) {
     let text = text.trim();
     if text.eq_ignore_ascii_case("auto") {
@@ -525,10 +551,13 @@ fn read_dims(text: &str) -> (Option<Reason>, WaveDims) {
     let custom = WaveDims::custom(&dims);
     let kept = custom.extra(D_MODEL_MAX).len();
     if kept < dims.len() {
-        let mut unique = dims.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        let why = if unique.len() > MAX_EXTRA_DIMS {
+        // Distinct values, without sorting (the list is short; a sort costs 3 KB of wasm).
+        let distinct = dims
+            .iter()
+            .enumerate()
+            .filter(|(at, d)| !dims[..*at].contains(d))
+            .count();
+        let why = if distinct > MAX_EXTRA_DIMS {
             Reason::TooLarge
         } else {
             Reason::Repeated
@@ -564,6 +593,21 @@ mod tests {
     fn empty_query_gives_defaults_without_notices() {
         assert_eq!(from_query("").params, Params::default());
         assert!(from_query("?").notices.is_empty());
+    }
+
+    #[test]
+    fn words_are_read_by_name_in_any_case_and_unknown_ones_are_named() {
+        let parsed = from_query("words=Queen,prince,%E7%8E%8B");
+        assert_eq!(parsed.params.words, [11, 12, 54]);
+        assert!(parsed.notices.is_empty());
+        assert_eq!(
+            reasons("words=king,zebra,banana"),
+            vec![(Field::Words, Reason::Malformed, "king,queen,banana".into())]
+        );
+        assert_eq!(
+            reasons("words=king"),
+            vec![(Field::Words, Reason::Malformed, "king,queen,apple".into())]
+        );
     }
 
     #[test]

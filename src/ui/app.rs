@@ -13,6 +13,7 @@ use super::frequencies::FrequenciesPanel;
 use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
 use super::pe_vector::PeVectorPanel;
+use super::real_data::RealDataPanel;
 use super::rope::RopePanel;
 use super::rotation::RotationPanel;
 use super::saturation::SaturationPanel;
@@ -47,7 +48,7 @@ fn browser_language() -> Option<Lang> {
 }
 
 /// The panels' anchors and titles, in the order of the page (the table of contents).
-const LESSON_ORDER: [(&str, Key); 13] = [
+const LESSON_ORDER: [(&str, Key); 14] = [
     ("word-order", Key::OrderTitle),
     ("embedding", Key::EmbedTitle),
     ("vector", Key::VectorTitle),
@@ -61,6 +62,7 @@ const LESSON_ORDER: [(&str, Key); 13] = [
     ("extrapolation", Key::ExtrapTitle),
     ("rope", Key::RopeTitle),
     ("alibi", Key::AlibiTitle),
+    ("real-data", Key::RealTitle),
 ];
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
@@ -170,7 +172,7 @@ pub fn App() -> impl IntoView {
                 </nav>
                 // The order of the source texts: why order matters, the input path, the formula
                 // and its pictures, its relative-position property, how it meets the word
-                // vector, and what came after it.
+                // vector, and what came after it; last, the same questions asked of a real model.
                 <WordOrderPanel />
                 <EmbeddingPanel />
                 <PeVectorPanel />
@@ -184,6 +186,7 @@ pub fn App() -> impl IntoView {
                 <ExtrapolationPanel />
                 <RopePanel />
                 <AlibiPanel />
+                <RealDataPanel />
             </main>
         </div>
     }

@@ -336,7 +336,7 @@ fn parse_hex_color(text: &str) -> Option<RGBColor> {
 }
 
 /// Paints a `rows × cols` matrix into the rectangle `(x, y, w, h)` of `context`, one cell per
-/// entry, coloured by `map` after dividing by `scale`, without smoothing (cells stay crisp).
+/// entry, coloured by `map` after dividing by `scale`.
 /// For small matrices: it builds an off-screen image each call.
 pub fn paint_cells(
     context: &CanvasRenderingContext2d,
@@ -363,7 +363,9 @@ pub fn paint_cells(
     SizedCanvas::context_of(&image)?
         .put_image_data(&data, 0.0, 0.0)
         .ok()?;
-    context.set_image_smoothing_enabled(false);
+    // Enlarged, cells stay crisp; shrunk (a 384-column table in 300 pixels), neighbouring cells
+    // are averaged, so fine stripes read as their mean rather than as moiré.
+    context.set_image_smoothing_enabled(w < cols as f64 || h < rows as f64);
     context
         .draw_image_with_html_canvas_element_and_dw_and_dh(&image, x, y, w, h)
         .ok()

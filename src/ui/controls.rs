@@ -245,20 +245,41 @@ pub fn PanelSlider(
 /// moving the one `sentence` of the lesson.
 #[component]
 pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
+    view! {
+        <ChoiceSelect
+            testid=testid.to_string()
+            label=Key::SentenceLabel
+            choices=&DEMO_SENTENCES
+            read=|p| p.sentence
+            write=|p, v| *p = p.with(Field::Sentence, v as f64)
+        />
+    }
+}
+
+/// A labelled select over fixed texts, reading and writing one number of the lesson. Every
+/// such select is this one compiled component (the sentence and the real-data word pickers).
+#[component]
+pub fn ChoiceSelect(
+    testid: String,
+    label: Key,
+    choices: &'static [&'static str],
+    read: fn(&Params) -> usize,
+    write: fn(&mut Params, usize),
+) -> impl IntoView {
     let params = use_lesson().params;
     view! {
         <label>
-            {tr(Key::SentenceLabel)}
+            {tr(label)}
             <select
                 data-testid=testid
                 on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<usize>() {
-                        params.update(|p| *p = p.with(Field::Sentence, v as f64));
+                        params.update(|p| write(p, v));
                     }
                 }
-                prop:value=move || params.get().sentence.to_string()
+                prop:value=move || read(&params.get()).to_string()
             >
-                {DEMO_SENTENCES
+                {choices
                     .iter()
                     .enumerate()
                     .map(|(n, s)| view! { <option value=n.to_string()>{*s}</option> })

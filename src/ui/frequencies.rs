@@ -97,7 +97,9 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
         .margin(canvas.font_px(8.0) as i32)
         .x_label_area_size(canvas.font_px(34.0) as i32)
         .y_label_area_size(canvas.font_px(56.0) as i32)
-        .build_cartesian_2d(0f64..pairs as f64, (4.0f64..top).log_scale())
+        // The y axis is log10(λ) on a plain f64 axis, labelled with λ itself: plotters' log
+        // coordinates would compile a second copy of its whole chart code (7 KB of the bundle).
+        .build_cartesian_2d(0f64..pairs as f64, 4f64.log10()..top.log10())
         .ok()?;
     themed_mesh(
         chart
@@ -105,7 +107,7 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
             .x_labels(6)
             .y_labels(6)
             .x_label_formatter(&|v| format!("{}", v.round() as i64))
-            .y_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{:.0}", 10f64.powf(*v)))
             .x_desc(lang.t(Key::AxisPair))
             .y_desc(lang.t(Key::Wavelength)),
         &font,
@@ -115,7 +117,7 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
     .ok()?;
     let stroke = canvas.font_px(2.0) as u32;
     // The sequence length: pairs above this line never finish a turn inside the sequence.
-    let length = ladder.length as f64;
+    let length = (ladder.length as f64).log10();
     chart
         .draw_series(DashedLineSeries::new(
             [(0.0, length), (pairs as f64, length)],
@@ -127,7 +129,7 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
     chart
         .draw_series([Text::new(
             format!("length = {}", ladder.length),
-            (pairs as f64 * 0.02, length * 1.25),
+            (pairs as f64 * 0.02, length + 0.1),
             font.clone(),
         )])
         .ok()?;
@@ -137,14 +139,14 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
                 .wavelengths
                 .iter()
                 .enumerate()
-                .map(|(i, w)| (i as f64 + 0.5, *w)),
+                .map(|(i, w)| (i as f64 + 0.5, w.log10())),
             SERIES_COLORS[0].stroke_width(stroke),
         ))
         .ok()?;
     if let Some(w) = ladder.wavelengths.get(ladder.pair) {
         chart
             .draw_series([Circle::new(
-                (ladder.pair as f64 + 0.5, *w),
+                (ladder.pair as f64 + 0.5, w.log10()),
                 canvas.font_px(6.0) as i32,
                 colors.second.filled(),
             )])

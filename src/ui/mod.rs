@@ -17,6 +17,7 @@ pub mod notices;
 pub mod panic_banner;
 pub mod parts;
 pub mod pe_vector;
+pub mod real_data;
 pub mod rope;
 pub mod rotation;
 pub mod saturation;

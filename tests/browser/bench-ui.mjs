@@ -18,16 +18,26 @@ const SIZES = [
   { name: 'pos, d_model 512, length 512', query: '?d_model=512&length=512&pos=100', slider: 'pos' },
   { name: 'pos, d_model 1024, length 2048', query: '?d_model=1024&length=2048&pos=100', slider: 'pos' },
   { name: 'd_model, d_model 512, length 512', query: '?d_model=400&length=512&pos=100', slider: 'd_model' },
+  { name: 'base, default (real-data panel not loaded)', query: '', slider: 'base' },
+  // With the real-data panel's tables loaded: base redraws its sinusoidal side, k restarts the
+  // shift fit (spread over frames), pos moves p and q of its tables.
+  { name: 'base, real-data panel loaded', query: '#real-data', slider: 'base', realData: true },
+  { name: 'k, real-data panel loaded', query: '?length=200#real-data', slider: 'k', realData: true },
+  { name: 'pos, real-data panel loaded', query: '#real-data', slider: 'pos', realData: true },
 ];
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(browser, site, { name, query, slider }) {
+async function measure(browser, site, { name, query, slider, realData }) {
   const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
   await page.goto(site.url(query));
   await waitForApp(page);
+  if (realData) {
+    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+    await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
+  }
   await settle(page);
   await page.evaluate(() => {
     window.__peDrawLog = [];

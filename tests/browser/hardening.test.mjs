@@ -197,6 +197,7 @@ test('soak: 2000 random interactions, no errors, memory flat after warm-up', asy
       if ((await chips.count()) > 0) await chips.first().click();
     },
     async () => page.getByTestId('controls-toggle').click(),
+    async () => page.getByTestId(`real-word-${pick(['0', '1', '2'])}`).selectOption(String(Math.floor(random() * 57))),
   ];
   // Warm-up: visit the largest sizes first, so the memory high-water mark is reached before the
   // baseline is taken and growth afterwards can only be a leak.
@@ -205,6 +206,10 @@ test('soak: 2000 random interactions, no errors, memory flat after warm-up', asy
       await page.getByTestId(`slider-${slider}`).focus();
       await page.keyboard.press('End');
     }
+    // The real-data panel's tables and shift-fit buffers are allocated once, when it is shown.
+    await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+    await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
   };
   await warmUp();
   let done = 2;

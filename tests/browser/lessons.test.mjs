@@ -218,7 +218,7 @@ test('the page reads in the texts order with a table of contents, and #anchors o
   const order = await page.$$eval('main > section.panel', (sections) => sections.map((s) => s.id));
   assert.deepEqual(order, [
     'word-order', 'embedding', 'vector', 'heatmap', 'waves', 'frequencies', 'rotation',
-    'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi',
+    'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi', 'real-data',
   ]);
   const links = await page.$$eval('[data-testid="toc"] a', (as) => as.map((a) => a.getAttribute('href')));
   assert.deepEqual(links, order.map((id) => `#${id}`));
