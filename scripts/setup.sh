@@ -4,7 +4,7 @@
 #
 #   scripts/setup.sh build   Rust wasm target, trunk, wasm-bindgen CLI, wasm-opt
 #   scripts/setup.sh test    build + Chromium, ChromeDriver, the browser tests' npm packages
-#   scripts/setup.sh bench   test + numpy for the side-by-side benchmark
+#   scripts/setup.sh bench   the same as test (numpy for the side-by-side benchmark comes with it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -81,13 +81,15 @@ setup_test() {
     apt_install fonts-noto-cjk
   fi
   npm_ci tests/browser
-}
-
-setup_bench() {
+  # The host tests run the "copy as code" NumPy snippet (tests/export.rs).
   if ! python3 -c 'import numpy' 2>/dev/null; then
     say "pip install numpy"
     python3 -m pip install --quiet numpy
   fi
+}
+
+setup_bench() {
+  : # numpy, for the side-by-side benchmark, is installed with the test tools
 }
 
 case "$what" in
