@@ -61,11 +61,13 @@ for name in sorted(f for f in os.listdir(stage) if f.endswith(".js")):
         check=True,
     )
     digest = base64.b64encode(hashlib.sha384(open(path, "rb").read()).digest()).decode()
-    # The integrity attribute of the element that names this file (quoted or not, either order).
-    pattern = re.compile(r"(<link[^>]*%s[^>]*integrity=\"?)sha384-[A-Za-z0-9+/=]+" % re.escape(name))
-    html, count = pattern.subn(lambda m: m.group(1) + "sha384-" + digest, html)
-    if count == 0 and "integrity" in html:
-        pattern = re.compile(r"(integrity=\"?)sha384-[A-Za-z0-9+/=]+(\"?[^>]*%s)" % re.escape(name))
-        html, count = pattern.subn(lambda m: m.group(1) + "sha384-" + digest + m.group(2), html)
+    # The integrity attribute of the element that names this file, whatever the attribute order.
+    def rehash(tag):
+        if name not in tag.group(0):
+            return tag.group(0)
+        return re.sub(r"sha384-[A-Za-z0-9+/=]+", "sha384-" + digest, tag.group(0))
+
+    html = re.sub(r"<link[^>]*>", rehash, html)
+    count = sum(1 for tag in re.findall(r"<link[^>]*>", html) if name in tag and digest in tag)
     print(f"minify_js.py: {name} {before} -> {os.path.getsize(path)} bytes, {count} integrity hash(es) updated")
 open(index, "w", encoding="utf-8").write(html)

@@ -209,7 +209,6 @@ strings! {
     ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦编码：各位置之间的余弦相似度";
     ExtrapLearned => "learned, last row reused: cosine similarity", "学习表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的相似度";
-    ExtrapSinusoidalLegend => "sinusoidal", "正弦编码";
     ExtrapLearnedLegend => "learned (last row reused)", "学习表（复用最后一行）";
     ExtrapSinusoidalRange => "sinusoidal, every p", "正弦编码，所有 p";
     ExtrapLearnedBeyond => "learned, p ≥ N_train", "学习表，p ≥ N_train";
@@ -271,10 +270,9 @@ strings! {
     RealSinusoidalCosine => "sinusoidal: cosine similarity of positions (every 4th)", "正弦编码：各位置之间的余弦相似度（每隔 4 个取一个）";
     RealOffsetCurve => "mean cos(PE(p), PE(p + k)) over all p, against the offset k", "对所有 p 取平均的 cos(PE(p), PE(p + k))，随偏移 k 变化";
     RealLearnedLegend => "learned (MiniLM)", "学习得到的（MiniLM）";
-    RealSinusoidalLegend => "sinusoidal", "正弦编码";
     RealPairColumn => "positions", "位置";
     RealLearnedColumn => "learned", "学习表";
-    RealSinusoidalColumn => "sinusoidal", "正弦编码";
+    SinusoidalName => "sinusoidal", "正弦编码";
     RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).",
                  "相同之处：两张表里，位置都与相邻位置最相似，离得越远越不相似；训练从数据中学到了这一点，公式则本身就内置了它。不同之处：学习表到 511 就结束，其相似度只是平均而言在下降，且并不均匀；也没有任何东西让 PE(p + k) 成为 PE(p) 的固定函数。";
     RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.",

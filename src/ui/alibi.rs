@@ -7,7 +7,7 @@ use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series};
 use super::controls::PanelSlider;
-use super::parts::{Figure, Reading, SymbolReading};
+use super::parts::{Figure, Legend, Reading, SymbolReading};
 use crate::encoding::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
 use crate::i18n::Key;
 use crate::lesson::params::HEADS_MAX;
@@ -195,10 +195,7 @@ pub fn AlibiPanel() -> impl IntoView {
                 <Figure node_ref=bias_canvas testid="canvas-alibi-bias" caption=Key::AlibiBias />
             </div>
             <Figure node_ref=row_canvas testid="canvas-alibi-row" caption=Key::AlibiRow />
-            <ul class="legend inline">
-                <li><span class="swatch series-0"></span>{tr(Key::AlibiWithout)}</li>
-                <li><span class="swatch series-1"></span>{tr(Key::AlibiWith)}</li>
-            </ul>
+            <Legend first=Key::AlibiWithout second=Key::AlibiWith />
         </section>
     }
 }

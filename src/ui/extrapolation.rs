@@ -7,7 +7,7 @@ use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series};
 use super::controls::PanelSlider;
-use super::parts::{Figure, Reading};
+use super::parts::{Figure, Legend, Reading};
 use crate::encoding::{
     cosine_matrix, neighbour_cosines, pe_matrix_exact, BeyondTable, Layout, LearnedTable,
 };
@@ -180,10 +180,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             </div>
             <p class="note">{move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())}</p>
             <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
-            <ul class="legend inline">
-                <li><span class="swatch series-0"></span>{tr(Key::ExtrapSinusoidalLegend)}</li>
-                <li><span class="swatch series-1"></span>{tr(Key::ExtrapLearnedLegend)}</li>
-            </ul>
+            <Legend first=Key::SinusoidalName second=Key::ExtrapLearnedLegend />
             <dl class="numbers">
                 <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=Box::new(move || data.with(|d| spread(&d.sinusoidal_neighbours))) />
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=Box::new(learned_beyond) />

@@ -49,3 +49,15 @@ pub fn SymbolReading(label: &'static str, testid: &'static str, value: LiveText)
 pub fn live(text: LiveText) -> impl Fn() -> String + Send + Sync + 'static {
     move || text()
 }
+
+/// The key under a chart of two curves: `first` names the one drawn in `SERIES_COLORS[0]`,
+/// `second` the one in `SERIES_COLORS[1]` (the `swatch series-n` classes carry the same colours).
+#[component]
+pub fn Legend(first: Key, second: Key) -> impl IntoView {
+    view! {
+        <ul class="legend inline">
+            <li><span class="swatch series-0"></span>{tr(first)}</li>
+            <li><span class="swatch series-1"></span>{tr(second)}</li>
+        </ul>
+    }
+}
