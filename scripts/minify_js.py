@@ -10,13 +10,13 @@ and Source, which leptos brings in through server_fn (a server-side feature this
 uses). Each is self-contained (the class, its Symbol.dispose line, its FinalizationRegistry);
 the browser tests run against the result.
 """
-import base64
-import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+
+from rehash import rehash_integrity
 
 stage = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
@@ -60,14 +60,6 @@ for name in sorted(f for f in os.listdir(stage) if f.endswith(".js")):
         [terser, path, "--module", "--compress", "--mangle", "--output", path],
         check=True,
     )
-    digest = base64.b64encode(hashlib.sha384(open(path, "rb").read()).digest()).decode()
-    # The integrity attribute of the element that names this file, whatever the attribute order.
-    def rehash(tag):
-        if name not in tag.group(0):
-            return tag.group(0)
-        return re.sub(r"sha384-[A-Za-z0-9+/=]+", "sha384-" + digest, tag.group(0))
-
-    html = re.sub(r"<link[^>]*>", rehash, html)
-    count = sum(1 for tag in re.findall(r"<link[^>]*>", html) if name in tag and digest in tag)
-    print(f"minify_js.py: {name} {before} -> {os.path.getsize(path)} bytes, {count} integrity hash(es) updated")
+    html = rehash_integrity(html, name, open(path, "rb").read())
+    print(f"minify_js.py: {name} {before} -> {os.path.getsize(path)} bytes, integrity hash updated")
 open(index, "w", encoding="utf-8").write(html)
