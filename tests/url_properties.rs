@@ -7,7 +7,7 @@ use pe_explorer::i18n::Lang;
 use pe_explorer::lesson::params::{
     sentence_length, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
 };
-use pe_explorer::lesson::{from_query, to_query, Params};
+use pe_explorer::lesson::{from_query, to_query, Params, Theme};
 use proptest::prelude::*;
 
 /// Cases per property; `PE_URL_CASES` raises it (the hardening suite runs 100 000).
@@ -73,6 +73,9 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 heads: 1 + (pair % 32) as usize,
                 head: 1 + (token % 32) as usize,
                 words: [pos % 57, k % 57, pair as usize % 57],
+                step: pos % 13,
+                presenter: split ^ scale,
+                theme: [Theme::Auto, Theme::Light, Theme::Dark][k % 3],
             }
             .clamped()
         },
@@ -97,6 +100,8 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("King,QUEEN,apple".to_string()),
         Just("我,王,人".to_string()),
         Just("king,,".to_string()),
+        Just("dark".to_string()),
+        Just("Light".to_string()),
         "[0-9eE+.%-]{0,30}",
         ".{0,40}",
         "[0-9]{300,400}",
@@ -127,6 +132,9 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("heads"),
         Just("head"),
         Just("lang"),
+        Just("step"),
+        Just("presenter"),
+        Just("theme"),
         Just("x"),
         Just(""),
     ];

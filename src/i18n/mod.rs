@@ -300,6 +300,25 @@ strings! {
     Reload => "Reload", "重新加载";
     LanguageLabel => "language", "语言";
     Show => "Show", "展开";
+    LessonMode => "Lesson mode", "课堂模式";
+    PresenterLabel => "Presenter view", "投影模式";
+    ThemeLabel => "theme", "配色";
+    ThemeAuto => "system", "跟随系统";
+    ThemeLight => "light", "浅色";
+    ThemeDark => "dark", "深色";
+    Share => "Copy link", "复制链接";
+    Copied => "Link copied", "链接已复制";
+    CopyFailed => "Could not copy: select the address bar and copy it", "无法复制：请选中地址栏手动复制";
+    LessonStep => "Step {n} of {total}", "第 {n} 步，共 {total} 步";
+    LessonPrevious => "Previous", "上一步";
+    LessonNext => "Next", "下一步";
+    LessonReveal => "Reveal", "揭晓答案";
+    LessonExit => "Leave lesson mode", "退出课堂模式";
+    LessonLoading => "Loading the lesson's questions…", "正在加载课堂问题……";
+    LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
+                    "课堂问题未能加载，请重新加载页面再试。";
+    LessonKeys => "Keys: ← → or Page Up / Page Down (as presentation clickers send).",
+                  "按键：← → 或 Page Up / Page Down（翻页笔发送的就是这些）。";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 
@@ -327,6 +346,9 @@ pub fn field_label(field: Field) -> Key {
         Field::Heads => Key::HeadsLabel,
         Field::Head => Key::HeadLabel,
         Field::Words => Key::WordsLabel,
+        Field::Step => Key::LessonMode,
+        Field::Presenter => Key::PresenterLabel,
+        Field::Theme => Key::ThemeLabel,
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod params;
 pub mod query;
+pub mod steps;
 
-pub use params::{Field, Params};
+pub use params::{Field, Params, Theme};
 pub use query::{from_query, to_query, Notice, Parsed, Reason};

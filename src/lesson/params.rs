@@ -67,11 +67,17 @@ pub enum Field {
     Head,
     /// The three real words compared by the real-data panel (rows of `MINILM_TOKENS`).
     Words,
+    /// Lesson mode: the step shown (1-based; 0 = lesson mode off).
+    Step,
+    /// Presenter view: large type and thick lines for a projector.
+    Presenter,
+    /// Light, dark, or following the system (`prefers-color-scheme`).
+    Theme,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 21] = [
+    pub const ALL: [Field; 24] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -93,6 +99,9 @@ impl Field {
         Field::Heads,
         Field::Head,
         Field::Words,
+        Field::Step,
+        Field::Presenter,
+        Field::Theme,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -119,6 +128,9 @@ impl Field {
             Field::Heads => "heads",
             Field::Head => "head",
             Field::Words => "words",
+            Field::Step => "step",
+            Field::Presenter => "presenter",
+            Field::Theme => "theme",
         }
     }
 }
@@ -136,7 +148,8 @@ impl Field {
 /// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`;
 /// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` at most `ROPE_POS_MAX`;
 /// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`;
-/// - every entry of `words` is a row of [`MINILM_TOKENS`].
+/// - every entry of `words` is a row of [`MINILM_TOKENS`];
+/// - `step` is at most the number of lesson steps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub d_model: usize,
@@ -162,6 +175,36 @@ pub struct Params {
     pub head: usize,
     /// Rows of [`MINILM_TOKENS`] for the real-data panel's word comparison.
     pub words: [usize; 3],
+    /// Lesson mode's step, 1-based; 0 when lesson mode is off.
+    pub step: usize,
+    pub presenter: bool,
+    pub theme: Theme,
+}
+
+/// The colour theme: the system's choice unless the URL or the header picks one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The value in the URL and in `<html data-theme>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Theme> {
+        [Theme::Auto, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.code().eq_ignore_ascii_case(code.trim()))
+    }
 }
 
 /// Training lengths the extrapolation panel offers; it shows positions up to twice this.
@@ -281,6 +324,9 @@ impl Default for Params {
             head: 1,
             // king, queen, apple: the texts' example of meaning in a vector.
             words: [10, 11, 14],
+            step: 0,
+            presenter: false,
+            theme: Theme::Auto,
         }
     }
 }
@@ -336,6 +382,9 @@ impl Params {
             heads,
             head: self.head.clamp(1, heads),
             words: self.words.map(|w| w.min(MINILM_TOKENS.len() - 1)),
+            step: self.step.min(crate::lesson::steps::STEPS.len()),
+            presenter: self.presenter,
+            theme: self.theme,
         }
     }
 
@@ -375,6 +424,9 @@ impl Params {
                 Field::Heads => key.heads = self.heads,
                 Field::Head => key.head = self.head,
                 Field::Words => key.words = self.words,
+                Field::Step => key.step = self.step,
+                Field::Presenter => key.presenter = self.presenter,
+                Field::Theme => key.theme = self.theme,
             }
         }
         key
@@ -440,7 +492,9 @@ impl Params {
             Field::RopeN => next.rope_n = as_count(value),
             Field::Heads => next.heads = as_count(value),
             Field::Head => next.head = as_count(value),
-            Field::Layout | Field::Dims | Field::Lang | Field::Words => {}
+            Field::Step => next.step = as_count(value),
+            Field::Presenter => next.presenter = value != 0.0,
+            Field::Layout | Field::Dims | Field::Lang | Field::Words | Field::Theme => {}
         }
         next.clamped()
     }

@@ -3,6 +3,7 @@
 //! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
 //! changed yields one [`Notice`] naming the field, what was given and what is used instead.
 
+use super::params::Theme;
 use super::params::{
     nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, Params, WaveDims,
     MAX_EXTRA_DIMS,
@@ -11,6 +12,7 @@ use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
     N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX,
 };
+use super::steps::STEPS;
 use crate::encoding::{Layout, MINILM_TOKENS};
 use crate::i18n::Lang;
 
@@ -136,12 +138,12 @@ pub fn from_query(query: &str) -> Parsed {
                 wanted.amplitude = amplitude.unwrap_or(defaults.amplitude);
                 reason
             }
-            Field::Scale | Field::OrderPe => {
+            Field::Scale | Field::OrderPe | Field::Presenter => {
                 let on = read_switch(text);
-                let slot = if *field == Field::Scale {
-                    &mut wanted.scale_embedding
-                } else {
-                    &mut wanted.order_pe
+                let slot = match field {
+                    Field::Scale => &mut wanted.scale_embedding,
+                    Field::OrderPe => &mut wanted.order_pe,
+                    _ => &mut wanted.presenter,
                 };
                 *slot = on.unwrap_or(*slot);
                 on.is_none().then_some(Reason::Malformed)
@@ -150,6 +152,11 @@ pub fn from_query(query: &str) -> Parsed {
                 let lang = Lang::from_tag(text.trim());
                 wanted.lang = lang.unwrap_or(defaults.lang);
                 lang.is_none().then_some(Reason::Malformed)
+            }
+            Field::Theme => {
+                let theme = Theme::from_code(text);
+                wanted.theme = theme.unwrap_or(defaults.theme);
+                theme.is_none().then_some(Reason::Malformed)
             }
             Field::Words => {
                 let (reason, words) = read_words(text);
@@ -176,6 +183,7 @@ pub fn from_query(query: &str) -> Parsed {
                     Field::RopeN => &mut wanted.rope_n,
                     Field::Heads => &mut wanted.heads,
                     Field::Head => &mut wanted.head,
+                    Field::Step => &mut wanted.step,
                     _ => &mut wanted.pair,
                 };
                 *slot = n.unwrap_or(*slot);
@@ -232,7 +240,8 @@ pub fn wants_test_panic(query: &str) -> bool {
 ///     to_query(&Params::default()),
 ///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
 ///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0\
-///      &n_train=64&m=5&n=2&heads=8&head=1&words=king%2Cqueen%2Capple"
+///      &n_train=64&m=5&n=2&heads=8&head=1&words=king%2Cqueen%2Capple\
+///      &step=0&presenter=0&theme=auto"
 /// );
 /// ```
 pub fn to_query(params: &Params) -> String {
@@ -266,6 +275,9 @@ fn field_for_key(key: &str) -> Option<Field> {
         "heads" => Some(Field::Heads),
         "head" => Some(Field::Head),
         "words" => Some(Field::Words),
+        "step" => Some(Field::Step),
+        "presenter" => Some(Field::Presenter),
+        "theme" => Some(Field::Theme),
         _ => None,
     }
 }
@@ -311,6 +323,9 @@ fn field_value(params: &Params, field: Field) -> String {
             .words
             .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
             .join(","),
+        Field::Step => params.step.to_string(),
+        Field::Presenter => if params.presenter { "1" } else { "0" }.to_string(),
+        Field::Theme => params.theme.code().to_string(),
     }
 }
 
@@ -331,6 +346,7 @@ fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
         Field::Heads => (1, HEADS_MAX),
         // The head's upper bound is `heads`; clamped() applies it.
         Field::Head => (1, HEADS_MAX),
+        Field::Step => (0, STEPS.len()),
         // Upper bounds of pos, k and i depend on the other fields; clamped() applies them.
         _ => (0, LENGTH_MAX.max(D_MODEL_MAX)),
     };

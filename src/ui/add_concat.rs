@@ -2,16 +2,16 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart};
 use super::controls::AmplitudeSlider;
 use super::controls::SentenceSelect;
 use super::math::{Formula, COMBINE_FORMULA};
-use super::parts::live;
+use super::parts::{flag, live, Legend};
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
     score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
@@ -118,7 +118,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                                 set(Field::Token, v as f64);
                             }
                         }
-                        prop:value=move || params.get().token.to_string()
+                        prop:value=live(Box::new(move || params.get().token.to_string()))
                     >
                         {move || {
                             view_data
@@ -135,7 +135,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                     <input
                         type="checkbox"
                         data-testid="toggle-scale"
-                        prop:checked=move || params.get().scale_embedding
+                        prop:checked=flag(Box::new(move || params.get().scale_embedding))
                         on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
                     />
                     {tr(Key::ScaleLabel)}
@@ -145,42 +145,29 @@ pub fn AddConcatPanel() -> impl IntoView {
             <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
             <table class="costs" data-testid="combine-costs">
                 <thead>
-                    <tr><th></th><th>{tr(Key::WidthLabel)}</th><th>{tr(Key::ProjectionLabel)}</th></tr>
+                    <tr><td></td><th>{tr(Key::WidthLabel)}</th><th>{tr(Key::ProjectionLabel)}</th></tr>
                 </thead>
                 <tbody>
                     <tr>
                         <th scope="row">{tr(Key::RowSum)}</th>
-                        <td data-testid="add-width">{move || view_data.get().add.width}</td>
-                        <td data-testid="add-params">{move || view_data.get().add.projection_parameters}</td>
+                        <td data-testid="add-width">{live(Box::new(move || view_data.get().add.width.to_string()))}</td>
+                        <td data-testid="add-params">{live(Box::new(move || view_data.get().add.projection_parameters.to_string()))}</td>
                     </tr>
                     <tr>
                         <th scope="row">{tr(Key::RowConcat)}</th>
-                        <td data-testid="concat-width">{move || view_data.get().concat_cost.width}</td>
-                        <td data-testid="concat-params">{move || view_data.get().concat_cost.projection_parameters}</td>
+                        <td data-testid="concat-width">{live(Box::new(move || view_data.get().concat_cost.width.to_string()))}</td>
+                        <td data-testid="concat-params">{live(Box::new(move || view_data.get().concat_cost.projection_parameters.to_string()))}</td>
                     </tr>
                 </tbody>
             </table>
             <p data-testid="position-share">
                 {tr(Key::ShareLabel)} ": "
                 <strong>{live(Box::new(move || format!("{:.0}%", 100.0 * view_data.get().share)))}</strong>
-                " — " {verdict}
+                " — " {live(Box::new(move || verdict().to_string()))}
             </p>
             <h3>{tr(Key::ScoreTitle)}</h3>
             <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
-            <ul class="legend inline">
-                {move || {
-                    [Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp]
-                        .into_iter()
-                        .enumerate()
-                        .map(|(n, key)| {
-                            let c = SERIES_COLORS[n];
-                            // Set through the CSSOM (style.setProperty), which a strict CSP allows.
-                let swatch = css_color(c);
-                            view! { <li><span class="swatch" style:background-color=swatch></span>{t(key)}</li> }
-                        })
-                        .collect_view()
-                }}
-            </ul>
+            <Legend keys=&[Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp] />
         </section>
     }
 }
@@ -231,7 +218,6 @@ fn combine_view(
 /// on a shared scale so their magnitudes compare.
 fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
     let d = v.embedding.len();
     let rows: [(&[f64], Key); 4] = [
         (&v.embedding, Key::RowEmbedding),
@@ -274,12 +260,13 @@ fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> 
         .put_image_data(&data, 0.0, 0.0)
         .ok()?;
 
-    let context = canvas.context()?;
+    let context = canvas.label_context(&colors)?;
+    context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
     context.set_image_smoothing_enabled(false);
+    context.set_text_baseline("middle");
     let label_width = canvas.font_px(150.0);
     let strip_width = canvas.width as f64 - label_width - canvas.font_px(8.0);
     let row_height = canvas.height as f64 / rows.len() as f64;
-    let font = canvas.label_font(&colors);
     for (n, (row, key)) in rows.iter().enumerate() {
         let y = n as f64 * row_height + row_height * 0.2;
         let w = strip_width * row.len() as f64 / width as f64;
@@ -297,20 +284,16 @@ fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> 
             )
             .ok()?;
         let label = format!("{} ({})", lang.t(*key), row.len());
-        area.draw_text(
-            &label,
-            &font,
-            (canvas.font_px(2.0) as i32, (y + row_height * 0.2) as i32),
-        )
-        .ok()?;
+        context
+            .fill_text(&label, canvas.font_px(2.0), y + row_height * 0.3)
+            .ok()?;
     }
-    area.present().ok()
+    Some(())
 }
 
 /// Grouped bars: for each key token, the four terms of its score with the chosen query token.
 fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
     let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
     let n = v.terms.len().max(1);
     let values: Vec<[f64; 4]> = v
         .terms
@@ -329,48 +312,38 @@ fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
         .flatten()
         .fold((0.0f64, 0.0f64), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
     let pad = 0.1 * (hi - lo).max(1e-9);
-    let font = canvas.label_font(&colors);
-    let words = v.words.clone();
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(30.0) as i32)
-        .y_label_area_size(canvas.font_px(44.0) as i32)
-        .build_cartesian_2d(0f64..n as f64, (lo - 1.5 * pad)..(hi + pad))
-        .ok()?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(5)
-        .label_style(font.clone())
-        .bold_line_style(colors.grid)
-        .light_line_style(TRANSPARENT)
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
-    // One label under each group of four bars (plotters' own ticks would skip some words).
-    let below = lo - pad * 0.6;
-    chart
-        .draw_series(words.iter().enumerate().map(|(u, w)| {
-            let style = font.pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Center,
-                plotters::style::text_anchor::VPos::Center,
-            ));
-            Text::new(w.to_string(), (u as f64 + 0.5, below), style)
-        }))
-        .ok()?;
+    let (bottom, top) = (lo - 1.5 * pad, hi + pad);
+    let rect = draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..n as f64,
+            y: bottom..top,
+            x_labels: usize::MAX,
+            no_x_grid: true,
+            ..Default::default()
+        },
+    )?;
+    let context = canvas.label_context(&colors)?;
+    // One label under each group of four bars (tick labels would skip some words).
+    context.set_text_align("center");
+    context.set_text_baseline("middle");
+    let below = rect.y_of(lo - pad * 0.6, bottom, top);
+    for (u, word) in v.words.iter().enumerate() {
+        let x = rect.x_of(u as f64 + 0.5, 0.0, n as f64);
+        context.fill_text(word, x, below).ok()?;
+    }
+    let zero = rect.y_of(0.0, bottom, top);
     for (u, terms) in values.iter().enumerate() {
         for (j, value) in terms.iter().enumerate() {
-            let x0 = u as f64 + 0.1 + 0.2 * j as f64;
-            let style = if u == v.token {
-                SERIES_COLORS[j].filled()
-            } else {
-                SERIES_COLORS[j].mix(0.75).filled()
-            };
-            chart
-                .draw_series([Rectangle::new([(x0, 0.0), (x0 + 0.18, *value)], style)])
-                .ok()?;
+            let x0 = rect.x_of(u as f64 + 0.1 + 0.2 * j as f64, 0.0, n as f64);
+            let x1 = rect.x_of(u as f64 + 0.28 + 0.2 * j as f64, 0.0, n as f64);
+            let y = rect.y_of(*value, bottom, top);
+            // The chosen token's own bars at full strength, the others a little lighter.
+            context.set_global_alpha(if u == v.token { 1.0 } else { 0.75 });
+            context.set_fill_style_str(&css_color(SERIES_COLORS[j]));
+            context.fill_rect(x0, y.min(zero), (x1 - x0).max(1.0), (y - zero).abs());
         }
     }
-    area.present().ok()
+    context.set_global_alpha(1.0);
+    Some(())
 }

@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
-use super::chart::{draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series};
+use super::chart::{
+    draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series, Ticks,
+};
 use super::controls::PanelSlider;
 use super::parts::{Figure, Legend, Reading, SymbolReading};
 use crate::encoding::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
@@ -117,7 +119,8 @@ pub fn AlibiPanel() -> impl IntoView {
                         }],
                         guides: &[],
                         marks: &mark,
-                        whole_x: true,
+                        x_ticks: Ticks::Whole,
+                        ..Default::default()
                     },
                 );
             }
@@ -160,7 +163,8 @@ pub fn AlibiPanel() -> impl IntoView {
                         ],
                         guides: &[],
                         marks: &[],
-                        whole_x: true,
+                        x_ticks: Ticks::Whole,
+                        ..Default::default()
                     },
                 );
             }
@@ -195,7 +199,7 @@ pub fn AlibiPanel() -> impl IntoView {
                 <Figure node_ref=bias_canvas testid="canvas-alibi-bias" caption=Key::AlibiBias />
             </div>
             <Figure node_ref=row_canvas testid="canvas-alibi-row" caption=Key::AlibiRow />
-            <Legend first=Key::AlibiWithout second=Key::AlibiWith />
+            <Legend keys=&[Key::AlibiWithout, Key::AlibiWith] />
         </section>
     }
 }

@@ -12,6 +12,7 @@ use super::extrapolation::ExtrapolationPanel;
 use super::frequencies::FrequenciesPanel;
 use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
+use super::parts::live;
 use super::pe_vector::PeVectorPanel;
 use super::real_data::RealDataPanel;
 use super::rope::RopePanel;
@@ -48,7 +49,7 @@ fn browser_language() -> Option<Lang> {
 }
 
 /// The panels' anchors and titles, in the order of the page (the table of contents).
-const LESSON_ORDER: [(&str, Key); 14] = [
+pub const LESSON_ORDER: [(&str, Key); 14] = [
     ("word-order", Key::OrderTitle),
     ("embedding", Key::EmbedTitle),
     ("vector", Key::VectorTitle),
@@ -90,7 +91,7 @@ pub fn App() -> impl IntoView {
         lang: Memo::new(move |_| params.get().lang),
     };
     provide_context(lesson);
-    provide_viewport_epoch();
+    let redraw = provide_viewport_epoch();
     let notices = RwSignal::new(parsed.notices);
 
     // The URL follows the state with replaceState: dragging a slider must not add hundreds of
@@ -119,7 +120,21 @@ pub fn App() -> impl IntoView {
         });
     }
 
-    request_animation_frame(scroll_to_anchor);
+    // Once the page exists: the classroom tools fill their slot (plain DOM, see classroom.rs),
+    // and a link into lesson mode opens at its step's panel, unless it names a panel itself.
+    let opening_step = lesson.params.get_untracked().step;
+    let owner = Owner::current();
+    request_animation_frame(move || {
+        if let (Some(owner), Some(slot)) = (owner, document().get_element_by_id("classroom-tools"))
+        {
+            owner.with(|| super::classroom::install(slot, redraw));
+        }
+        if window().location().hash().unwrap_or_default().len() > 1 {
+            scroll_to_anchor();
+        } else {
+            super::classroom::show_step_panel(opening_step);
+        }
+    });
 
     // <html lang> follows the choice, so screen readers and fonts pick the right language.
     Effect::new(move |_| {
@@ -136,12 +151,13 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">{tr(Key::Tagline)}</p>
             </div>
             // Each language is named in itself, as language pickers do.
+            <div class="classroom-tools" id="classroom-tools"></div>
             <div class="lang-toggle" role="group" aria-label=tr(Key::LanguageLabel)>
                 <button
                     type="button"
                     lang="en"
                     data-testid="lang-en"
-                    aria-pressed=move || (lesson.lang.get() == Lang::En).to_string()
+                    aria-pressed=live(Box::new(move || (lesson.lang.get() == Lang::En).to_string()))
                     on:click=move |_| set_lang(Lang::En)
                 >
                     "English"
@@ -150,7 +166,7 @@ pub fn App() -> impl IntoView {
                     type="button"
                     lang="zh-CN"
                     data-testid="lang-zh"
-                    aria-pressed=move || (lesson.lang.get() == Lang::Zh).to_string()
+                    aria-pressed=live(Box::new(move || (lesson.lang.get() == Lang::Zh).to_string()))
                     on:click=move |_| set_lang(Lang::Zh)
                 >
                     "中文"

@@ -16,8 +16,14 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 #[derive(Clone, Copy)]
 pub struct ViewportEpoch(pub ReadSignal<u32>);
 
+thread_local! {
+    /// Presenter view's extra factor on every canvas's type and line widths (1 otherwise).
+    static TYPE_ZOOM: Cell<f64> = const { Cell::new(1.0) };
+}
+
 /// Installs the resize listener once, at the top of the app, and shares the epoch by context.
-pub fn provide_viewport_epoch() {
+/// The returned setter bumps it too: the theme or presenter view changed the drawings' look.
+pub fn provide_viewport_epoch() -> WriteSignal<u32> {
     let (epoch, set_epoch) = signal(0u32);
     let handle = window_event_listener(leptos::ev::resize, move |_| {
         set_epoch.update(|e| *e = e.wrapping_add(1))
@@ -34,6 +40,14 @@ pub fn provide_viewport_epoch() {
         on_change.forget();
     }
     provide_context(ViewportEpoch(epoch));
+    set_epoch
+}
+
+/// Sets presenter view's factor on canvas type and lines, and forgets the cached theme colours;
+/// the caller then bumps the epoch so every canvas redraws.
+pub fn restyle_canvases(type_zoom: f64) {
+    TYPE_ZOOM.with(|zoom| zoom.set(type_zoom));
+    ThemeColors::invalidate();
 }
 
 /// The device pixel ratio, at least 1 and at most 4 (a cap so a zoomed-in phone cannot ask for
@@ -106,9 +120,19 @@ impl SizedCanvas {
             .color(&colors.text)
     }
 
-    /// A font size given in CSS pixels, scaled to device pixels.
+    /// The 2-D context set up to write labels as [`Self::label_font`] does, for text drawn
+    /// without plotters (a plotters text call per chart is its own compiled code).
+    pub fn label_context(&self, colors: &ThemeColors) -> Option<CanvasRenderingContext2d> {
+        let context = self.context()?;
+        context.set_font(&format!("{}px sans-serif", self.font_px(12.0)));
+        context.set_fill_style_str(&css_color(colors.text));
+        Some(context)
+    }
+
+    /// A font size or line width given in CSS pixels, scaled to device pixels (and enlarged in
+    /// presenter view).
     pub fn font_px(&self, css_px: f64) -> f64 {
-        css_px * self.scale
+        css_px * self.scale * TYPE_ZOOM.with(Cell::get)
     }
 }
 

@@ -4,6 +4,7 @@
 use plotters::prelude::*;
 
 use super::canvas::{themed_mesh, SizedCanvas, ThemeColors};
+use crate::render::layout::PlotRect;
 
 /// One curve: its points and colour; `dots` marks every point (for short, discrete series).
 pub struct Series<'a> {
@@ -12,7 +13,22 @@ pub struct Series<'a> {
     pub dots: bool,
 }
 
-/// What a line chart shows. Axis titles come translated from the caller.
+/// How an axis writes its tick values.
+#[derive(Clone, Copy, Default, PartialEq)]
+pub enum Ticks {
+    /// Up to three decimals, trailing zeros dropped.
+    #[default]
+    Plain,
+    /// Whole numbers.
+    Whole,
+    /// The axis holds log10(v); ticks show v, rounded.
+    Power10,
+}
+
+/// What a chart shows. Axis titles come translated from the caller. Every chart of the app that
+/// has axes is drawn by [`draw_line_chart`] from one of these: plotters' generic chart code is
+/// then compiled once for the whole app (each separate chart set-up cost 1–3 KB of the bundle).
+#[derive(Default)]
 pub struct LineChart<'a> {
     pub x: std::ops::Range<f64>,
     pub y: std::ops::Range<f64>,
@@ -21,51 +37,80 @@ pub struct LineChart<'a> {
     pub series: &'a [Series<'a>],
     /// Vertical guide lines (dashed), e.g. a training length.
     pub guides: &'a [f64],
+    /// A horizontal dashed line in the second colour, with its label.
+    pub level: Option<(f64, &'a str)>,
     /// Highlighted points, drawn last in the theme's second colour.
     pub marks: &'a [(f64, f64)],
-    /// Whether x ticks are whole numbers.
-    pub whole_x: bool,
+    pub x_ticks: Ticks,
+    pub y_ticks: Ticks,
+    /// How many tick labels each axis aims for (0: 6 on x, 5 on y; `usize::MAX` on x: none).
+    pub x_labels: usize,
+    pub y_labels: usize,
+    /// No vertical grid lines (for bars, and curves over positions).
+    pub no_x_grid: bool,
+    /// Room for the y tick labels in CSS pixels (0: 44).
+    pub y_label_space: f64,
 }
 
-/// Draws `chart` over the whole canvas in the house style.
-pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<()> {
+/// Draws `chart` over the whole canvas in the house style, and returns the plotting rectangle
+/// in device pixels, for what the caller draws on top (bars, markers, labels).
+pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<PlotRect> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let font = canvas.label_font(&colors);
+    let or = |value: f64, fallback: f64| if value > 0.0 { value } else { fallback };
     let mut plot = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
         .x_label_area_size(canvas.font_px(36.0) as i32)
-        .y_label_area_size(canvas.font_px(44.0) as i32)
+        .y_label_area_size(canvas.font_px(or(chart.y_label_space, 44.0)) as i32)
         .build_cartesian_2d(chart.x.clone(), chart.y.clone())
         .ok()?;
-    let whole = |v: &f64| format!("{}", v.round() as i64);
-    let plain = |v: &f64| {
-        let text = format!("{v:.3}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    let format = |ticks: Ticks, v: f64| match ticks {
+        Ticks::Whole => format!("{}", v.round() as i64),
+        Ticks::Power10 => format!("{}", 10f64.powf(v).round() as i64),
+        Ticks::Plain => {
+            let text = format!("{v:.3}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
     };
-    let x_format: &dyn Fn(&f64) -> String = if chart.whole_x { &whole } else { &plain };
-    themed_mesh(
-        plot.configure_mesh()
-            .x_labels(6)
-            .y_labels(5)
-            .x_label_formatter(x_format)
-            .y_label_formatter(&plain)
-            .x_desc(chart.x_desc)
-            .y_desc(chart.y_desc),
-        &font,
-        &colors,
-    )
-    .draw()
-    .ok()?;
+    let x_format = |v: &f64| format(chart.x_ticks, *v);
+    let y_format = |v: &f64| format(chart.y_ticks, *v);
+    let count = |n: usize, fallback: usize| match n {
+        0 => fallback,
+        usize::MAX => 0,
+        n => n,
+    };
+    let mut mesh = plot.configure_mesh();
+    mesh.x_labels(count(chart.x_labels, 6))
+        .y_labels(count(chart.y_labels, 5))
+        .x_label_formatter(&x_format)
+        .y_label_formatter(&y_format)
+        .x_desc(chart.x_desc)
+        .y_desc(chart.y_desc);
+    if chart.no_x_grid {
+        mesh.disable_x_mesh();
+    }
+    themed_mesh(&mut mesh, &font, &colors).draw().ok()?;
     let stroke = canvas.font_px(1.8) as u32;
-    for &x in chart.guides {
-        plot.draw_series(DashedLineSeries::new(
-            [(x, chart.y.start), (x, chart.y.end)],
+    let dashed = |from: (f64, f64), to: (f64, f64), color: RGBColor| {
+        DashedLineSeries::new(
+            [from, to],
             canvas.font_px(5.0) as u32,
             canvas.font_px(4.0) as u32,
-            colors.text.stroke_width(stroke.max(1)),
-        ))
-        .ok()?;
+            color.stroke_width(stroke.max(1)),
+        )
+    };
+    for &x in chart.guides {
+        plot.draw_series(dashed((x, chart.y.start), (x, chart.y.end), colors.text))
+            .ok()?;
+    }
+    if let Some((y, label)) = chart.level {
+        plot.draw_series(dashed((chart.x.start, y), (chart.x.end, y), colors.second))
+            .ok()?;
+        let above = y + 0.03 * (chart.y.end - chart.y.start);
+        let at = chart.x.start + 0.02 * (chart.x.end - chart.x.start);
+        area.draw_text(label, &font, plot.backend_coord(&(at, above)))
+            .ok()?;
     }
     let radius = canvas.font_px(3.0) as i32;
     for series in chart.series {
@@ -91,7 +136,9 @@ pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<()> {
             .map(|p| Circle::new(*p, canvas.font_px(5.0) as i32, colors.second.filled())),
     )
     .ok()?;
-    area.present().ok()
+    let (xs, ys) = plot.plotting_area().get_pixel_range();
+    area.present().ok()?;
+    Some(PlotRect::from_pixel_ranges(xs, ys))
 }
 
 /// Paints an `n × n` matrix as a centred square, values divided by `scale` through the diverging

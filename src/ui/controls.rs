@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::parts::live;
+use super::parts::{flag, live};
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key};
 use crate::lesson::params::{
@@ -22,7 +22,7 @@ pub fn Controls() -> impl IntoView {
     let open = RwSignal::new(true);
     let lang = use_lesson().lang;
     view! {
-        <aside class="controls" class:folded=move || !open.get() aria-labelledby="controls-title">
+        <aside class="controls" class:folded=flag(Box::new(move || !open.get())) aria-labelledby="controls-title">
             <div class="controls-head">
                 <h2 id="controls-title">{tr(Key::Controls)}</h2>
                 <button
@@ -30,10 +30,10 @@ pub fn Controls() -> impl IntoView {
                     class="fold"
                     data-testid="controls-toggle"
                     aria-controls="control-list"
-                    aria-expanded=move || open.get().to_string()
+                    aria-expanded=live(Box::new(move || open.get().to_string()))
                     on:click=move |_| open.update(|o| *o = !*o)
                 >
-                    {move || lang.get().t(if open.get() { Key::Hide } else { Key::Show })}
+                    {live(Box::new(move || lang.get().t(if open.get() { Key::Hide } else { Key::Show }).to_string()))}
                 </button>
             </div>
             <div id="control-list" class="control-list">
@@ -170,13 +170,13 @@ pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl Into
             >
                 <option
                     value="interleaved"
-                    selected=move || lesson.params.get().layout == Layout::Interleaved
+                    selected=flag(Box::new(move || lesson.params.get().layout == Layout::Interleaved))
                 >
                     {tr(Key::LayoutInterleaved)}
                 </option>
                 <option
                     value="split"
-                    selected=move || lesson.params.get().layout == Layout::SplitHalves
+                    selected=flag(Box::new(move || lesson.params.get().layout == Layout::SplitHalves))
                 >
                     {tr(Key::LayoutSplit)}
                 </option>
@@ -277,7 +277,7 @@ pub fn ChoiceSelect(
                         params.update(|p| write(p, v));
                     }
                 }
-                prop:value=move || read(&params.get()).to_string()
+                prop:value=live(Box::new(move || read(&params.get()).to_string()))
             >
                 {choices
                     .iter()

@@ -7,9 +7,9 @@ use plotters::prelude::*;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
-use super::chart::{draw_line_chart, LineChart, Series};
+use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, DOT_FORMULA};
-use super::parts::live;
+use super::parts::{live, Note};
 use crate::encoding::{
     dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector,
 };
@@ -134,13 +134,10 @@ pub fn DotProductPanel() -> impl IntoView {
                 <dt>{live(Box::new(move || format!("Σ cos(ω_i·{})", p().k)))}</dt>
                 <dd data-testid="dot-formula">{live(Box::new(move || format!("{:.9}", numbers.get().2)))}</dd>
             </dl>
-            {move || {
-                (data.get().stride > 1).then(|| {
-                    view! {
-                        <p class="note">{t(Key::HeatmapSampled).replace("{}", &data.get().stride.to_string())}</p>
-                    }
-                })
-            }}
+            <Note testid="dot-sampled" text=Box::new(move || {
+                let stride = data.with(|d| d.stride);
+                if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
+            }) />
         </section>
     }
 }
@@ -206,7 +203,9 @@ fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Opt
             }],
             guides: &[],
             marks: mark.as_slice(),
-            whole_x: true,
+            x_ticks: Ticks::Whole,
+            ..Default::default()
         },
     )
+    .map(|_| ())
 }

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
-use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series};
+use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
 use super::controls::PanelSlider;
-use super::parts::{Figure, Legend, Reading};
+use super::parts::{live, Figure, Legend, Reading};
 use crate::encoding::{
     cosine_matrix, neighbour_cosines, pe_matrix_exact, BeyondTable, Layout, LearnedTable,
 };
@@ -148,7 +148,8 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                         ],
                         guides: &[data.n_train as f64],
                         marks: &[],
-                        whole_x: true,
+                        x_ticks: Ticks::Whole,
+                        ..Default::default()
                     },
                 );
             }
@@ -178,14 +179,14 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                 <Figure node_ref=sinusoidal_canvas testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
                 <Figure node_ref=learned_canvas testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
             </div>
-            <p class="note">{move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())}</p>
+            <p class="note">{live(Box::new(move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())))}</p>
             <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
-            <Legend first=Key::SinusoidalName second=Key::ExtrapLearnedLegend />
+            <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
             <dl class="numbers">
                 <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=Box::new(move || data.with(|d| spread(&d.sinusoidal_neighbours))) />
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=Box::new(learned_beyond) />
             </dl>
-            <p data-testid="extrap-missing">{missing}</p>
+            <p data-testid="extrap-missing">{live(Box::new(move || missing().unwrap_or_default()))}</p>
         </section>
     }
 }

@@ -2,11 +2,12 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, WAVELENGTH_FORMULA};
+use super::parts::live;
 use crate::encoding::{omega, wavelength};
 use crate::i18n::{Key, Lang};
 use crate::lesson::{Field, Params};
@@ -81,76 +82,46 @@ pub fn FrequenciesPanel() -> impl IntoView {
             <p>{tr(Key::FrequencyText)}</p>
             <Formula markup=WAVELENGTH_FORMULA />
             <canvas node_ref=canvas data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
-            <p class="readout" data-testid="frequency-current">{current}</p>
-            <p data-testid="frequency-slow">{unfinished}</p>
+            <p class="readout" data-testid="frequency-current">{live(Box::new(current))}</p>
+            <p data-testid="frequency-slow">{live(Box::new(unfinished))}</p>
         </section>
     }
 }
 
 fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> {
-    let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
-    let font = canvas.label_font(&colors);
     let pairs = ladder.wavelengths.len().max(1);
     let top = std::f64::consts::TAU * ladder.base * 1.5;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(34.0) as i32)
-        .y_label_area_size(canvas.font_px(56.0) as i32)
-        // The y axis is log10(λ) on a plain f64 axis, labelled with λ itself: plotters' log
-        // coordinates would compile a second copy of its whole chart code (7 KB of the bundle).
-        .build_cartesian_2d(0f64..pairs as f64, 4f64.log10()..top.log10())
-        .ok()?;
-    themed_mesh(
-        chart
-            .configure_mesh()
-            .x_labels(6)
-            .y_labels(6)
-            .x_label_formatter(&|v| format!("{}", v.round() as i64))
-            .y_label_formatter(&|v| format!("{:.0}", 10f64.powf(*v)))
-            .x_desc(lang.t(Key::AxisPair))
-            .y_desc(lang.t(Key::Wavelength)),
-        &font,
-        &colors,
+    let points: Vec<(f64, f64)> = ladder
+        .wavelengths
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (i as f64 + 0.5, w.log10()))
+        .collect();
+    let current = points.get(ladder.pair).copied();
+    let length_label = format!("length = {}", ladder.length);
+    // The y axis is log10(λ) on a plain axis, labelled with λ itself: plotters' log coordinates
+    // would compile a second copy of its whole chart code (7 KB of the bundle).
+    draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..pairs as f64,
+            y: 4f64.log10()..top.log10(),
+            x_desc: lang.t(Key::AxisPair),
+            y_desc: lang.t(Key::Wavelength),
+            series: &[Series {
+                points: &points,
+                color: SERIES_COLORS[0],
+                dots: false,
+            }],
+            // The sequence length: pairs above this line never finish a turn inside the sequence.
+            level: Some(((ladder.length as f64).log10(), &length_label)),
+            marks: current.as_slice(),
+            x_ticks: Ticks::Whole,
+            y_ticks: Ticks::Power10,
+            y_labels: 6,
+            y_label_space: 56.0,
+            ..Default::default()
+        },
     )
-    .draw()
-    .ok()?;
-    let stroke = canvas.font_px(2.0) as u32;
-    // The sequence length: pairs above this line never finish a turn inside the sequence.
-    let length = (ladder.length as f64).log10();
-    chart
-        .draw_series(DashedLineSeries::new(
-            [(0.0, length), (pairs as f64, length)],
-            canvas.font_px(6.0) as u32,
-            canvas.font_px(4.0) as u32,
-            colors.second.stroke_width(stroke),
-        ))
-        .ok()?;
-    chart
-        .draw_series([Text::new(
-            format!("length = {}", ladder.length),
-            (pairs as f64 * 0.02, length + 0.1),
-            font.clone(),
-        )])
-        .ok()?;
-    chart
-        .draw_series(LineSeries::new(
-            ladder
-                .wavelengths
-                .iter()
-                .enumerate()
-                .map(|(i, w)| (i as f64 + 0.5, w.log10())),
-            SERIES_COLORS[0].stroke_width(stroke),
-        ))
-        .ok()?;
-    if let Some(w) = ladder.wavelengths.get(ladder.pair) {
-        chart
-            .draw_series([Circle::new(
-                (ladder.pair as f64 + 0.5, w.log10()),
-                canvas.font_px(6.0) as i32,
-                colors.second.filled(),
-            )])
-            .ok()?;
-    }
-    area.present().ok()
+    .map(|_| ())
 }

@@ -13,6 +13,7 @@ use web_sys::{HtmlCanvasElement, ImageData};
 use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::{Formula, PE_FORMULA};
+use super::parts::{live, Note};
 use crate::encoding::{
     dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
@@ -194,17 +195,11 @@ pub fn HeatmapPanel() -> impl IntoView {
                 ></canvas>
                 <canvas node_ref=marks data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
-            <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
-            {move || {
+            <output class="readout" data-testid="heatmap-readout" aria-live="polite">{live(Box::new(readout))}</output>
+            <Note testid="heatmap-sampled" text=Box::new(move || {
                 let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
-                (stride > 1).then(|| {
-                    view! {
-                        <p class="note" data-testid="heatmap-sampled">
-                            {t(Key::HeatmapSampled).replace("{}", &stride.to_string())}
-                        </p>
-                    }
-                })
-            }}
+                if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
+            }) />
         </section>
     }
 }

@@ -6,6 +6,7 @@ pub mod alibi;
 pub mod app;
 pub mod canvas;
 pub mod chart;
+pub mod classroom;
 pub mod controls;
 pub mod dot_product;
 pub mod embedding;

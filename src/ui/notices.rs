@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
+use super::parts::flag;
 use crate::i18n::{notice_text, Key};
 use crate::lesson::Notice;
 
@@ -10,8 +11,7 @@ use crate::lesson::Notice;
 pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
     let lesson = use_lesson();
     view! {
-        <Show when=move || notices.with(|n| !n.is_empty())>
-            <section class="notice" role="status" data-testid="notice">
+        <section class="notice" role="status" data-testid="notice" hidden=flag(Box::new(move || notices.with(Vec::is_empty)))>
                 <p>{tr(Key::NoticeTitle)}</p>
                 <ul>
                     {move || {
@@ -30,7 +30,6 @@ pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
                 >
                     {tr(Key::Dismiss)}
                 </button>
-            </section>
-        </Show>
+        </section>
     }
 }

@@ -31,7 +31,7 @@ pub fn Figure(
 pub fn Reading(label: Key, testid: &'static str, value: LiveText) -> impl IntoView {
     view! {
         <dt>{tr(label)}</dt>
-        <dd data-testid=testid>{move || value()}</dd>
+        <dd data-testid=testid>{live(value)}</dd>
     }
 }
 
@@ -40,7 +40,7 @@ pub fn Reading(label: Key, testid: &'static str, value: LiveText) -> impl IntoVi
 pub fn SymbolReading(label: &'static str, testid: &'static str, value: LiveText) -> impl IntoView {
     view! {
         <dt>{label}</dt>
-        <dd data-testid=testid>{move || value()}</dd>
+        <dd data-testid=testid>{live(value)}</dd>
     }
 }
 
@@ -50,14 +50,35 @@ pub fn live(text: LiveText) -> impl Fn() -> String + Send + Sync + 'static {
     move || text()
 }
 
-/// The key under a chart of two curves: `first` names the one drawn in `SERIES_COLORS[0]`,
-/// `second` the one in `SERIES_COLORS[1]` (the `swatch series-n` classes carry the same colours).
+/// A yes/no that follows the lesson state (`hidden`, `prop:checked`, `class:…`); boxed like
+/// [`live`] so that every such attribute shares one compiled renderer.
+pub fn flag(
+    value: Box<dyn Fn() -> bool + Send + Sync>,
+) -> impl Fn() -> bool + Send + Sync + 'static {
+    move || value()
+}
+
+/// The key under a chart: entry n names what is drawn in `SERIES_COLORS[n]` (the
+/// `swatch series-n` classes carry the same colours).
 #[component]
-pub fn Legend(first: Key, second: Key) -> impl IntoView {
+pub fn Legend(keys: &'static [Key]) -> impl IntoView {
     view! {
         <ul class="legend inline">
-            <li><span class="swatch series-0"></span>{tr(first)}</li>
-            <li><span class="swatch series-1"></span>{tr(second)}</li>
+            {keys
+                .iter()
+                .enumerate()
+                .map(|(n, key)| view! { <li><span class=format!("swatch series-{n}")></span>{tr(*key)}</li> })
+                .collect_view()}
         </ul>
+    }
+}
+
+/// A note that shows only when it has something to say (its text is not empty).
+#[component]
+pub fn Note(testid: &'static str, text: LiveText) -> impl IntoView {
+    let text = std::sync::Arc::new(text);
+    let shown = text.clone();
+    view! {
+        <p class="note" data-testid=testid hidden=flag(Box::new(move || shown().is_empty()))>{move || text()}</p>
     }
 }

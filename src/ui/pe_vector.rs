@@ -2,13 +2,12 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::canvas::{css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::chart::{draw_line_chart, LineChart, Ticks};
 use crate::encoding::{pair_dimensions, pe_vector, Layout};
 use crate::i18n::{Key, Lang};
-use crate::render::layout::PlotRect;
 
 /// What the bar chart depends on; k does not change PE(pos), so moving k redraws nothing here.
 #[derive(Clone, Copy, PartialEq)]
@@ -79,34 +78,23 @@ fn draw_vector(
     lang: Lang,
 ) -> Option<()> {
     let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
-    let font = canvas.label_font(&colors);
     let d_model = vector.len();
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(34.0) as i32)
-        .y_label_area_size(canvas.font_px(40.0) as i32)
-        .build_cartesian_2d(0f64..d_model as f64, -1.1f64..1.1f64)
-        .ok()?;
-    themed_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .y_labels(5)
-            .x_labels(8)
-            .x_label_formatter(&|v| format!("{}", v.round() as i64))
-            .x_desc(lang.t(Key::AxisDimension))
-            .y_desc(lang.t(Key::AxisValue)),
-        &font,
-        &colors,
-    )
-    .draw()
-    .ok()?;
+    let rect = draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..d_model as f64,
+            y: -1.1..1.1,
+            x_desc: lang.t(Key::AxisDimension),
+            y_desc: lang.t(Key::AxisValue),
+            x_ticks: Ticks::Whole,
+            x_labels: 8,
+            no_x_grid: true,
+            y_label_space: 40.0,
+            ..Default::default()
+        },
+    )?;
     // Up to 1024 bars: plain fillRect calls grouped by colour, so a redraw sets the fill style
     // twice rather than once per bar (a single path of 1024 rectangles rasterises slowly).
-    let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let rect = PlotRect::from_pixel_ranges(xs, ys);
-    area.present().ok()?;
     let context = canvas.context()?;
     let (sine, cosine) = highlight;
     let zero = rect.y_of(0.0, -1.1, 1.1);

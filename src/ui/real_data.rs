@@ -14,9 +14,9 @@ use wasm_bindgen::prelude::*;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{now, paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
-use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series};
+use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
 use super::controls::ChoiceSelect;
-use super::parts::{Figure, Legend, LiveText, Reading};
+use super::parts::{flag, live, Figure, Legend, LiveText, Note, Reading};
 use crate::encoding::{
     cosine_after_adding, cosine_matrix, cosine_similarity, dot_product_curve,
     dot_product_matrix_sampled, fill_pe_matrix, mean_offset_cosines, pe_matrix_exact, pe_vector,
@@ -41,7 +41,7 @@ const WORD_PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
 
 /// Why the tables are not there.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum LoadError {
+pub(super) enum LoadError {
     Network,
     Http(u16),
     Damaged(TableError),
@@ -198,11 +198,12 @@ fn sinusoidal(base: f64, layout: Layout) -> Sinusoidal {
 }
 
 /// What one download ended with.
-type Download = Result<Vec<u8>, LoadError>;
+pub(super) type Download = Result<Vec<u8>, LoadError>;
 
 /// Downloads a same-origin file and hands its bytes (or why not) to `done`. A plain
-/// XMLHttpRequest with one callback: no promise executor in the bundle for two downloads.
-fn download(path: &str, done: Rc<dyn Fn(Download)>) {
+/// XMLHttpRequest with one callback: no promise executor in the bundle (the lesson texts come
+/// the same way).
+pub(super) fn download(path: &str, done: Rc<dyn Fn(Download)>) {
     let Ok(request) = web_sys::XmlHttpRequest::new() else {
         done(Err(LoadError::Network));
         return;
@@ -495,7 +496,8 @@ pub fn RealDataPanel() -> impl IntoView {
                         ],
                         guides: &[],
                         marks: &[],
-                        whole_x: true,
+                        x_ticks: Ticks::Whole,
+                        ..Default::default()
                     },
                 );
             }
@@ -563,14 +565,15 @@ pub fn RealDataPanel() -> impl IntoView {
     let fit_note = move || {
         let k = inputs.get().k;
         let used = fitted_shift(k);
-        (k != used).then(|| {
-            lesson
-                .lang
-                .get()
-                .t(Key::RealFitClamped)
-                .replace("{k}", &k.to_string())
-                .replace("{used}", &used.to_string())
-        })
+        if k == used {
+            return String::new();
+        }
+        lesson
+            .lang
+            .get()
+            .t(Key::RealFitClamped)
+            .replace("{k}", &k.to_string())
+            .replace("{used}", &used.to_string())
     };
 
     // p and q: the lesson's pos and pos + k, inside the table.
@@ -694,7 +697,7 @@ pub fn RealDataPanel() -> impl IntoView {
             <h2 id="real-data-title">{tr(Key::RealTitle)}</h2>
             <p>{tr(Key::RealText)}</p>
             <p class="note">{tr(Key::RealCredit)}</p>
-            <p data-testid="real-status" role="status" class:notice=move || state() == "failed">{status}</p>
+            <p data-testid="real-status" role="status" class:notice=flag(Box::new(move || state() == "failed"))>{live(Box::new(status))}</p>
             <h3>{tr(Key::RealSidesTitle)}</h3>
             <div class="pair-of-canvases">
                 <Figure node_ref=learned_heatmap testid="canvas-real-learned" caption=Key::RealLearnedHeatmap />
@@ -706,8 +709,8 @@ pub fn RealDataPanel() -> impl IntoView {
                 <Figure node_ref=sinusoidal_cosines testid="canvas-real-sinusoidal-cosines" caption=Key::RealSinusoidalCosine />
             </div>
             <Figure node_ref=offsets_canvas testid="canvas-real-offsets" caption=Key::RealOffsetCurve />
-            <Legend first=Key::SinusoidalName second=Key::RealLearnedLegend />
-            <p class="note" data-testid="real-positions">{positions_note}</p>
+            <Legend keys=&[Key::SinusoidalName, Key::RealLearnedLegend] />
+            <p class="note" data-testid="real-positions">{live(Box::new(positions_note))}</p>
             <table class="numbers-table">
                 <HeaderRow keys=&[Key::RealPairColumn, Key::RealLearnedColumn, Key::SinusoidalName] />
                 <tbody>
@@ -723,7 +726,7 @@ pub fn RealDataPanel() -> impl IntoView {
                 <Reading label=Key::RealFitLearned testid="real-fit-learned" value=fit_value(|r| r.learned) />
                 <Reading label=Key::RealFitSinusoidal testid="real-fit-sinusoidal" value=fit_value(|r| r.sinusoidal) />
             </dl>
-            <p class="note" data-testid="real-fit-note">{fit_note}</p>
+            <Note testid="real-fit-note" text=Box::new(fit_note) />
             <h3>{tr(Key::RealWordsTitle)}</h3>
             <p>{tr(Key::RealWordsText)}</p>
             <div class="panel-controls">
@@ -759,11 +762,11 @@ const WORD_ROW_IDS: [&str; 3] = ["real-sim-0", "real-sim-1", "real-sim-2"];
 pub fn NumberRow(label: LiveText, testid: &'static str, cells: Vec<LiveText>) -> impl IntoView {
     view! {
         <tr>
-            <th scope="row">{move || label()}</th>
+            <th scope="row">{live(label)}</th>
             {cells
                 .into_iter()
                 .enumerate()
-                .map(|(column, value)| view! { <td data-testid=format!("{testid}-{column}")>{move || value()}</td> })
+                .map(|(column, value)| view! { <td data-testid=format!("{testid}-{column}")>{live(value)}</td> })
                 .collect_view()}
         </tr>
     }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
-use super::chart::{draw_line_chart, LineChart, Series};
+use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::controls::{LayoutSelect, PanelSlider};
 use super::parts::{Figure, Reading, SymbolReading};
 use crate::encoding::{
@@ -123,7 +123,8 @@ pub fn RopePanel() -> impl IntoView {
                         }],
                         guides: &[],
                         marks: if mark[0].0 <= reach { &mark } else { &[] },
-                        whole_x: true,
+                        x_ticks: Ticks::Whole,
+                        ..Default::default()
                     },
                 );
             }

@@ -140,16 +140,16 @@ pub fn RotationPanel() -> impl IntoView {
                         <dt>{tr(Key::AngleLabel)}</dt>
                         <dd data-testid="rotation-angle">{live(Box::new(move || format!("{:.6} rad", main.get().rotation.angle)))}</dd>
                         <dt>{live(Box::new(move || format!("PE(pos = {})", main.get().pos)))}</dt>
-                        <dd>{move || pair_text(main.get().rotation.at_pos)}</dd>
+                        <dd>{live(Box::new(move || pair_text(main.get().rotation.at_pos)))}</dd>
                         <dt>"M_k · PE(pos)"</dt>
-                        <dd data-testid="rotation-rotated">{move || pair_text(main.get().rotation.rotated)}</dd>
+                        <dd data-testid="rotation-rotated">{live(Box::new(move || pair_text(main.get().rotation.rotated)))}</dd>
                         <dt>{live(Box::new(move || format!("PE(pos + k = {})", main.get().pos + main.get().k)))}</dt>
-                        <dd data-testid="rotation-target">{move || pair_text(main.get().rotation.at_pos_k)}</dd>
+                        <dd data-testid="rotation-target">{live(Box::new(move || pair_text(main.get().rotation.at_pos_k)))}</dd>
                         <dt>{tr(Key::ErrorLabel)}</dt>
-                        <dd data-testid="rotation-error">{move || error_text(main.get().rotation)}</dd>
+                        <dd data-testid="rotation-error">{live(Box::new(move || error_text(main.get().rotation)))}</dd>
                     </dl>
                     <button type="button" data-testid="rotation-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
-                        {move || t(if playing.get() { Key::Pause } else { Key::Play })}
+                        {live(Box::new(move || t(if playing.get() { Key::Pause } else { Key::Play }).to_string()))}
                     </button>
                 </div>
                 <figure class="elsewhere">

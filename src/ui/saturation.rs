@@ -115,9 +115,10 @@ fn draw_curve(
             }],
             guides: &[],
             marks: &[now],
-            whole_x: false,
+            ..Default::default()
         },
     )
+    .map(|_| ())
 }
 
 /// The attention weights, row = query word, column = key word; white is 0, red is 1.

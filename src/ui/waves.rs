@@ -2,13 +2,12 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::canvas::{
-    css_color, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, SERIES_COLORS,
-};
+use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, WAVELENGTH_FORMULA};
+use super::parts::live;
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
@@ -140,7 +139,6 @@ pub fn WavesPanel() -> impl IntoView {
         });
         new_dim.set(String::new());
     };
-    let t = move |key: Key| lesson.lang.get().t(key);
     let legend = move || {
         let lang = lesson.lang.get();
         let (pos, pos_k) = marks.get();
@@ -187,10 +185,12 @@ pub fn WavesPanel() -> impl IntoView {
                                     type="button"
                                     class="chip"
                                     data-testid=format!("remove-dim-{dim}")
-                                    aria-label=move || format!("{} {dim}", t(Key::RemoveDimension))
                                     on:click=move |_| remove(dim)
                                 >
-                                    {format!("dim {dim} ×")}
+                                    // The name starts with the visible text ("dim 5"), then says what the button does.
+                                    {format!("dim {dim} ")}
+                                    <span aria-hidden="true">"×"</span>
+                                    <span class="visually-hidden">{tr(Key::RemoveDimension)}</span>
                                 </button>
                             }
                         })
@@ -201,7 +201,7 @@ pub fn WavesPanel() -> impl IntoView {
                     id="add-dim"
                     type="number"
                     min="0"
-                    max=move || params.get().d_model - 1
+                    max=live(Box::new(move || (params.get().d_model - 1).to_string()))
                     inputmode="numeric"
                     data-testid="add-dim-input"
                     prop:value=move || new_dim.get()
@@ -223,42 +223,40 @@ const Y_RANGE: (f64, f64) = (-1.15, 1.15);
 
 /// Curves and axes; returns the plotting rectangle in device pixels for the marker layer.
 fn draw_waves(canvas: &SizedCanvas, waves: &[Wave], lang: Lang) -> Option<PlotRect> {
-    let colors = ThemeColors::current();
-    let area = canvas.drawing_area()?;
     let length = waves.first().map_or(1, |w| w.values.len()).max(1);
-    let font = canvas.label_font(&colors);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(canvas.font_px(8.0) as i32)
-        .x_label_area_size(canvas.font_px(34.0) as i32)
-        .y_label_area_size(canvas.font_px(40.0) as i32)
-        .build_cartesian_2d(0f64..x_max(length), Y_RANGE.0..Y_RANGE.1)
-        .ok()?;
-    themed_mesh(
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .y_labels(5)
-            .x_labels(8)
-            .x_label_formatter(&|v| format!("{}", v.round() as i64))
-            .x_desc(lang.t(Key::AxisPosition)),
-        &font,
-        &colors,
+    let points: Vec<Vec<(f64, f64)>> = waves
+        .iter()
+        .map(|w| {
+            w.values
+                .iter()
+                .enumerate()
+                .map(|(p, v)| (p as f64, *v))
+                .collect()
+        })
+        .collect();
+    let series: Vec<Series> = points
+        .iter()
+        .enumerate()
+        .map(|(n, points)| Series {
+            points,
+            color: SERIES_COLORS[n % SERIES_COLORS.len()],
+            dots: false,
+        })
+        .collect();
+    draw_line_chart(
+        canvas,
+        &LineChart {
+            x: 0.0..x_max(length),
+            y: Y_RANGE.0..Y_RANGE.1,
+            x_desc: lang.t(Key::AxisPosition),
+            series: &series,
+            x_ticks: Ticks::Whole,
+            x_labels: 8,
+            no_x_grid: true,
+            y_label_space: 40.0,
+            ..Default::default()
+        },
     )
-    .draw()
-    .ok()?;
-    let stroke = canvas.font_px(1.6) as u32;
-    for (n, wave) in waves.iter().enumerate() {
-        let color = SERIES_COLORS[n % SERIES_COLORS.len()];
-        chart
-            .draw_series(LineSeries::new(
-                wave.values.iter().enumerate().map(|(p, v)| (p as f64, *v)),
-                color.stroke_width(stroke),
-            ))
-            .ok()?;
-    }
-    let (xs, ys) = chart.plotting_area().get_pixel_range();
-    area.present().ok()?;
-    Some(PlotRect::from_pixel_ranges(xs, ys))
 }
 
 /// The right end of the position axis (at least 1, so a one-position sequence has an axis).

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::app::{tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::{Formula, POOL_FORMULA};
+use super::parts::{flag, live};
 use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
 use crate::i18n::Key;
 use crate::lesson::{Field, Params};
@@ -67,7 +68,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"
-                        prop:value=move || params.get().order_pair.to_string()
+                        prop:value=live(Box::new(move || params.get().order_pair.to_string()))
                         on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 params.update(|p| *p = p.with(Field::OrderPair, v as f64));
@@ -85,7 +86,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     <input
                         type="checkbox"
                         data-testid="toggle-order-pe"
-                        prop:checked=move || params.get().order_pe
+                        prop:checked=flag(Box::new(move || params.get().order_pe))
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             params.update(|p| *p = p.with(Field::OrderPe, if on { 1.0 } else { 0.0 }));
@@ -97,13 +98,13 @@ pub fn WordOrderPanel() -> impl IntoView {
             <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
             <p>
                 {tr(Key::OrderDifference)} ": "
-                <strong data-testid="order-difference">{difference}</strong>
+                <strong data-testid="order-difference">{live(Box::new(difference))}</strong>
             </p>
             <p data-testid="order-rows">
-                {move || {
+                {live(Box::new(move || {
                     let permuted = demo.get().is_some_and(|d| d.rows_permuted);
-                    t(if permuted { Key::OrderRowsPermuted } else { Key::OrderRowsDiffer })
-                }}
+                    t(if permuted { Key::OrderRowsPermuted } else { Key::OrderRowsDiffer }).to_string()
+                }))}
             </p>
         </section>
     }

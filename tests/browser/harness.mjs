@@ -81,8 +81,8 @@ export async function launch() {
  * A page that records what a test must assert is absent: console errors, uncaught exceptions
  * (a Rust panic surfaces as one), failed requests and requests to any other origin.
  */
-export async function openPage(browser, origin, { viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+export async function openPage(browser, origin, { viewport = { width: 1280, height: 900 }, ...options } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
   const problems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] };
   page.on('console', (msg) => {

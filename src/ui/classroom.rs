@@ -1,0 +1,357 @@
+//! The classroom tools: lesson mode (a bar that walks the class through the lesson step by
+//! step), presenter view, the colour theme and the share button.
+//!
+//! Built with plain DOM calls and one delegated event handler instead of `view!` markup: under
+//! the 250 KB bundle budget, the `view!` version of these two dozen elements cost 12 KB gzipped
+//! (each element, attribute closure and handler is its own compiled type); this costs a fraction
+//! of that. The state still lives in the lesson's one `Params` signal and the URL.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use web_sys::Element;
+
+use super::app::use_lesson;
+use super::canvas::restyle_canvases;
+use super::real_data::download;
+use crate::i18n::Key;
+use crate::lesson::steps::{enter_step, LessonTexts, LESSON_TEXT_FILE, STEPS};
+use crate::lesson::{Field, Params, Theme};
+
+/// Canvas type and lines in presenter view, relative to the normal view.
+const PRESENTER_TYPE_ZOOM: f64 = 1.5;
+
+const THEMES: [(Theme, Key); 3] = [
+    (Theme::Auto, Key::ThemeAuto),
+    (Theme::Light, Key::ThemeLight),
+    (Theme::Dark, Key::ThemeDark),
+];
+
+/// Scrolls the panel of lesson step `step` (1-based) into view.
+pub fn show_step_panel(step: usize) {
+    let Some(panel) = step.checked_sub(1).and_then(|n| STEPS.get(n)) else {
+        return;
+    };
+    if let Some(element) = document().get_element_by_id(panel.panel) {
+        element.scroll_into_view();
+    }
+}
+
+/// A new `tag` element under `parent`, with attributes.
+fn child(parent: &Element, tag: &str, attributes: &[(&str, &str)]) -> Element {
+    let element = document().create_element(tag).expect("a valid tag name");
+    for (name, value) in attributes {
+        let _ = element.set_attribute(name, value);
+    }
+    let _ = parent.append_child(&element);
+    element
+}
+
+/// The elements whose text or state follows the lesson.
+struct Parts {
+    lesson_toggle: Element,
+    presenter_toggle: Element,
+    theme_label: Element,
+    theme_options: Vec<Element>,
+    theme_select: web_sys::HtmlSelectElement,
+    share: Element,
+    share_status: Element,
+    bar: Element,
+    step_title: Element,
+    prompt: Element,
+    reveal: Element,
+    keys: Element,
+    reveal_button: Element,
+    previous: Element,
+    next: Element,
+    exit: Element,
+}
+
+fn build(tools: &Element) -> Parts {
+    let button = |parent: &Element, action: &str, testid: &str| {
+        child(
+            parent,
+            "button",
+            &[
+                ("type", "button"),
+                ("data-action", action),
+                ("data-testid", testid),
+            ],
+        )
+    };
+    let lesson_toggle = button(tools, "lesson", "lesson-toggle");
+    let presenter_toggle = button(tools, "presenter", "presenter-toggle");
+    let label = child(tools, "label", &[]);
+    let theme_label = child(&label, "span", &[]);
+    let select = child(
+        &label,
+        "select",
+        &[("data-testid", "select-theme"), ("data-action", "theme")],
+    );
+    let theme_options = THEMES
+        .iter()
+        .map(|(theme, _)| child(&select, "option", &[("value", theme.code())]))
+        .collect();
+    let share = button(tools, "share", "share");
+    let share_status = child(
+        tools,
+        "span",
+        &[
+            ("class", "share-status"),
+            ("role", "status"),
+            ("data-testid", "share-status"),
+        ],
+    );
+
+    let body = document().body().expect("a page body");
+    let bar = child(
+        &body,
+        "aside",
+        &[
+            ("class", "lesson-bar"),
+            ("data-testid", "lesson-bar"),
+            ("aria-labelledby", "lesson-step"),
+            ("hidden", ""),
+        ],
+    );
+    let text = child(&bar, "div", &[("class", "lesson-text")]);
+    let step_title = child(
+        &text,
+        "h2",
+        &[("id", "lesson-step"), ("data-testid", "lesson-step")],
+    );
+    let prompt = child(
+        &text,
+        "p",
+        &[("data-testid", "lesson-prompt"), ("aria-live", "polite")],
+    );
+    let reveal = child(
+        &text,
+        "p",
+        &[("data-testid", "lesson-reveal"), ("aria-live", "polite")],
+    );
+    let keys = child(&text, "p", &[("class", "lesson-keys")]);
+    let buttons = child(&bar, "div", &[("class", "lesson-buttons")]);
+    Parts {
+        lesson_toggle,
+        presenter_toggle,
+        theme_label,
+        theme_options,
+        theme_select: select.unchecked_into(),
+        share,
+        share_status,
+        bar,
+        step_title,
+        prompt,
+        reveal,
+        keys,
+        reveal_button: button(&buttons, "reveal", "lesson-reveal-button"),
+        previous: button(&buttons, "previous", "lesson-previous"),
+        next: button(&buttons, "next", "lesson-next"),
+        exit: button(&buttons, "exit", "lesson-exit"),
+    }
+}
+
+/// Whether a key press belongs to a form control (a slider's arrows move the slider).
+fn typed_into_control(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// Installs the tools into `tools` (the header's slot) and the lesson bar at the end of the page.
+/// Call once, after the app is mounted.
+pub fn install(tools: Element, redraw: WriteSignal<u32>) {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let parts = Rc::new(build(&tools));
+    let revealed = RwSignal::new(false);
+    // The questions and answers, fetched the first time lesson mode is on; `arrived` flips when
+    // the download ends, so the bar redraws with them (or with why not).
+    let texts: Rc<RefCell<Option<Result<LessonTexts, ()>>>> = Rc::default();
+    let arrived = RwSignal::new(false);
+    let requested = Cell::new(false);
+
+    let go = move |n: usize| {
+        params.update(|p| *p = enter_step(*p, n));
+        revealed.set(false);
+        // After the panels have redrawn for the preset, so the scroll lands on the final layout.
+        request_animation_frame(move || show_step_panel(n));
+    };
+    // The share button's outcome is written straight into its status line.
+    let status = parts.share_status.clone();
+    let lang = lesson.lang;
+    let report = move |key: Key| {
+        let status = status.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            status.set_text_content(Some(lang.get_untracked().t(key)))
+        })
+    };
+    let (copied, not_copied) = (report(Key::Copied), report(Key::CopyFailed));
+    let select = parts.theme_select.clone();
+    // One handler for every click, change and key press of the tools: one compiled closure.
+    let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let step = params.with_untracked(|p| p.step);
+        if event.type_() == "keydown" {
+            let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if step == 0
+                || key.alt_key()
+                || key.ctrl_key()
+                || key.meta_key()
+                || typed_into_control(&event)
+            {
+                return;
+            }
+            let next = match key.key().as_str() {
+                "ArrowRight" | "PageDown" => (step < STEPS.len()).then_some(step + 1),
+                "ArrowLeft" | "PageUp" => (step > 1).then_some(step - 1),
+                _ => return,
+            };
+            // Page keys would also scroll the page away from the step's panel.
+            event.prevent_default();
+            if let Some(n) = next {
+                go(n);
+            }
+            return;
+        }
+        let action = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.closest("[data-action]").ok().flatten())
+            .and_then(|e| e.get_attribute("data-action"));
+        match (event.type_().as_str(), action.as_deref()) {
+            ("change", Some("theme")) => {
+                let theme = Theme::from_code(&select.value()).unwrap_or_default();
+                params.update(|p| p.theme = theme);
+            }
+            ("click", Some("lesson")) => go(if step == 0 { 1 } else { 0 }),
+            ("click", Some("presenter")) => params.update(|p| p.presenter = !p.presenter),
+            ("click", Some("share")) => {
+                let href = window().location().href().unwrap_or_default();
+                let _ = window()
+                    .navigator()
+                    .clipboard()
+                    .write_text(&href)
+                    .then2(&copied, &not_copied);
+            }
+            ("click", Some("reveal")) => revealed.set(true),
+            ("click", Some("previous")) if step > 1 => go(step - 1),
+            ("click", Some("next")) if step < STEPS.len() => go(step + 1),
+            ("click", Some("exit")) => go(0),
+            _ => {}
+        }
+    });
+    for (target, kind) in [
+        (tools.unchecked_ref::<web_sys::EventTarget>(), "click"),
+        (tools.unchecked_ref(), "change"),
+        (parts.bar.unchecked_ref(), "click"),
+        (window().unchecked_ref(), "keydown"),
+    ] {
+        let _ = target.add_event_listener_with_callback(kind, handler.as_ref().unchecked_ref());
+    }
+    // The tools live as long as the page.
+    handler.forget();
+
+    // Only what the tools show (a memo of the type every panel uses: no new generic code).
+    let state = Memo::new(move |_| {
+        params
+            .get()
+            .only(&[Field::Step, Field::Presenter, Field::Theme, Field::Lang])
+    });
+    let last_look = Cell::new(None);
+    Effect::new(move |_| {
+        let Params {
+            step,
+            presenter,
+            theme,
+            lang,
+            ..
+        } = state.get();
+        let t = |key| lang.t(key);
+        let set_text = |element: &Element, text: &str| element.set_text_content(Some(text));
+        let set_flag = |element: &Element, name: &str, on: bool| {
+            let _ = element.toggle_attribute_with_force(name, on);
+        };
+        let p = &parts;
+        set_text(&p.lesson_toggle, t(Key::LessonMode));
+        let _ = p
+            .lesson_toggle
+            .set_attribute("aria-pressed", if step > 0 { "true" } else { "false" });
+        set_text(&p.presenter_toggle, t(Key::PresenterLabel));
+        let _ = p
+            .presenter_toggle
+            .set_attribute("aria-pressed", if presenter { "true" } else { "false" });
+        set_text(&p.theme_label, t(Key::ThemeLabel));
+        for (option, (_, key)) in p.theme_options.iter().zip(THEMES) {
+            set_text(option, t(key));
+        }
+        p.theme_select.set_value(theme.code());
+        set_text(&p.share, t(Key::Share));
+        // A status in the old language would be wrong; the next copy writes a new one.
+        set_text(&p.share_status, "");
+
+        set_flag(&p.bar, "hidden", step == 0);
+        arrived.track();
+        if step > 0 && !requested.replace(true) {
+            let texts = texts.clone();
+            download(
+                LESSON_TEXT_FILE,
+                Rc::new(move |file| {
+                    let parsed = file.ok().and_then(|bytes| {
+                        LessonTexts::parse(&String::from_utf8_lossy(&bytes), STEPS.len()).ok()
+                    });
+                    *texts.borrow_mut() = Some(parsed.ok_or(()));
+                    arrived.set(true);
+                }),
+            );
+        }
+        if step > 0 {
+            let counter = t(Key::LessonStep)
+                .replace("{n}", &step.to_string())
+                .replace("{total}", &STEPS.len().to_string());
+            set_text(&p.step_title, &counter);
+            let texts = texts.borrow();
+            let (question, answer) = match &*texts {
+                Some(Ok(texts)) => (texts.question(step, lang), texts.answer(step, lang)),
+                Some(Err(())) => (t(Key::LessonFailed), ""),
+                None => (t(Key::LessonLoading), ""),
+            };
+            set_text(&p.prompt, question);
+            set_text(&p.reveal, answer);
+        }
+        set_flag(&p.reveal, "hidden", !revealed.get());
+        set_text(&p.keys, t(Key::LessonKeys));
+        set_text(&p.reveal_button, t(Key::LessonReveal));
+        set_flag(&p.reveal_button, "disabled", revealed.get());
+        set_text(&p.previous, t(Key::LessonPrevious));
+        set_flag(&p.previous, "disabled", step <= 1);
+        set_text(&p.next, t(Key::LessonNext));
+        set_flag(&p.next, "disabled", step >= STEPS.len());
+        set_text(&p.exit, t(Key::LessonExit));
+
+        // <html data-theme> and <html data-presenter> follow the lesson (the stylesheet keys its
+        // colours and sizes on them), and the canvases redraw in the new look when it changed.
+        let Some(root) = document().document_element() else {
+            return;
+        };
+        let previous = last_look.replace(Some((theme, presenter)));
+        if previous == Some((theme, presenter)) {
+            return;
+        }
+        let _ = match theme {
+            Theme::Auto => root.remove_attribute("data-theme"),
+            chosen => root.set_attribute("data-theme", chosen.code()),
+        };
+        let _ = root.toggle_attribute_with_force("data-presenter", presenter);
+        restyle_canvases(if presenter { PRESENTER_TYPE_ZOOM } else { 1.0 });
+        // The first drawing already used this look.
+        if previous.is_some() {
+            redraw.update(|e| *e = e.wrapping_add(1));
+        }
+    });
+}

@@ -1,0 +1,58 @@
+// Lighthouse (Debian's Chromium, no download): accessibility and best practices must both score
+// 100, on a phone-sized and a desktop-sized screen, in both languages. The scores are printed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { serve, CHROMIUM_ARGS } from './harness.mjs';
+
+const PORT = 9333;
+let browser;
+let site;
+before(async () => {
+  // Lighthouse drives the browser over its DevTools port.
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`],
+  });
+  site = await serve('dist');
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const DESKTOP = {
+  formFactor: 'desktop',
+  screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+};
+
+test('Lighthouse: accessibility 100 and best practices 100', async () => {
+  const failures = [];
+  for (const [name, query, settings] of [
+    ['phone, en', '?lang=en', {}],
+    ['phone, zh', '?lang=zh', {}],
+    ['desktop, zh, dark, presenter', '?lang=zh&theme=dark&presenter=1', DESKTOP],
+  ]) {
+    const { lhr } = await lighthouse(site.url(query), {
+      port: PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['accessibility', 'best-practices'],
+      // No network throttling: a local server, and the scores measured here do not depend on it.
+      throttlingMethod: 'provided',
+      ...settings,
+    });
+    const scores = Object.values(lhr.categories).map((c) => `${c.title} ${Math.round(c.score * 100)}`);
+    console.log(`lighthouse ${name}: ${scores.join(', ')}`);
+    for (const category of Object.values(lhr.categories)) {
+      if (category.score === 1) continue;
+      const failing = category.auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+        .map((audit) => `${audit.id}: ${audit.title}`);
+      failures.push(`${name}: ${category.title} ${Math.round(category.score * 100)} (${failing.join('; ')})`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
