@@ -307,6 +307,10 @@ strings! {
     ThemeLight => "light", "浅色";
     ThemeDark => "dark", "深色";
     Share => "Copy link", "复制链接";
+    Export => "Export", "导出";
+    CopyNumpy => "Copy as NumPy", "复制为 NumPy 代码";
+    CopyPytorch => "Copy as PyTorch", "复制为 PyTorch 代码";
+    CodeCopied => "Code copied", "代码已复制";
     Copied => "Link copied", "链接已复制";
     CopyFailed => "Could not copy: select the address bar and copy it", "无法复制：请选中地址栏手动复制";
     LessonStep => "Step {n} of {total}", "第 {n} 步，共 {total} 步";

@@ -5,13 +5,13 @@ use leptos::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart};
 use super::controls::AmplitudeSlider;
 use super::controls::SentenceSelect;
 use super::math::{Formula, COMBINE_FORMULA};
-use super::parts::{flag, live, Legend};
+use super::parts::{flag, live, on_event, Legend};
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
     score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
@@ -42,20 +42,18 @@ struct CombineView {
 pub fn AddConcatPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let d_model = Memo::new(move |_| params.get().d_model);
+    let d_model = pick(&[Field::DModel]);
     // The table depends on d_model only: moving the amplitude must not redraw 43 × d normals.
-    let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get()));
+    let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get().d_model));
     // Only what this panel shows: moving pos, k or i must not recompute it.
-    let inputs = Memo::new(move |_| {
-        params.get().only(&[
-            Field::DModel,
-            Field::Base,
-            Field::Sentence,
-            Field::Token,
-            Field::Scale,
-            Field::Amplitude,
-        ])
-    });
+    let inputs = pick(&[
+        Field::DModel,
+        Field::Base,
+        Field::Sentence,
+        Field::Token,
+        Field::Scale,
+        Field::Amplitude,
+    ]);
     let view_data = Memo::new(move |_| {
         let Params {
             d_model: d,
@@ -113,11 +111,11 @@ pub fn AddConcatPanel() -> impl IntoView {
                     {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"
-                        on:change=move |ev| {
+                        on:change=on_event(Box::new(move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 set(Field::Token, v as f64);
                             }
-                        }
+                        }))
                         prop:value=live(Box::new(move || params.get().token.to_string()))
                     >
                         {move || {
@@ -136,7 +134,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                         type="checkbox"
                         data-testid="toggle-scale"
                         prop:checked=flag(Box::new(move || params.get().scale_embedding))
-                        on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
+                        on:change=on_event(Box::new(move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })))
                     />
                     {tr(Key::ScaleLabel)}
                 </label>

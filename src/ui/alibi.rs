@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{
     draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series, Ticks,
@@ -79,11 +79,7 @@ fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView
 pub fn AlibiPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::Heads, Field::Head, Field::Length, Field::Pos])
-    });
+    let inputs = pick(&[Field::Heads, Field::Head, Field::Length, Field::Pos]);
     let data = Memo::new(move |_| {
         let Params {
             heads,

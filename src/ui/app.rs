@@ -12,7 +12,7 @@ use super::extrapolation::ExtrapolationPanel;
 use super::frequencies::FrequenciesPanel;
 use super::heatmap::HeatmapPanel;
 use super::notices::NoticeBanner;
-use super::parts::live;
+use super::parts::{live, on_click};
 use super::pe_vector::PeVectorPanel;
 use super::real_data::RealDataPanel;
 use super::rope::RopePanel;
@@ -158,7 +158,7 @@ pub fn App() -> impl IntoView {
                     lang="en"
                     data-testid="lang-en"
                     aria-pressed=live(Box::new(move || (lesson.lang.get() == Lang::En).to_string()))
-                    on:click=move |_| set_lang(Lang::En)
+                    on:click=on_click(Box::new(move || { set_lang(Lang::En); }))
                 >
                     "English"
                 </button>
@@ -167,7 +167,7 @@ pub fn App() -> impl IntoView {
                     lang="zh-CN"
                     data-testid="lang-zh"
                     aria-pressed=live(Box::new(move || (lesson.lang.get() == Lang::Zh).to_string()))
-                    on:click=move |_| set_lang(Lang::Zh)
+                    on:click=on_click(Box::new(move || { set_lang(Lang::Zh); }))
                 >
                     "中文"
                 </button>
@@ -206,6 +206,13 @@ pub fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// A memo of only these fields of the lesson state (see [`Params::only`]): it changes exactly
+/// when one of them does. One closure type for every panel, so the memo code is compiled once.
+pub fn pick(fields: &'static [crate::lesson::Field]) -> Memo<Params> {
+    let params = use_lesson().params;
+    Memo::new(move |_| params.get().only(fields))
 }
 
 /// The text of `key` in the lesson's language, as a reactive value for a view or an attribute.

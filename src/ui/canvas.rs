@@ -19,6 +19,8 @@ pub struct ViewportEpoch(pub ReadSignal<u32>);
 thread_local! {
     /// Presenter view's extra factor on every canvas's type and line widths (1 otherwise).
     static TYPE_ZOOM: Cell<f64> = const { Cell::new(1.0) };
+    /// While a PNG is exported: the resolution every canvas draws at instead of the screen's.
+    static EXPORT_SCALE: Cell<Option<f64>> = const { Cell::new(None) };
 }
 
 /// Installs the resize listener once, at the top of the app, and shares the epoch by context.
@@ -53,7 +55,15 @@ pub fn restyle_canvases(type_zoom: f64) {
 /// The device pixel ratio, at least 1 and at most 4 (a cap so a zoomed-in phone cannot ask for
 /// a 64-megapixel backing store).
 pub fn device_pixel_ratio() -> f64 {
-    window().device_pixel_ratio().clamp(1.0, 4.0)
+    EXPORT_SCALE
+        .with(Cell::get)
+        .unwrap_or_else(|| window().device_pixel_ratio().clamp(1.0, 4.0))
+}
+
+/// Makes every canvas draw at `scale` device pixels per CSS pixel (an export), or at the
+/// screen's again (`None`); the caller bumps the epoch so they redraw.
+pub fn set_export_scale(scale: Option<f64>) {
+    EXPORT_SCALE.with(|s| s.set(scale));
 }
 
 /// A canvas sized for crisp drawing: its backing store is its CSS size × devicePixelRatio.

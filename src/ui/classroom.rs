@@ -13,8 +13,9 @@ use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::Element;
 
-use super::app::use_lesson;
+use super::app::{pick, use_lesson};
 use super::canvas::restyle_canvases;
+use super::export_tools;
 use super::real_data::download;
 use crate::i18n::Key;
 use crate::lesson::steps::{enter_step, LessonTexts, LESSON_TEXT_FILE, STEPS};
@@ -191,6 +192,20 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         })
     };
     let (copied, not_copied) = (report(Key::Copied), report(Key::CopyFailed));
+    // "Copy as code" reports next to its buttons.
+    let exports = Rc::new(export_tools::add_buttons(child));
+    let code_status = exports
+        .status
+        .clone()
+        .unwrap_or_else(|| parts.share_status.clone());
+    let code_report = move |key: Key| {
+        let status = code_status.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            status.set_text_content(Some(lang.get_untracked().t(key)))
+        })
+    };
+    let (code_copied, code_not_copied) =
+        (code_report(Key::CodeCopied), code_report(Key::CopyFailed));
     let select = parts.theme_select.clone();
     // One handler for every click, change and key press of the tools: one compiled closure.
     let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
@@ -219,9 +234,9 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
             }
             return;
         }
-        let action = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
+        let target = event.target().and_then(|t| t.dyn_into::<Element>().ok());
+        let action = target
+            .as_ref()
             .and_then(|e| e.closest("[data-action]").ok().flatten())
             .and_then(|e| e.get_attribute("data-action"));
         match (event.type_().as_str(), action.as_deref()) {
@@ -243,6 +258,18 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
             ("click", Some("previous")) if step > 1 => go(step - 1),
             ("click", Some("next")) if step < STEPS.len() => go(step + 1),
             ("click", Some("exit")) => go(0),
+            ("click", Some(export)) => {
+                let panel = target.and_then(|e| e.closest("section.panel").ok().flatten());
+                if let Some(panel) = panel {
+                    let copy = |code: &str| {
+                        let clipboard = window().navigator().clipboard();
+                        let _ = clipboard
+                            .write_text(code)
+                            .then2(&code_copied, &code_not_copied);
+                    };
+                    export_tools::run(export, panel, params.get_untracked(), redraw, copy);
+                }
+            }
             _ => {}
         }
     });
@@ -250,6 +277,13 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         (tools.unchecked_ref::<web_sys::EventTarget>(), "click"),
         (tools.unchecked_ref(), "change"),
         (parts.bar.unchecked_ref(), "click"),
+        (
+            document()
+                .get_element_by_id("panels")
+                .unwrap_or(tools.clone())
+                .unchecked_ref(),
+            "click",
+        ),
         (window().unchecked_ref(), "keydown"),
     ] {
         let _ = target.add_event_listener_with_callback(kind, handler.as_ref().unchecked_ref());
@@ -258,11 +292,7 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
     handler.forget();
 
     // Only what the tools show (a memo of the type every panel uses: no new generic code).
-    let state = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::Step, Field::Presenter, Field::Theme, Field::Lang])
-    });
+    let state = pick(&[Field::Step, Field::Presenter, Field::Theme, Field::Lang]);
     let last_look = Cell::new(None);
     Effect::new(move |_| {
         let Params {
@@ -333,6 +363,13 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         set_text(&p.next, t(Key::LessonNext));
         set_flag(&p.next, "disabled", step >= STEPS.len());
         set_text(&p.exit, t(Key::LessonExit));
+        for group in &exports.groups {
+            let _ = group.set_attribute("aria-label", t(Key::Export));
+        }
+        if let (Some(numpy), Some(pytorch)) = (&exports.copy_numpy, &exports.copy_pytorch) {
+            set_text(numpy, t(Key::CopyNumpy));
+            set_text(pytorch, t(Key::CopyPytorch));
+        }
 
         // <html data-theme> and <html data-presenter> follow the lesson (the stylesheet keys its
         // colours and sizes on them), and the canvases redraw in the new look when it changed.

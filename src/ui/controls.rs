@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::parts::{flag, live};
+use super::parts::{flag, live, number, on_click, on_event};
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key};
 use crate::lesson::params::{
@@ -31,7 +31,7 @@ pub fn Controls() -> impl IntoView {
                     data-testid="controls-toggle"
                     aria-controls="control-list"
                     aria-expanded=live(Box::new(move || open.get().to_string()))
-                    on:click=move |_| open.update(|o| *o = !*o)
+                    on:click=on_click(Box::new(move || { open.update(|o| *o = !*o); }))
                 >
                     {live(Box::new(move || lang.get().t(if open.get() { Key::Hide } else { Key::Show }).to_string()))}
                 </button>
@@ -124,17 +124,17 @@ fn Slider(
                     type="range"
                     id=id.clone()
                     data-testid=format!("slider-{symbol}")
-                    min=move || min.get()
-                    max=move || max.get()
+                    min=number(Box::new(move || min.get()))
+                    max=number(Box::new(move || max.get()))
                     step=step
-                    prop:value=move || value.get()
-                    aria-valuetext=move || read_out.get()
-                    on:input=move |ev| {
+                    prop:value=number(Box::new(move || value.get()))
+                    aria-valuetext=live(Box::new(move || read_out.get()))
+                    on:input=on_event(Box::new(move |ev| {
                         let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                         if v.is_finite() {
                             on_value.run(v);
                         }
-                    }
+                    }))
                 />
                 <output for=id data-testid=format!("value-{symbol}")>
                     {move || read_out.get()}
@@ -160,13 +160,13 @@ pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl Into
             <select
                 id=id
                 data-testid=format!("select-{name}")
-                on:change=move |ev| {
+                on:change=on_event(Box::new(move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
                         "split" => Layout::SplitHalves,
                         _ => Layout::Interleaved,
                     };
                     lesson.params.update(|p| p.layout = layout);
-                }
+                }))
             >
                 <option
                     value="interleaved"
@@ -206,13 +206,13 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
                 min="0"
                 max=AMPLITUDE_MAX
                 step="0.05"
-                prop:value=move || params.get().amplitude
-                on:input=move |ev| {
+                prop:value=number(Box::new(move || params.get().amplitude))
+                on:input=on_event(Box::new(move |ev| {
                     let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                     if v.is_finite() {
                         params.update(|p| *p = p.with(Field::Amplitude, v));
                     }
-                }
+                }))
             />
             <output data-testid=format!("value-{name}")>{live(Box::new(move || format!("{:.2}", params.get().amplitude)))}</output>
         </div>
@@ -272,11 +272,11 @@ pub fn ChoiceSelect(
             {tr(label)}
             <select
                 data-testid=testid
-                on:change=move |ev| {
+                on:change=on_event(Box::new(move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                         params.update(|p| write(p, v));
                     }
-                }
+                }))
                 prop:value=live(Box::new(move || read(&params.get()).to_string()))
             >
                 {choices

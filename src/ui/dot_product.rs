@@ -5,7 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, DOT_FORMULA};
@@ -36,11 +36,7 @@ struct DotData {
 pub fn DotProductPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::DModel, Field::Base, Field::Length])
-    });
+    let inputs = pick(&[Field::DModel, Field::Base, Field::Length]);
     let data = Memo::new(move |_| {
         let Params {
             d_model: d,
@@ -62,7 +58,7 @@ pub fn DotProductPanel() -> impl IntoView {
             stride,
         }
     });
-    let offset = Memo::new(move |_| params.get().k);
+    let offset = pick(&[Field::K]);
 
     let matrix_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
@@ -77,7 +73,7 @@ pub fn DotProductPanel() -> impl IntoView {
     );
     redraw_on_frame(
         curve_canvas,
-        move || (data.get(), offset.get(), lesson.lang.get()),
+        move || (data.get(), offset.get().k, lesson.lang.get()),
         |element, (data, k, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_curve(&sized, data, *k, *lang);
@@ -86,15 +82,13 @@ pub fn DotProductPanel() -> impl IntoView {
     );
 
     // The lesson's claim in numbers: the same k from two starting positions, and the formula.
-    let number_inputs = Memo::new(move |_| {
-        params.get().only(&[
-            Field::Pos,
-            Field::K,
-            Field::DModel,
-            Field::Base,
-            Field::Layout,
-        ])
-    });
+    let number_inputs = pick(&[
+        Field::Pos,
+        Field::K,
+        Field::DModel,
+        Field::Base,
+        Field::Layout,
+    ]);
     let numbers = Memo::new(move |_| {
         let Params {
             pos,

@@ -3,10 +3,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::controls::SentenceSelect;
-use super::parts::{Figure, LiveText, Reading};
+use super::parts::{on_click, Figure, LiveText, Reading};
 use crate::encoding::{
     embedding_scale, input_path, tokenize, EmbeddingTable, InputPath, DEMO_SENTENCES, VOCABULARY,
 };
@@ -32,17 +32,16 @@ struct Lookup {
 pub fn EmbeddingPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let d_model = Memo::new(move |_| params.get().d_model);
-    let table = Memo::new(move |_| std::sync::Arc::new(EmbeddingTable::seeded(d_model.get())));
-    let inputs = Memo::new(move |_| {
-        params.get().only(&[
-            Field::Sentence,
-            Field::Token,
-            Field::Scale,
-            Field::Base,
-            Field::Layout,
-        ])
-    });
+    let d_model = pick(&[Field::DModel]);
+    let table =
+        Memo::new(move |_| std::sync::Arc::new(EmbeddingTable::seeded(d_model.get().d_model)));
+    let inputs = pick(&[
+        Field::Sentence,
+        Field::Token,
+        Field::Scale,
+        Field::Base,
+        Field::Layout,
+    ]);
     let lookup = Memo::new(move |_| {
         let Params {
             sentence,
@@ -125,7 +124,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                                     class="chip"
                                     data-testid=format!("embed-token-{n}")
                                     aria-pressed=(n == chosen).to_string()
-                                    on:click=move |_| set(Field::Token, n as f64)
+                                    on:click=on_click(Box::new(move || { set(Field::Token, n as f64); }))
                                 >
                                     {format!("{n}: {word}")}
                                 </button>

@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
 use super::controls::PanelSlider;
@@ -85,12 +85,7 @@ fn spread(points: &[(f64, f64)]) -> String {
 #[component]
 pub fn ExtrapolationPanel() -> impl IntoView {
     let lesson = use_lesson();
-    let params = lesson.params;
-    let inputs = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::NTrain, Field::DModel, Field::Base, Field::Layout])
-    });
+    let inputs = pick(&[Field::NTrain, Field::DModel, Field::Base, Field::Layout]);
     let data = Memo::new(move |_| {
         let Params {
             n_train,

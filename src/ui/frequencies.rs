@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, WAVELENGTH_FORMULA};
@@ -25,7 +25,7 @@ struct Ladder {
 pub fn FrequenciesPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| params.get().only(&[Field::DModel, Field::Base]));
+    let inputs = pick(&[Field::DModel, Field::Base]);
     let wavelengths = Memo::new(move |_| {
         let Params {
             d_model: d, base, ..

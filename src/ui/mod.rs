@@ -10,6 +10,7 @@ pub mod classroom;
 pub mod controls;
 pub mod dot_product;
 pub mod embedding;
+pub mod export_tools;
 pub mod extrapolation;
 pub mod frequencies;
 pub mod heatmap;

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::app::{tr, use_lesson};
-use super::parts::flag;
+use super::parts::{flag, on_click};
 use crate::i18n::{notice_text, Key};
 use crate::lesson::Notice;
 
@@ -26,7 +26,7 @@ pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="notice-dismiss"
-                    on:click=move |_| notices.set(Vec::new())
+                    on:click=on_click(Box::new(move || { notices.set(Vec::new()); }))
                 >
                     {tr(Key::Dismiss)}
                 </button>

@@ -50,6 +50,23 @@ pub fn live(text: LiveText) -> impl Fn() -> String + Send + Sync + 'static {
     move || text()
 }
 
+/// A number that follows the lesson state (a slider's bounds and value), boxed like [`live`].
+pub fn number(
+    value: Box<dyn Fn() -> f64 + Send + Sync>,
+) -> impl Fn() -> f64 + Send + Sync + 'static {
+    move || value()
+}
+
+/// A click handler; boxed so that every button's handler shares one compiled event binding.
+pub fn on_click(handler: Box<dyn Fn()>) -> impl FnMut(web_sys::MouseEvent) + 'static {
+    move |_| handler()
+}
+
+/// A `change` or `input` handler, boxed for the same reason as [`on_click`].
+pub fn on_event(handler: Box<dyn Fn(web_sys::Event)>) -> impl FnMut(web_sys::Event) + 'static {
+    move |event| handler(event)
+}
+
 /// A yes/no that follows the lesson state (`hidden`, `prop:checked`, `class:…`); boxed like
 /// [`live`] so that every such attribute shares one compiled renderer.
 pub fn flag(

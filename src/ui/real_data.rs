@@ -12,7 +12,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{now, paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
 use super::controls::ChoiceSelect;
@@ -411,7 +411,6 @@ fn three_decimals(value: f64) -> String {
 #[component]
 pub fn RealDataPanel() -> impl IntoView {
     let lesson = use_lesson();
-    let params = lesson.params;
     let tables = RwSignal::new(Tables::Waiting);
     let section = NodeRef::<html::Section>::new();
     load_when_shown(section, tables);
@@ -419,8 +418,8 @@ pub fn RealDataPanel() -> impl IntoView {
     // Not a memo: the load state changes two or three times in a page's life.
     let model = move || tables.with(Tables::ready).map(ByAddress);
     // The fit's k, p and q, and the words compared.
-    let inputs = Memo::new(move |_| params.get().only(&[Field::Pos, Field::K, Field::Words]));
-    let shape = Memo::new(move |_| params.get().only(&[Field::Base, Field::Layout]));
+    let inputs = pick(&[Field::Pos, Field::K, Field::Words]);
+    let shape = pick(&[Field::Base, Field::Layout]);
     // Only once the tables are here: before that the panel draws nothing, and a base drag
     // elsewhere in the page costs nothing here.
     let sinusoidal_side = Memo::new(move |_| {

@@ -3,11 +3,11 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::controls::{LayoutSelect, PanelSlider};
-use super::parts::{Figure, Reading, SymbolReading};
+use super::parts::{on_click, Figure, Reading, SymbolReading};
 use crate::encoding::{
     rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_score, Layout, RopePlane,
 };
@@ -37,15 +37,13 @@ pub fn RopePanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let vectors = Memo::new(move |_| rope_demo_vectors(params.get().d_model));
-    let view_inputs = Memo::new(move |_| {
-        params.get().only(&[
-            Field::RopeM,
-            Field::RopeN,
-            Field::Pair,
-            Field::Base,
-            Field::Layout,
-        ])
-    });
+    let view_inputs = pick(&[
+        Field::RopeM,
+        Field::RopeN,
+        Field::Pair,
+        Field::Base,
+        Field::Layout,
+    ]);
     let current = Memo::new(move |_| {
         let Params {
             rope_m: m,
@@ -66,11 +64,7 @@ pub fn RopePanel() -> impl IntoView {
             }
         })
     });
-    let decay_inputs = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::DModel, Field::Base, Field::Length])
-    });
+    let decay_inputs = pick(&[Field::DModel, Field::Base, Field::Length]);
     let decay = Memo::new(move |_| {
         let Params {
             d_model: d,
@@ -88,7 +82,7 @@ pub fn RopePanel() -> impl IntoView {
                 .collect::<Vec<_>>(),
         )
     });
-    let diagram = Memo::new(move |_| params.get().only(&[Field::Layout, Field::Pair]));
+    let diagram = pick(&[Field::Layout, Field::Pair]);
 
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
@@ -154,8 +148,8 @@ pub fn RopePanel() -> impl IntoView {
             <div class="panel-controls">
                 <PanelSlider field=Field::RopeM min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_m />
                 <PanelSlider field=Field::RopeN min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_n />
-                <button type="button" data-testid="rope-together" on:click=move |_| shift(1, 1)>{tr(Key::RopeTogether)}</button>
-                <button type="button" data-testid="rope-apart" on:click=move |_| shift(0, 1)>{tr(Key::RopeApart)}</button>
+                <button type="button" data-testid="rope-together" on:click=on_click(Box::new(move || shift(1, 1)))>{tr(Key::RopeTogether)}</button>
+                <button type="button" data-testid="rope-apart" on:click=on_click(Box::new(move || shift(0, 1)))>{tr(Key::RopeApart)}</button>
             </div>
             <dl class="numbers">
                 <Reading label=Key::RopeScore testid="rope-score" value=Box::new(move || format!("{:.12}", current.get().score)) />

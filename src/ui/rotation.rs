@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
 use super::math::{Formula, ROTATION_FORMULA};
-use super::parts::live;
+use super::parts::{live, on_click};
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::Key;
 use crate::lesson::Field;
@@ -70,7 +70,7 @@ pub fn RotationPanel() -> impl IntoView {
         timer.set_value(None);
         playing.set(false);
     };
-    let toggle = move |_| {
+    let toggle = move || {
         if playing.get_untracked() {
             stop();
             return;
@@ -148,7 +148,7 @@ pub fn RotationPanel() -> impl IntoView {
                         <dt>{tr(Key::ErrorLabel)}</dt>
                         <dd data-testid="rotation-error">{live(Box::new(move || error_text(main.get().rotation)))}</dd>
                     </dl>
-                    <button type="button" data-testid="rotation-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
+                    <button type="button" data-testid="rotation-play" aria-pressed=live(Box::new(move || playing.get().to_string())) on:click=on_click(Box::new(toggle))>
                         {live(Box::new(move || t(if playing.get() { Key::Pause } else { Key::Play }).to_string()))}
                     </button>
                 </div>

@@ -4,7 +4,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series};
 use super::controls::AmplitudeSlider;
@@ -12,6 +12,7 @@ use super::parts::live;
 use crate::encoding::{attention_saturation, attention_weights, mean_attention_entropy};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::AMPLITUDE_MAX;
+use crate::lesson::Field;
 use crate::render::colormap::DivergingMap;
 use crate::render::layout::PlotRect;
 
@@ -24,24 +25,28 @@ const CURVE_STEPS: usize = 80;
 #[component]
 pub fn SaturationPanel() -> impl IntoView {
     let lesson = use_lesson();
-    let params = lesson.params;
-    let base = Memo::new(move |_| params.get().base);
-    let amplitude = Memo::new(move |_| params.get().amplitude);
+    let base = pick(&[Field::Base]);
+    let amplitude = pick(&[Field::Amplitude]);
     let curve = Memo::new(move |_| {
         let amplitudes: Vec<f64> = (0..=CURVE_STEPS)
             .map(|s| AMPLITUDE_MAX * s as f64 / CURVE_STEPS as f64)
             .collect();
-        let entropy =
-            attention_saturation(SENTENCE, TOY_WIDTH, base.get(), &amplitudes).unwrap_or_default();
+        let entropy = attention_saturation(SENTENCE, TOY_WIDTH, base.get().base, &amplitudes)
+            .unwrap_or_default();
         amplitudes
             .into_iter()
             .zip(entropy)
             .collect::<Vec<(f64, f64)>>()
     });
     let weights = Memo::new(move |_| {
-        attention_weights(SENTENCE, TOY_WIDTH, base.get(), amplitude.get())
-            .map(|out| (out.tokens, out.weights))
-            .unwrap_or_default()
+        attention_weights(
+            SENTENCE,
+            TOY_WIDTH,
+            base.get().base,
+            amplitude.get().amplitude,
+        )
+        .map(|out| (out.tokens, out.weights))
+        .unwrap_or_default()
     });
     // The entropy at the current amplitude comes from the weights already computed for the
     // picture, not from a second forward pass.
@@ -54,7 +59,7 @@ pub fn SaturationPanel() -> impl IntoView {
         move || {
             (
                 curve.get(),
-                amplitude.get(),
+                amplitude.get().amplitude,
                 entropy_now.get(),
                 lesson.lang.get(),
             )

@@ -7,7 +7,7 @@ use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::math::{Formula, WAVELENGTH_FORMULA};
-use super::parts::live;
+use super::parts::{live, on_click, on_event};
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
@@ -185,7 +185,7 @@ pub fn WavesPanel() -> impl IntoView {
                                     type="button"
                                     class="chip"
                                     data-testid=format!("remove-dim-{dim}")
-                                    on:click=move |_| remove(dim)
+                                    on:click=on_click(Box::new(move || { remove(dim); }))
                                 >
                                     // The name starts with the visible text ("dim 5"), then says what the button does.
                                     {format!("dim {dim} ")}
@@ -205,10 +205,10 @@ pub fn WavesPanel() -> impl IntoView {
                     inputmode="numeric"
                     data-testid="add-dim-input"
                     prop:value=move || new_dim.get()
-                    on:input=move |ev| new_dim.set(event_target_value(&ev))
+                    on:input=on_event(Box::new(move |ev| new_dim.set(event_target_value(&ev))))
                     on:keydown=move |ev| if ev.key() == "Enter" { add() }
                 />
-                <button type="button" data-testid="add-dim" on:click=move |_| add()>
+                <button type="button" data-testid="add-dim" on:click=on_click(Box::new(move || { add(); }))>
                     {tr(Key::AddDimension)}
                 </button>
             </div>

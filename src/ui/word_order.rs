@@ -4,10 +4,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
+use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::math::{Formula, POOL_FORMULA};
-use super::parts::{flag, live};
+use super::parts::{flag, live, on_event};
 use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
 use crate::i18n::Key;
 use crate::lesson::{Field, Params};
@@ -21,11 +21,7 @@ const TOY_WIDTH: usize = 32;
 pub fn WordOrderPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| {
-        params
-            .get()
-            .only(&[Field::OrderPair, Field::OrderPe, Field::Base])
-    });
+    let inputs = pick(&[Field::OrderPair, Field::OrderPe, Field::Base]);
     let demo = Memo::new(move |_| {
         let Params {
             order_pair: pair,
@@ -69,11 +65,11 @@ pub fn WordOrderPanel() -> impl IntoView {
                     <select
                         data-testid="select-order-pair"
                         prop:value=live(Box::new(move || params.get().order_pair.to_string()))
-                        on:change=move |ev| {
+                        on:change=on_event(Box::new(move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 params.update(|p| *p = p.with(Field::OrderPair, v as f64));
                             }
-                        }
+                        }))
                     >
                         {WORD_ORDER_PAIRS
                             .iter()
@@ -87,10 +83,10 @@ pub fn WordOrderPanel() -> impl IntoView {
                         type="checkbox"
                         data-testid="toggle-order-pe"
                         prop:checked=flag(Box::new(move || params.get().order_pe))
-                        on:change=move |ev| {
+                        on:change=on_event(Box::new(move |ev| {
                             let on = event_target_checked(&ev);
                             params.update(|p| *p = p.with(Field::OrderPe, if on { 1.0 } else { 0.0 }));
-                        }
+                        }))
                     />
                     {tr(Key::OrderPeLabel)}
                 </label>
