@@ -60,6 +60,9 @@ for name in sorted(f for f in os.listdir(stage) if f.endswith(".js")):
         [terser, path, "--module", "--compress", "--mangle", "--output", path],
         check=True,
     )
-    html = rehash_integrity(html, name, open(path, "rb").read())
-    print(f"minify_js.py: {name} {before} -> {os.path.getsize(path)} bytes, integrity hash updated")
+    # The service worker is registered by name, not linked: it carries no integrity hash.
+    linked = any(name in tag for tag in re.findall(r"<link[^>]*>", html))
+    if linked:
+        html = rehash_integrity(html, name, open(path, "rb").read())
+    print(f"minify_js.py: {name} {before} -> {os.path.getsize(path)} bytes" + (", integrity hash updated" if linked else ""))
 open(index, "w", encoding="utf-8").write(html)

@@ -182,30 +182,26 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         // After the panels have redrawn for the preset, so the scroll lands on the final layout.
         request_animation_frame(move || show_step_panel(n));
     };
-    // The share button's outcome is written straight into its status line.
-    let status = parts.share_status.clone();
+    // A copy's outcome is written straight into the status line next to its button: the share
+    // button's in the header, "copy as code"'s under the heatmap.
     let lang = lesson.lang;
-    let report = move |key: Key| {
+    let report = move |status: &Element, key: Key| {
         let status = status.clone();
         Closure::<dyn FnMut(JsValue)>::new(move |_| {
             status.set_text_content(Some(lang.get_untracked().t(key)))
         })
     };
-    let (copied, not_copied) = (report(Key::Copied), report(Key::CopyFailed));
-    // "Copy as code" reports next to its buttons.
+    let share_status = &parts.share_status;
+    let (copied, not_copied) = (
+        report(share_status, Key::Copied),
+        report(share_status, Key::CopyFailed),
+    );
     let exports = Rc::new(export_tools::add_buttons(child));
-    let code_status = exports
-        .status
-        .clone()
-        .unwrap_or_else(|| parts.share_status.clone());
-    let code_report = move |key: Key| {
-        let status = code_status.clone();
-        Closure::<dyn FnMut(JsValue)>::new(move |_| {
-            status.set_text_content(Some(lang.get_untracked().t(key)))
-        })
-    };
-    let (code_copied, code_not_copied) =
-        (code_report(Key::CodeCopied), code_report(Key::CopyFailed));
+    let code_status = exports.status.as_ref().unwrap_or(share_status);
+    let (code_copied, code_not_copied) = (
+        report(code_status, Key::CodeCopied),
+        report(code_status, Key::CopyFailed),
+    );
     let select = parts.theme_select.clone();
     // One handler for every click, change and key press of the tools: one compiled closure.
     let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {

@@ -115,7 +115,7 @@ fn Slider(
             <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
-                <span class="meaning">{move || lang.get().t(field_label(field))}</span>
+                <span class="meaning">{live(Box::new(move || lang.get().t(field_label(field)).to_string()))}</span>
             </label>
             <div class="control-row">
                 // min, max and step come before value: a browser clamps value to the range it
@@ -137,7 +137,7 @@ fn Slider(
                     }))
                 />
                 <output for=id data-testid=format!("value-{symbol}")>
-                    {move || read_out.get()}
+                    {live(Box::new(move || read_out.get()))}
                 </output>
             </div>
         </div>

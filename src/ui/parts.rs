@@ -96,6 +96,6 @@ pub fn Note(testid: &'static str, text: LiveText) -> impl IntoView {
     let text = std::sync::Arc::new(text);
     let shown = text.clone();
     view! {
-        <p class="note" data-testid=testid hidden=flag(Box::new(move || shown().is_empty()))>{move || text()}</p>
+        <p class="note" data-testid=testid hidden=flag(Box::new(move || shown().is_empty()))>{live(Box::new(move || text()))}</p>
     }
 }

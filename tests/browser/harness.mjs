@@ -55,7 +55,11 @@ export async function serve(dir, prefix = '/') {
     origin: `http://127.0.0.1:${port}`,
     url: (path = '') => `http://127.0.0.1:${port}${prefix}${path}`,
     requests,
-    close: () => new Promise((ok) => server.close(ok)),
+    // Keep-alive connections are cut too: a test that takes the server away means it.
+    close: () => new Promise((ok) => {
+      server.close(ok);
+      server.closeAllConnections();
+    }),
   };
 }
 

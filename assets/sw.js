@@ -1,0 +1,39 @@
+// PE Explorer's service worker: a second visit works with the network off (a classroom with
+// poor connectivity, a laptop on a train). Network first, so a visit online always gets the
+// current site; what it fetched is kept, and served when the network fails.
+//
+// On install it keeps the page and every file the page names (the hashed wasm, JS, CSS and
+// icon), so the visit that installed it is enough. Files fetched later (the lesson's questions,
+// the real model's tables) are kept the first time they are used. The page's CSP allows only
+// same-origin requests, so that is all this ever stores.
+const CACHE = 'pe-explorer';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const page = await fetch('./', { cache: 'no-cache' });
+    const html = await page.clone().text();
+    await cache.put('./', page);
+    const files = [...html.matchAll(/(?:href|src)="?([^" >]+)/g)]
+      .map((match) => match[1])
+      .filter((file) => !/^[a-z]+:/.test(file));
+    // The lesson's questions too: a link into lesson mode fetches them before this worker runs.
+    await cache.addAll([...files, 'lesson.txt']);
+  })());
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  // Every address of the page (whatever its query) is the one page.
+  const key = request.mode === 'navigate' ? './' : request;
+  event.respondWith(caches.open(CACHE).then((cache) => fetch(request)
+    .then((response) => {
+      if (response.ok) cache.put(key, response.clone());
+      return response;
+    })
+    .catch(() => cache.match(key, { ignoreSearch: true }))));
+});
