@@ -3,7 +3,9 @@
 // current site; what it fetched is kept, and served when the network fails.
 //
 // On install it keeps the page and every file the page names (the hashed wasm, JS, CSS and
-// icon), so the visit that installed it is enough. Files fetched later (the lesson's questions,
+// icon), so the visit that installed it is enough: the next one is served by it. (No
+// skipWaiting: a new version takes over once the old one's pages are closed, and as both go to
+// the network first, that only decides which copy is kept for offline use.) Files fetched later (the lesson's questions,
 // the real model's tables) are kept the first time they are used. The page's CSP allows only
 // same-origin requests, so that is all this ever stores.
 const CACHE = 'pe-explorer';
@@ -20,10 +22,7 @@ self.addEventListener('install', (event) => {
     // The lesson's questions too: a link into lesson mode fetches them before this worker runs.
     await cache.addAll([...files, 'lesson.txt']);
   })());
-  self.skipWaiting();
 });
-
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -3,7 +3,7 @@
 
 use pe_explorer::encoding::{dot_product_at_offset, wavelength};
 use pe_explorer::i18n::Lang;
-use pe_explorer::lesson::steps::{enter_step, LessonTexts, STEPS};
+use pe_explorer::lesson::steps::{enter_step, LessonTextError, LessonTexts, STEPS};
 use pe_explorer::lesson::{from_query, to_query, Field, Params};
 use pe_explorer::ui::app::LESSON_ORDER;
 
@@ -50,12 +50,26 @@ fn a_missing_or_unknown_text_is_an_error_not_a_blank() {
         .filter(|l| !l.starts_with("zh 7 !"))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert!(LessonTexts::parse(&without_one, STEPS.len())
-        .unwrap_err()
-        .contains("step 7"));
-    assert!(LessonTexts::parse("fr 1 ? Q", 1).is_err());
-    assert!(LessonTexts::parse("en 13 ? Q", 12).is_err());
-    assert!(LessonTexts::parse("en 1 * Q", 1).is_err());
+    assert_eq!(
+        LessonTexts::parse(&without_one, STEPS.len()),
+        Err(LessonTextError::Incomplete(7))
+    );
+    assert_eq!(
+        LessonTexts::parse("fr 1 ? Q", 1),
+        Err(LessonTextError::Line(1))
+    );
+    assert_eq!(
+        LessonTexts::parse("# c\n\nen 13 ? Q", 12),
+        Err(LessonTextError::Line(3))
+    );
+    assert_eq!(
+        LessonTexts::parse("en 1 * Q", 1),
+        Err(LessonTextError::Line(1))
+    );
+    assert_eq!(
+        LessonTexts::parse("en 1 ?  ", 1),
+        Err(LessonTextError::Line(1))
+    );
 }
 
 #[test]
@@ -133,4 +147,21 @@ fn the_answers_quote_the_cores_numbers() {
     assert!(answer(7).contains(&format!("{:.1}", dot_product_at_offset(6.0, 128, 10_000.0))));
     // Step 11: head 8 of 8 has slope 2^(−8).
     assert!(answer(11).contains("2^(−8) = 1/256"));
+}
+
+#[test]
+fn a_hand_written_step_link_gets_the_steps_parameters_but_keeps_its_own() {
+    // Step 5 lowers the base to 100; step 7 doubles k to 6.
+    assert_eq!(from_query("step=5").params.base, 100.0);
+    assert_eq!(from_query("step=5&base=500").params.base, 500.0);
+    let parsed = from_query("step=7&lang=zh");
+    assert_eq!((parsed.params.k, parsed.params.step), (6, 7));
+    assert!(parsed.notices.is_empty());
+    // A link copied from the page names every field: it opens exactly as it was.
+    let on_screen = Params {
+        k: 9,
+        step: 7,
+        ..Params::default()
+    };
+    assert_eq!(from_query(&to_query(&on_screen)).params, on_screen);
 }

@@ -193,7 +193,16 @@ pub fn from_query(query: &str) -> Parsed {
         asked.push((*field, text.clone(), reason));
     }
 
-    let params = wanted.clamped();
+    let mut params = wanted.clamped();
+    // A link into lesson mode opens with its step's parameters, except those it gives itself
+    // (a hand-written `?step=5` shows step 5's base; a copied link keeps what was on screen).
+    if let Some(step) = params.step.checked_sub(1).and_then(|n| STEPS.get(n)) {
+        for &(field, value) in step.preset {
+            if !raw.iter().any(|(given, _)| *given == field) {
+                params = params.with(field, value);
+            }
+        }
+    }
     for (field, text, reason) in asked {
         let reason = reason.or_else(|| {
             (field_value(&wanted, field) != field_value(&params, field))

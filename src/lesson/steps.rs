@@ -119,6 +119,15 @@ pub fn enter_step(params: Params, step: usize) -> Params {
     next.clamped()
 }
 
+/// Why `assets/lesson.txt` could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonTextError {
+    /// This line (1-based) is not `en|zh <step> ?|! <text>` for a step that exists.
+    Line(usize),
+    /// This step lacks a question or an answer in one of the languages.
+    Incomplete(usize),
+}
+
 /// The question ("Predict: …") and the answer of every step, in both languages.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LessonTexts {
@@ -137,7 +146,7 @@ impl LessonTexts {
     /// assert_eq!(texts.question(1, Lang::Zh), "问");
     /// assert!(LessonTexts::parse("en 1 ? Q", 1).is_err());
     /// ```
-    pub fn parse(file: &str, steps: usize) -> Result<LessonTexts, String> {
+    pub fn parse(file: &str, steps: usize) -> Result<LessonTexts, LessonTextError> {
         let mut texts: Vec<[[Option<String>; 2]; 2]> = vec![Default::default(); steps];
         for (number, line) in file.lines().enumerate() {
             let line = line.trim();
@@ -147,35 +156,42 @@ impl LessonTexts {
             let mut parts = line.splitn(4, ' ');
             let (lang, step, kind, text) = (parts.next(), parts.next(), parts.next(), parts.next());
             let lang = match lang {
-                Some("en") => 0,
-                Some("zh") => 1,
-                _ => return Err(format!("line {}: no language", number + 1)),
+                Some("en") => Some(0),
+                Some("zh") => Some(1),
+                _ => None,
             };
             let slot = step
                 .and_then(|s| s.parse::<usize>().ok())
                 .and_then(|s| s.checked_sub(1))
-                .filter(|s| *s < steps)
-                .ok_or_else(|| format!("line {}: no step 1 to {steps}", number + 1))?;
+                .filter(|s| *s < steps);
             let kind = match kind {
-                Some("?") => 0,
-                Some("!") => 1,
-                _ => return Err(format!("line {}: neither ? nor !", number + 1)),
+                Some("?") => Some(0),
+                Some("!") => Some(1),
+                _ => None,
             };
             let text = text.map(str::trim).filter(|t| !t.is_empty());
-            let text = text.ok_or_else(|| format!("line {}: no text", number + 1))?;
+            let (Some(lang), Some(slot), Some(kind), Some(text)) = (lang, slot, kind, text) else {
+                return Err(LessonTextError::Line(number + 1));
+            };
             texts[slot][lang][kind] = Some(text.to_string());
         }
         let texts = texts
             .into_iter()
             .enumerate()
-            .map(|(step, [en, zh])| {
-                let complete = |[question, answer]: [Option<String>; 2]| Some([question?, answer?]);
-                Ok([
-                    complete(en).ok_or(format!("step {}: English incomplete", step + 1))?,
-                    complete(zh).ok_or(format!("step {}: Chinese incomplete", step + 1))?,
-                ])
+            .map(|(step, languages)| {
+                let mut complete = [
+                    [String::new(), String::new()],
+                    [String::new(), String::new()],
+                ];
+                for (lang, [question, answer]) in languages.into_iter().enumerate() {
+                    let (Some(question), Some(answer)) = (question, answer) else {
+                        return Err(LessonTextError::Incomplete(step + 1));
+                    };
+                    complete[lang] = [question, answer];
+                }
+                Ok(complete)
             })
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, _>>()?;
         Ok(LessonTexts { texts })
     }
 

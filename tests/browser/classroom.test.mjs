@@ -112,6 +112,8 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
   assert.ok(await onScreen(page, 'dot-product'), 'step 7 shows the dot-product panel');
+  // A hand-written step link gets the step's parameters: step 7 doubles k to 6.
+  assert.equal(await page.textContent('[data-testid="value-k"]'), '6');
   await page.getByTestId('lesson-previous').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '6');
   const url = new URL(page.url());
