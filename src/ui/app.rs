@@ -129,11 +129,15 @@ pub fn App() -> impl IntoView {
         {
             owner.with(|| super::classroom::install(slot, redraw));
         }
-        if window().location().hash().unwrap_or_default().len() > 1 {
-            scroll_to_anchor();
-        } else {
-            super::classroom::show_step_panel(opening_step);
-        }
+        // One frame later: the tools' first effect has shown the lesson bar by then, which
+        // changes the layout (on a phone the controls stop being sticky).
+        request_animation_frame(move || {
+            if window().location().hash().unwrap_or_default().len() > 1 {
+                scroll_to_anchor();
+            } else {
+                super::classroom::show_step_panel(opening_step);
+            }
+        });
     });
 
     // <html lang> follows the choice, so screen readers and fonts pick the right language.

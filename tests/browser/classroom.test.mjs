@@ -129,6 +129,20 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   await context.close();
 });
 
+test('on a 375 px phone a step link opens at its panel, beside the compact lesson bar', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 375, height: 740 } });
+  await page.goto(site.url('?lang=en&step=3'));
+  await waitForApp(page);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
+  await settle(page);
+  await settle(page);
+  assert.ok(await onScreen(page, 'heatmap'), 'step 3 shows the heatmap panel');
+  const bar = await page.evaluate(() => document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect().height);
+  assert.ok(bar <= 0.41 * 740, `the bar leaves the panel room (${bar}px)`);
+  assertClean(problems);
+  await context.close();
+});
+
 test('presenter view and the theme follow the header and the URL, and redraw the canvases', async () => {
   const { context, page, problems } = await openPage(browser, site.origin, { colorScheme: 'light' });
   await page.goto(site.url('?lang=en'));
