@@ -2,12 +2,12 @@
 // poor connectivity, a laptop on a train). Network first, so a visit online always gets the
 // current site; what it fetched is kept, and served when the network fails.
 //
-// On install it keeps the page and every file the page names (the hashed wasm, JS, CSS and
-// icon), so the visit that installed it is enough: the next one is served by it. (No
-// skipWaiting: a new version takes over once the old one's pages are closed, and as both go to
-// the network first, that only decides which copy is kept for offline use.) Files fetched later (the lesson's questions,
-// the real model's tables) are kept the first time they are used. The page's CSP allows only
-// same-origin requests, so that is all this ever stores.
+// On install it keeps the page, every file the page names (the hashed wasm, JS, CSS and icon),
+// the lesson's questions and SVG export's script, so the visit that installed it is enough: the
+// next one is served by it. (No skipWaiting: a new version takes over once the old one's pages
+// are closed, and as both go to the network first, that only decides which copy is kept for
+// offline use.) Files fetched later (the real model's tables) are kept the first time they are
+// used. The page's CSP allows only same-origin requests, so that is all this ever stores.
 const CACHE = 'pe-explorer';
 
 self.addEventListener('install', (event) => {
@@ -19,8 +19,8 @@ self.addEventListener('install', (event) => {
     const files = [...html.matchAll(/(?:href|src)="?([^" >]+)/g)]
       .map((match) => match[1])
       .filter((file) => !/^[a-z]+:/.test(file));
-    // The lesson's questions too: a link into lesson mode fetches them before this worker runs.
-    await cache.addAll([...files, 'lesson.txt']);
+    // The lesson's questions and SVG export's script too: fetched on demand, perhaps offline.
+    await cache.addAll([...files, 'lesson.txt', 'svg.js']);
   })());
 });
 

@@ -35,7 +35,8 @@ else
   status=1
 fi
 
-# Bundle budget: gzipped wasm + JS + CSS of the release build.
+# Bundle budget: gzipped wasm + JS + CSS of the release build, every file of them: the service
+# worker and svg.js (loaded on the first SVG export) count too.
 budget=$((250 * 1024))
 total=0
 for f in dist/*.wasm dist/*.js dist/*.css; do

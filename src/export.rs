@@ -2,6 +2,7 @@
 //! buttons so both always produce the same bytes.
 
 use crate::encoding::{pe_vector, Layout};
+use crate::render::numbers::scientific;
 
 /// One value as text with at least 7 significant digits: fixed notation with 10 decimals when
 /// |v| ≥ 1e-3, scientific below (so 1.2e-16 is not printed as 0.0000000000).
@@ -18,7 +19,7 @@ pub fn format_value(v: f64) -> String {
     } else if v.abs() >= 1e-3 {
         format!("{v:.10}")
     } else {
-        format!("{v:.9e}")
+        scientific(v, 9)
     }
 }
 
@@ -111,9 +112,12 @@ pub fn numpy_snippet(length: usize, d_model: usize, base: f64, layout: Layout) -
         Layout::Interleaved => "pe[:, 0::2] = np.sin(angles)\npe[:, 1::2] = np.cos(angles[:, : d_model // 2])\n",
         Layout::SplitHalves => "pe[:, : (d_model + 1) // 2] = np.sin(angles)\npe[:, (d_model + 1) // 2 :] = np.cos(angles[:, : d_model // 2])\n",
     };
+    // A float literal, so NumPy computes in float64: f64's Display writes no exponent and no
+    // point for a whole number.
+    let point = if base.fract() == 0.0 { ".0" } else { "" };
     format!(
         "import numpy as np\n\n\
-         length, d_model, base = {length}, {d_model}, {base:?}\n\
+         length, d_model, base = {length}, {d_model}, {base}{point}\n\
          i = np.arange((d_model + 1) // 2)\n\
          omega = base ** (-2 * i / d_model)\n\
          angles = np.arange(length)[:, None] * omega[None, :]\n\

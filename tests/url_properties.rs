@@ -5,9 +5,9 @@ use pe_explorer::encoding::Layout;
 use pe_explorer::encoding::DEMO_SENTENCES;
 use pe_explorer::i18n::Lang;
 use pe_explorer::lesson::params::{
-    sentence_length, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
+    sentence_length, FieldSet, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
 };
-use pe_explorer::lesson::{from_query, to_query, Params, Theme};
+use pe_explorer::lesson::{from_query, to_query, Field, Params, Theme};
 use proptest::prelude::*;
 
 /// Cases per property; `PE_URL_CASES` raises it (the hardening suite runs 100 000).
@@ -40,10 +40,13 @@ fn valid_params() -> impl Strategy<Value = Params> {
         0.0..=AMPLITUDE_MAX,
         any::<bool>(),
     );
-    (lesson, panels).prop_map(
+    // Teacher links: any fields hidden and locked (clamped() drops what cannot be).
+    let teacher = (any::<u32>(), any::<u32>());
+    (lesson, panels, teacher).prop_map(
         |(
             (half, length, pos, k, pair, base, split),
             (dims, sentence, token, scale, amplitude, zh),
+            (hidden, locked),
         )| {
             let pos = (pos % length as u64) as usize;
             let k = (k % (length - pos) as u64) as usize;
@@ -76,10 +79,48 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 step: pos % 13,
                 presenter: split ^ scale,
                 theme: [Theme::Auto, Theme::Light, Theme::Dark][k % 3],
+                hidden: field_set(hidden),
+                locked: field_set(locked),
             }
             .clamped()
         },
     )
+}
+
+/// The fields whose bits are set in `mask` (bit n: `Field::ALL[n]`).
+fn field_set(mask: u32) -> FieldSet {
+    Field::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|(n, _)| mask >> n & 1 == 1)
+        .fold(FieldSet::default(), |set, (_, field)| set.with(field))
+}
+
+/// The names in a comma-separated list of controls, each alias spelled as the URL writes it,
+/// sorted and without repeats. Written out here, apart from the parser, so that a change to the
+/// aliases the parser accepts shows up as a failure.
+fn canonical_field_names(list: &str) -> Vec<String> {
+    const ALIASES: [(&str, &str); 5] = [
+        ("d", "d_model"),
+        ("len", "length"),
+        ("pair", "i"),
+        ("token", "t"),
+        ("amplitude", "amp"),
+    ];
+    let mut names: Vec<String> = list
+        .split(',')
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            ALIASES
+                .iter()
+                .find(|(alias, _)| *alias == name)
+                .map_or(name, |(_, symbol)| symbol)
+                .to_string()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Values a mangled link could carry.
@@ -102,6 +143,12 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("king,,".to_string()),
         Just("dark".to_string()),
         Just("Light".to_string()),
+        Just("base,layout".to_string()),
+        Just("d_model,,x,hide,lock,pos".to_string()),
+        Just("none".to_string()),
+        Just("NONE,k".to_string()),
+        Just("d".to_string()),
+        Just("pos,d,pair,token,amplitude,d_model".to_string()),
         "[0-9eE+.%-]{0,30}",
         ".{0,40}",
         "[0-9]{300,400}",
@@ -135,6 +182,8 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("step"),
         Just("presenter"),
         Just("theme"),
+        Just("hide"),
+        Just("lock"),
         Just("x"),
         Just(""),
     ];
@@ -198,6 +247,16 @@ proptest! {
                 let squeezed = if canonical == "lang" {
                     // Browser tags are accepted as they are: zh-CN means zh.
                     Lang::from_tag(&squeezed).map_or(squeezed, |l| l.code().to_string())
+                } else if canonical == "hide" || canonical == "lock" {
+                    // A set of controls: order, repeats and a name's alias carry no meaning.
+                    let given = canonical_field_names(&squeezed);
+                    if given.is_empty() {
+                        "none".to_string()
+                    } else if given == canonical_field_names(used) {
+                        used.clone()
+                    } else {
+                        squeezed
+                    }
                 } else if canonical == "dims" {
                     let items: Vec<&str> = squeezed.split(',').filter(|i| !i.is_empty()).collect();
                     if items.is_empty() { "none".to_string() } else { items.join(",") }

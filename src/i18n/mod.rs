@@ -119,6 +119,9 @@ strings! {
                     "每一行是一个位置，每一列是一个维度；蓝色为 −1，红色为 +1。左侧的列逐行闪烁，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎一样。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触可读取数值；点击可把 pos 和 i 移到该处。";
     HeatmapSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
                       "图中每隔 {} 个位置画一行：位置比像素行还多。悬停读数对每个位置都是精确值。";
+    HeatmapTable => "Data table", "数据表";
+    HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
+                           "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。窗口跟随 pos 和第 i 对，移动它们即可移动窗口。导出 CSV 可得到全部数值。";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触一个格子以读取数值。";
     AxisPosition => "position pos", "位置 pos";
     Sine => "sine", "正弦";
@@ -308,6 +311,11 @@ strings! {
     ThemeDark => "dark", "深色";
     Share => "Copy link", "复制链接";
     Export => "Export", "导出";
+    HiddenControls => "controls this link hides", "此链接隐藏的控件";
+    LockedControls => "controls this link locks", "此链接锁定的控件";
+    Locked => "Locked by this link", "已被此链接锁定";
+    SvgFailed => "SVG export needs a connection once: try again online.",
+                 "SVG 导出需联网加载一次，请联网后再试。";
     CopyNumpy => "Copy as NumPy", "复制为 NumPy 代码";
     CopyPytorch => "Copy as PyTorch", "复制为 PyTorch 代码";
     CodeCopied => "Code copied", "代码已复制";
@@ -353,6 +361,8 @@ pub fn field_label(field: Field) -> Key {
         Field::Step => Key::LessonMode,
         Field::Presenter => Key::PresenterLabel,
         Field::Theme => Key::ThemeLabel,
+        Field::Hide => Key::HiddenControls,
+        Field::Lock => Key::LockedControls,
     }
 }
 

@@ -73,11 +73,15 @@ pub enum Field {
     Presenter,
     /// Light, dark, or following the system (`prefers-color-scheme`).
     Theme,
+    /// A teacher link's controls that students do not see (`hide=base,layout`).
+    Hide,
+    /// A teacher link's controls that students see but cannot change (`lock=d_model`).
+    Lock,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 24] = [
+    pub const ALL: [Field; 26] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -102,6 +106,8 @@ impl Field {
         Field::Step,
         Field::Presenter,
         Field::Theme,
+        Field::Hide,
+        Field::Lock,
     ];
 
     /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
@@ -131,7 +137,56 @@ impl Field {
             Field::Step => "step",
             Field::Presenter => "presenter",
             Field::Theme => "theme",
+            Field::Hide => "hide",
+            Field::Lock => "lock",
         }
+    }
+}
+
+/// A set of fields, as a teacher link's `hide=` and `lock=` name them: one bit per field.
+///
+/// ```
+/// use pe_explorer::lesson::{params::FieldSet, Field};
+/// let set = FieldSet::default().with(Field::Base).with(Field::Layout);
+/// assert!(set.contains(Field::Base) && !set.contains(Field::DModel));
+/// assert_eq!(set.fields().collect::<Vec<_>>(), [Field::Base, Field::Layout]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FieldSet(u32);
+
+impl FieldSet {
+    fn bit(field: Field) -> u32 {
+        1 << field as u32
+    }
+
+    pub fn with(self, field: Field) -> FieldSet {
+        FieldSet(self.0 | Self::bit(field))
+    }
+
+    pub fn contains(self, field: Field) -> bool {
+        self.0 & Self::bit(field) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The fields in the set, in the order of [`Field::ALL`].
+    pub fn fields(self) -> impl Iterator<Item = Field> {
+        Field::ALL.into_iter().filter(move |f| self.contains(*f))
+    }
+
+    /// Whether a teacher link can name `field`: everything with a control, so not `hide` and
+    /// `lock` themselves.
+    pub fn can_hold(field: Field) -> bool {
+        !matches!(field, Field::Hide | Field::Lock)
+    }
+
+    /// The set without the fields it cannot hold.
+    fn valid(self) -> FieldSet {
+        self.fields()
+            .filter(|f| Self::can_hold(*f))
+            .fold(FieldSet::default(), FieldSet::with)
     }
 }
 
@@ -149,7 +204,8 @@ impl Field {
 /// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` at most `ROPE_POS_MAX`;
 /// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`;
 /// - every entry of `words` is a row of [`MINILM_TOKENS`];
-/// - `step` is at most the number of lesson steps.
+/// - `step` is at most the number of lesson steps;
+/// - `hidden` and `locked` hold only fields with controls ([`FieldSet::can_hold`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub d_model: usize,
@@ -179,6 +235,9 @@ pub struct Params {
     pub step: usize,
     pub presenter: bool,
     pub theme: Theme,
+    /// Controls a teacher link hides from students, and controls it shows but locks.
+    pub hidden: FieldSet,
+    pub locked: FieldSet,
 }
 
 /// The colour theme: the system's choice unless the URL or the header picks one.
@@ -327,6 +386,8 @@ impl Default for Params {
             step: 0,
             presenter: false,
             theme: Theme::Auto,
+            hidden: FieldSet::default(),
+            locked: FieldSet::default(),
         }
     }
 }
@@ -385,6 +446,8 @@ impl Params {
             step: self.step.min(crate::lesson::steps::STEPS.len()),
             presenter: self.presenter,
             theme: self.theme,
+            hidden: self.hidden.valid(),
+            locked: self.locked.valid(),
         }
     }
 
@@ -427,6 +490,8 @@ impl Params {
                 Field::Step => key.step = self.step,
                 Field::Presenter => key.presenter = self.presenter,
                 Field::Theme => key.theme = self.theme,
+                Field::Hide => key.hidden = self.hidden,
+                Field::Lock => key.locked = self.locked,
             }
         }
         key
@@ -494,7 +559,13 @@ impl Params {
             Field::Head => next.head = as_count(value),
             Field::Step => next.step = as_count(value),
             Field::Presenter => next.presenter = value != 0.0,
-            Field::Layout | Field::Dims | Field::Lang | Field::Words | Field::Theme => {}
+            Field::Layout
+            | Field::Dims
+            | Field::Lang
+            | Field::Words
+            | Field::Theme
+            | Field::Hide
+            | Field::Lock => {}
         }
         next.clamped()
     }

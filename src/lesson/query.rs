@@ -3,11 +3,11 @@
 //! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
 //! changed yields one [`Notice`] naming the field, what was given and what is used instead.
 
-use super::params::Theme;
 use super::params::{
     nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, Params, WaveDims,
     MAX_EXTRA_DIMS,
 };
+use super::params::{FieldSet, Theme};
 use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
     N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX,
@@ -168,6 +168,15 @@ pub fn from_query(query: &str) -> Parsed {
                 wanted.dims = dims;
                 reason
             }
+            Field::Hide | Field::Lock => {
+                let (reason, set) = read_field_set(text);
+                let slot = match field {
+                    Field::Hide => &mut wanted.hidden,
+                    _ => &mut wanted.locked,
+                };
+                *slot = set;
+                reason
+            }
             count => {
                 let (reason, n) = read_count(*count, text);
                 let slot = match count {
@@ -241,7 +250,8 @@ pub fn wants_test_panic(query: &str) -> bool {
 /// Writes the full lesson state as a query string, without the leading `?`.
 ///
 /// Every field is written, defaults included, so a shared link means the same thing even if a
-/// later version changes the defaults.
+/// later version changes the defaults; but `hide` and `lock` only when they name something
+/// (they are empty unless a teacher wrote them, in any version).
 ///
 /// ```
 /// use pe_explorer::lesson::{query::to_query, Params};
@@ -256,7 +266,14 @@ pub fn wants_test_panic(query: &str) -> bool {
 pub fn to_query(params: &Params) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());
     for field in Field::ALL {
-        out.append_pair(field.symbol(), &field_value(params, field));
+        let empty = match field {
+            Field::Hide => params.hidden.is_empty(),
+            Field::Lock => params.locked.is_empty(),
+            _ => false,
+        };
+        if !empty {
+            out.append_pair(field.symbol(), &field_value(params, field));
+        }
     }
     out.finish()
 }
@@ -287,6 +304,8 @@ fn field_for_key(key: &str) -> Option<Field> {
         "step" => Some(Field::Step),
         "presenter" => Some(Field::Presenter),
         "theme" => Some(Field::Theme),
+        "hide" => Some(Field::Hide),
+        "lock" => Some(Field::Lock),
         _ => None,
     }
 }
@@ -335,7 +354,37 @@ fn field_value(params: &Params, field: Field) -> String {
         Field::Step => params.step.to_string(),
         Field::Presenter => if params.presenter { "1" } else { "0" }.to_string(),
         Field::Theme => params.theme.code().to_string(),
+        Field::Hide => field_list(params.hidden),
+        Field::Lock => field_list(params.locked),
     }
+}
+
+/// A set of fields as the URL writes it: their symbols, comma-separated, or `none`.
+fn field_list(set: FieldSet) -> String {
+    if set.is_empty() {
+        return "none".to_string();
+    }
+    set.fields()
+        .map(Field::symbol)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads `hide=` or `lock=`: field names (symbols or their aliases) separated by commas, or
+/// `none`. Names that are not a control's are dropped, with one notice for the whole value.
+fn read_field_set(text: &str) -> (Option<Reason>, FieldSet) {
+    let mut set = FieldSet::default();
+    let mut reason = None;
+    if text.trim().eq_ignore_ascii_case("none") {
+        return (None, set);
+    }
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match field_for_key(name).filter(|f| FieldSet::can_hold(*f)) {
+            Some(field) => set = set.with(field),
+            None => reason = Some(Reason::Malformed),
+        }
+    }
+    (reason, set)
 }
 
 /// Reads a whole-number field: the number to use (before dependent clamping) and why it differs

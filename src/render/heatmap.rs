@@ -49,3 +49,36 @@ pub fn row_sampling(length: usize, max_rows: usize) -> (usize, usize) {
     let stride = length.div_ceil(max_rows.max(1)).max(1);
     (length.div_ceil(stride), stride)
 }
+
+/// Rows (positions) and columns (dimensions) of the heatmap's data table, a text alternative a
+/// screen reader can walk cell by cell. A whole matrix (up to 2048 × 1024 values) would be no
+/// table to read, so it is a window on it that follows the lesson's focus.
+pub const TABLE_ROWS: usize = 16;
+pub const TABLE_COLUMNS: usize = 8;
+
+/// The data table's window: positions from `pos` and dimensions from `first_dim` (the sine of
+/// pair i), moved back where the matrix ends so the window stays full when the matrix allows.
+///
+/// ```
+/// use pe_explorer::render::heatmap::table_window;
+/// assert_eq!(table_window(100, 128, 10, 4), (10..26, 4..12));
+/// // At the end of the matrix the window keeps its size.
+/// assert_eq!(table_window(100, 128, 95, 126), (84..100, 120..128));
+/// // A matrix smaller than the window is shown whole.
+/// assert_eq!(table_window(5, 4, 3, 2), (0..5, 0..4));
+/// ```
+pub fn table_window(
+    length: usize,
+    d_model: usize,
+    pos: usize,
+    first_dim: usize,
+) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    let window = |start: usize, size: usize, total: usize| {
+        let start = start.min(total.saturating_sub(size));
+        start..(start + size).min(total)
+    };
+    (
+        window(pos, TABLE_ROWS, length),
+        window(first_dim, TABLE_COLUMNS, d_model),
+    )
+}

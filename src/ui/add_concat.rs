@@ -111,6 +111,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                     {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"
+                        data-field=Field::Token.symbol()
                         on:change=on_event(Box::new(move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 set(Field::Token, v as f64);
@@ -133,6 +134,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                     <input
                         type="checkbox"
                         data-testid="toggle-scale"
+                        data-field=Field::Scale.symbol()
                         prop:checked=flag(Box::new(move || params.get().scale_embedding))
                         on:change=on_event(Box::new(move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })))
                     />

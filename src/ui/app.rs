@@ -21,7 +21,7 @@ use super::saturation::SaturationPanel;
 use super::waves::WavesPanel;
 use super::word_order::WordOrderPanel;
 use crate::i18n::{Key, Lang};
-use crate::lesson::{from_query, to_query, Params};
+use crate::lesson::{from_query, to_query, Field, Params};
 
 /// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
 /// the controls write it, so there is exactly one source of truth for what the URL says.
@@ -156,7 +156,7 @@ pub fn App() -> impl IntoView {
             </div>
             // Each language is named in itself, as language pickers do.
             <div class="classroom-tools" id="classroom-tools"></div>
-            <div class="lang-toggle" role="group" aria-label=tr(Key::LanguageLabel)>
+            <fieldset class="lang-toggle" data-field=Field::Lang.symbol() aria-label=tr(Key::LanguageLabel)>
                 <button
                     type="button"
                     lang="en"
@@ -175,7 +175,7 @@ pub fn App() -> impl IntoView {
                 >
                     "中文"
                 </button>
-            </div>
+            </fieldset>
         </header>
         <NoticeBanner notices=notices />
         <div class="layout">

@@ -10,14 +10,16 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use wasm_bindgen::{closure::Closure, JsCast, JsValue, UnwrapThrowExt};
 use web_sys::Element;
 
 use super::app::{pick, use_lesson};
 use super::canvas::restyle_canvases;
-use super::export_tools;
+use super::dom::{child, found};
 use super::real_data::download;
+use super::{export_tools, heatmap};
 use crate::i18n::Key;
+use crate::lesson::params::FieldSet;
 use crate::lesson::steps::{enter_step, LessonTexts, LESSON_TEXT_FILE, STEPS};
 use crate::lesson::{Field, Params, Theme};
 
@@ -38,16 +40,6 @@ pub fn show_step_panel(step: usize) {
     if let Some(element) = document().get_element_by_id(panel.panel) {
         element.scroll_into_view();
     }
-}
-
-/// A new `tag` element under `parent`, with attributes.
-fn child(parent: &Element, tag: &str, attributes: &[(&str, &str)]) -> Element {
-    let element = document().create_element(tag).expect("a valid tag name");
-    for (name, value) in attributes {
-        let _ = element.set_attribute(name, value);
-    }
-    let _ = parent.append_child(&element);
-    element
 }
 
 /// The elements whose text or state follows the lesson.
@@ -84,12 +76,17 @@ fn build(tools: &Element) -> Parts {
     };
     let lesson_toggle = button(tools, "lesson", "lesson-toggle");
     let presenter_toggle = button(tools, "presenter", "presenter-toggle");
+    let _ = presenter_toggle.set_attribute("data-field", Field::Presenter.symbol());
     let label = child(tools, "label", &[]);
     let theme_label = child(&label, "span", &[]);
     let select = child(
         &label,
         "select",
-        &[("data-testid", "select-theme"), ("data-action", "theme")],
+        &[
+            ("data-testid", "select-theme"),
+            ("data-action", "theme"),
+            ("data-field", Field::Theme.symbol()),
+        ],
     );
     let theme_options = THEMES
         .iter()
@@ -106,7 +103,7 @@ fn build(tools: &Element) -> Parts {
         ],
     );
 
-    let body = document().body().expect("a page body");
+    let body = document().body().expect_throw("a page body");
     let bar = child(
         &body,
         "aside",
@@ -135,6 +132,17 @@ fn build(tools: &Element) -> Parts {
     );
     let keys = child(&text, "p", &[("class", "lesson-keys")]);
     let buttons = child(&bar, "div", &[("class", "lesson-buttons")]);
+    let reveal_button = button(&buttons, "reveal", "lesson-reveal-button");
+    let [previous, next, exit] = [
+        ("previous", "lesson-previous"),
+        ("next", "lesson-next"),
+        ("exit", "lesson-exit"),
+    ]
+    .map(|(action, testid)| button(&buttons, action, testid));
+    // A teacher link's `lock=step` keeps the class on its step; `hide=step` hides the way out.
+    for step_control in [&lesson_toggle, &previous, &next, &exit] {
+        let _ = step_control.set_attribute("data-field", Field::Step.symbol());
+    }
     Parts {
         lesson_toggle,
         presenter_toggle,
@@ -148,10 +156,10 @@ fn build(tools: &Element) -> Parts {
         prompt,
         reveal,
         keys,
-        reveal_button: button(&buttons, "reveal", "lesson-reveal-button"),
-        previous: button(&buttons, "previous", "lesson-previous"),
-        next: button(&buttons, "next", "lesson-next"),
-        exit: button(&buttons, "exit", "lesson-exit"),
+        reveal_button,
+        previous,
+        next,
+        exit,
     }
 }
 
@@ -196,7 +204,7 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         report(share_status, Key::Copied),
         report(share_status, Key::CopyFailed),
     );
-    let exports = Rc::new(export_tools::add_buttons(child));
+    let exports = Rc::new(export_tools::add_buttons());
     let code_status = exports.status.as_ref().unwrap_or(share_status);
     let (code_copied, code_not_copied) = (
         report(code_status, Key::CodeCopied),
@@ -205,12 +213,14 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
     let select = parts.theme_select.clone();
     // One handler for every click, change and key press of the tools: one compiled closure.
     let handler = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-        let step = params.with_untracked(|p| p.step);
+        let (step, step_locked) =
+            params.with_untracked(|p| (p.step, p.locked.contains(Field::Step)));
         if event.type_() == "keydown" {
             let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
                 return;
             };
             if step == 0
+                || step_locked
                 || key.alt_key()
                 || key.ctrl_key()
                 || key.meta_key()
@@ -236,6 +246,10 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
             .and_then(|e| e.closest("[data-action]").ok().flatten())
             .and_then(|e| e.get_attribute("data-action"));
         match (event.type_().as_str(), action.as_deref()) {
+            // The heatmap's data table opened (`toggle` does not bubble: heard while capturing).
+            ("toggle", _) => {
+                heatmap::refresh_data_table(&params.get_untracked());
+            }
             ("change", Some("theme")) => {
                 let theme = Theme::from_code(&select.value()).unwrap_or_default();
                 params.update(|p| p.theme = theme);
@@ -284,11 +298,23 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
     ] {
         let _ = target.add_event_listener_with_callback(kind, handler.as_ref().unchecked_ref());
     }
+    let _ = window().add_event_listener_with_callback_and_bool(
+        "toggle",
+        handler.as_ref().unchecked_ref(),
+        true,
+    );
     // The tools live as long as the page.
     handler.forget();
 
     // Only what the tools show (a memo of the type every panel uses: no new generic code).
-    let state = pick(&[Field::Step, Field::Presenter, Field::Theme, Field::Lang]);
+    let state = pick(&[
+        Field::Step,
+        Field::Presenter,
+        Field::Theme,
+        Field::Lang,
+        Field::Hide,
+        Field::Lock,
+    ]);
     let last_look = Cell::new(None);
     Effect::new(move |_| {
         let Params {
@@ -296,6 +322,8 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
             presenter,
             theme,
             lang,
+            hidden,
+            locked,
             ..
         } = state.get();
         let t = |key| lang.t(key);
@@ -320,6 +348,27 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         set_text(&p.share, t(Key::Share));
         // A status in the old language would be wrong; the next copy writes a new one.
         set_text(&p.share_status, "");
+
+        // A teacher link's hidden and locked controls. Every control names its field in
+        // `data-field`; the whole control (label, slider and read-out) is hidden, and a locked
+        // one says why it is disabled. (Before the lesson bar's buttons, which add their own
+        // reasons to be disabled.)
+        for field in Field::ALL.into_iter().filter(|f| FieldSet::can_hold(*f)) {
+            let selector = format!("[data-field~=\"{}\"]", field.symbol());
+            for control in found(document().query_selector_all(&selector)) {
+                let around = |selector| control.closest(selector).ok().flatten();
+                let whole = around(".control")
+                    .or_else(|| around("label, .control-row"))
+                    .unwrap_or_else(|| control.clone());
+                set_flag(&whole, "hidden", hidden.contains(field));
+                set_flag(&control, "disabled", locked.contains(field));
+                let _ = if locked.contains(field) {
+                    control.set_attribute("title", t(Key::Locked))
+                } else {
+                    control.remove_attribute("title")
+                };
+            }
+        }
 
         set_flag(&p.bar, "hidden", step == 0);
         arrived.track();
@@ -355,18 +404,22 @@ pub fn install(tools: Element, redraw: WriteSignal<u32>) {
         set_text(&p.reveal_button, t(Key::LessonReveal));
         set_flag(&p.reveal_button, "disabled", revealed.get());
         set_text(&p.previous, t(Key::LessonPrevious));
-        set_flag(&p.previous, "disabled", step <= 1);
+        let step_locked = locked.contains(Field::Step);
+        set_flag(&p.previous, "disabled", step <= 1 || step_locked);
         set_text(&p.next, t(Key::LessonNext));
-        set_flag(&p.next, "disabled", step >= STEPS.len());
+        set_flag(&p.next, "disabled", step >= STEPS.len() || step_locked);
         set_text(&p.exit, t(Key::LessonExit));
         for group in &exports.groups {
             let _ = group.set_attribute("aria-label", t(Key::Export));
+            // Its status line, in the old language.
+            if let Some(status) = group.last_element_child() {
+                set_text(&status, "");
+            }
         }
         if let (Some(numpy), Some(pytorch)) = (&exports.copy_numpy, &exports.copy_pytorch) {
             set_text(numpy, t(Key::CopyNumpy));
             set_text(pytorch, t(Key::CopyPytorch));
         }
-
         // <html data-theme> and <html data-presenter> follow the lesson (the stylesheet keys its
         // colours and sizes on them), and the canvases redraw in the new look when it changed.
         let Some(root) = document().document_element() else {

@@ -123,6 +123,7 @@ fn Slider(
                 <input
                     type="range"
                     id=id.clone()
+                    data-field=symbol
                     data-testid=format!("slider-{symbol}")
                     min=number(Box::new(move || min.get()))
                     max=number(Box::new(move || max.get()))
@@ -159,6 +160,7 @@ pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl Into
             </label>
             <select
                 id=id
+                data-field=Field::Layout.symbol()
                 data-testid=format!("select-{name}")
                 on:change=on_event(Box::new(move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
@@ -202,6 +204,7 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
             <input
                 type="range"
                 id=id
+                data-field=Field::Amplitude.symbol()
                 data-testid=format!("slider-{name}")
                 min="0"
                 max=AMPLITUDE_MAX
@@ -248,6 +251,7 @@ pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
     view! {
         <ChoiceSelect
             testid=testid.to_string()
+            field=Field::Sentence
             label=Key::SentenceLabel
             choices=&DEMO_SENTENCES
             read=|p| p.sentence
@@ -261,6 +265,8 @@ pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
 #[component]
 pub fn ChoiceSelect(
     testid: String,
+    /// The field it sets, for a teacher link's `hide=` and `lock=`.
+    field: Field,
     label: Key,
     choices: &'static [&'static str],
     read: fn(&Params) -> usize,
@@ -272,6 +278,7 @@ pub fn ChoiceSelect(
             {tr(label)}
             <select
                 data-testid=testid
+                data-field=field.symbol()
                 on:change=on_event(Box::new(move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                         params.update(|p| write(p, v));

@@ -109,7 +109,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <div class="panel-controls">
                 <SentenceSelect testid="select-embed-sentence" />
             </div>
-            <div class="chips" role="group" aria-label=tr(Key::EmbedToken)>
+            <fieldset class="chips" data-field=Field::Token.symbol() aria-label=tr(Key::EmbedToken)>
                 {move || {
                     let chosen = params.get().token;
                     lookup
@@ -132,7 +132,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                         })
                         .collect_view()
                 }}
-            </div>
+            </fieldset>
             <Figure node_ref=table_canvas testid="canvas-embed-table" caption=Key::EmbedTable />
             <Figure node_ref=path_canvas testid="canvas-embed-path" caption=Key::EmbedStrips />
             <dl class="numbers">

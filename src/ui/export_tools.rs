@@ -1,22 +1,24 @@
-//! Export: every panel's pictures as one PNG at twice the screen's resolution, and the PE
-//! matrix of the lesson as CSV, as JSON, or as NumPy / PyTorch code that rebuilds it.
+//! Export: every panel's pictures as one PNG at twice the screen's resolution or as one SVG,
+//! and the PE matrix of the lesson as CSV, as JSON, or as NumPy / PyTorch code that rebuilds it.
 //!
 //! Plain DOM like the other classroom tools (see classroom.rs): the buttons are added to each
 //! panel once, and the one delegated handler there calls [`run`].
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
 use super::canvas::set_export_scale;
+use super::dom::{child, found};
 use crate::export::{numpy_snippet, pe_matrix_csv, pe_matrix_json, pytorch_snippet};
+use crate::i18n::Key;
 use crate::lesson::Params;
 
 /// Resolution of an exported PNG, in device pixels per CSS pixel.
 const EXPORT_SCALE: f64 = 2.0;
 
-/// The export buttons' groups (to label in the lesson's language) and the heatmap's copy
-/// buttons and status line.
+/// The export buttons' groups (to label in the lesson's language; each ends with its status
+/// line) and the heatmap's copy buttons and status line.
 pub struct ExportParts {
     pub groups: Vec<Element>,
     pub copy_numpy: Option<Element>,
@@ -26,21 +28,16 @@ pub struct ExportParts {
 
 /// Adds an export group to the end of every panel: PNG everywhere; the heatmap also offers the
 /// matrix as CSV, JSON and code.
-pub fn add_buttons(child: impl Fn(&Element, &str, &[(&str, &str)]) -> Element) -> ExportParts {
+pub fn add_buttons() -> ExportParts {
     let mut parts = ExportParts {
         groups: Vec::new(),
         copy_numpy: None,
         copy_pytorch: None,
         status: None,
     };
-    let Ok(panels) = document().query_selector_all("section.panel") else {
-        return parts;
-    };
-    for n in 0..panels.length() {
-        let Some(panel) = panels.item(n).and_then(|p| p.dyn_into::<Element>().ok()) else {
-            continue;
-        };
+    for panel in found(document().query_selector_all("section.panel")) {
         let id = panel.id();
+        describe_charts(&panel, &id);
         let group = child(
             &panel,
             "div",
@@ -61,24 +58,52 @@ pub fn add_buttons(child: impl Fn(&Element, &str, &[(&str, &str)]) -> Element) -
             button
         };
         button("png", "PNG");
+        button("svg", "SVG");
         if id == "heatmap" {
             button("csv", "CSV");
             button("json", "JSON");
             parts.copy_numpy = Some(button("numpy", ""));
             parts.copy_pytorch = Some(button("pytorch", ""));
-            parts.status = Some(child(
-                &group,
-                "span",
-                &[
-                    ("class", "share-status"),
-                    ("role", "status"),
-                    ("data-testid", "export-status"),
-                ],
-            ));
+        }
+        // Every group ends with its status line: what went wrong with an SVG export, and under
+        // the heatmap whether "copy as code" worked.
+        let status = child(
+            &group,
+            "span",
+            &[
+                ("class", "share-status"),
+                ("role", "status"),
+                ("data-testid", &format!("export-status-{id}")),
+            ],
+        );
+        if id == "heatmap" {
+            parts.status = Some(status);
         }
         parts.groups.push(group);
     }
     parts
+}
+
+/// The printed text of a panel that says what its charts show: the explanation under the title,
+/// then the read-outs (numbers, legends and result lines, which follow every change). A browser
+/// without `:has` (before Firefox 121, Safari 15.4) rejects the whole selector, and its charts
+/// keep their names only.
+const CHART_TEXTS: &str =
+    "h2 + p, .numbers, .readout, .legend, .rotation-numbers, .costs, p:has(> strong)";
+
+/// Gives every chart of `panel` a text alternative beyond its name: the canvases are described
+/// (`aria-describedby`) by the panel's [`CHART_TEXTS`], so a screen reader reads the same
+/// summary and current numbers that a sighted reader sees beside the drawing.
+fn describe_charts(panel: &Element, id: &str) {
+    let mut ids = String::new();
+    for (n, text) in found(panel.query_selector_all(CHART_TEXTS)).enumerate() {
+        let text_id = format!("{id}-text-{n}");
+        text.set_id(&text_id);
+        ids = ids + &text_id + " ";
+    }
+    for chart in found(panel.query_selector_all("canvas[role=img]")) {
+        let _ = chart.set_attribute("aria-describedby", ids.trim_end());
+    }
 }
 
 /// Carries out an export `action` started in `panel`; code goes to the clipboard through
@@ -111,6 +136,7 @@ pub fn run(
                 })
             });
         }
+        "svg" => record_svg(panel, redraw, params.lang.t(Key::SvgFailed)),
         "csv" => {
             let mut csv = Vec::new();
             if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
@@ -132,6 +158,58 @@ pub fn run(
     }
 }
 
+/// The script that turns a panel's drawing into SVG (assets/svg.js), loaded on first use: most
+/// visitors never export, and its code stays out of their download until they do.
+const SVG_SCRIPT: &str = "svg.js";
+
+/// Saves the panel's canvases as one SVG. svg.js records their next drawing (the same code that
+/// draws the screen, through a stand-in 2-D context) and offers the file; `redraw` makes them
+/// draw, into the recording and then on screen again.
+fn record_svg(panel: Element, redraw: WriteSignal<u32>, failed: &'static str) {
+    // Called at once when svg.js is there, else when its loading ends: loaded, or not (offline
+    // before the service worker kept it), which the panel's status line then says; the failed
+    // script goes, and the next click tries again.
+    let record = move |script: Option<Element>| {
+        let status = panel
+            .query_selector(".export-tools > [role=status]")
+            .ok()
+            .flatten();
+        let record = js_sys::Reflect::get(&window(), &"peSvg".into()).ok();
+        let record = record
+            .as_ref()
+            .and_then(|r| r.dyn_ref::<js_sys::Function>());
+        if let Some(status) = &status {
+            status.set_text_content(record.is_none().then_some(failed));
+        }
+        match record {
+            Some(record) => {
+                let redraw =
+                    Closure::<dyn Fn()>::new(move || redraw.update(|e| *e = e.wrapping_add(1)));
+                let _ = record.call2(&JsValue::NULL, &panel, &redraw.into_js_value());
+            }
+            None => {
+                if let Some(script) = script {
+                    script.remove();
+                }
+            }
+        }
+    };
+    let loaded = js_sys::Reflect::has(&window(), &"peSvg".into()).unwrap_or(false);
+    if loaded {
+        record(None);
+        return;
+    }
+    let Some(body) = document().body() else {
+        return;
+    };
+    // Loading starts after this task, so the listeners added next hear its end.
+    let script = child(&body, "script", &[("src", SVG_SCRIPT)]);
+    let loading = script.clone();
+    let on_done = Closure::once_into_js(move || record(Some(loading)));
+    let _ = script.add_event_listener_with_callback("load", on_done.unchecked_ref());
+    let _ = script.add_event_listener_with_callback("error", on_done.unchecked_ref());
+}
+
 /// Offers `body` as a download named `name`, through a `data:` address (`prefix` names its type).
 fn save(name: &str, prefix: &str, body: &str) {
     let href = format!("{prefix}{}", js_sys::encode_uri_component(body));
@@ -150,11 +228,10 @@ fn download_link(name: &str, href: &str) {
 /// The panel's canvases stacked top to bottom on the panel's background (marker layers over
 /// the canvas beneath them), saved as `pe-explorer-<panel>.png`.
 fn save_panel_png(panel: &Element) -> Option<()> {
-    let canvases = panel.query_selector_all("canvas").ok()?;
     let mut placed = Vec::new();
     let (mut width, mut height, mut top) = (0u32, 0u32, 0u32);
-    for n in 0..canvases.length() {
-        let canvas: HtmlCanvasElement = canvases.item(n)?.dyn_into().ok()?;
+    for canvas in found(panel.query_selector_all("canvas")) {
+        let canvas: HtmlCanvasElement = canvas.unchecked_into();
         if !canvas.class_name().contains("overlay") {
             top = height;
             height += canvas.height();

@@ -8,19 +8,20 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{HtmlCanvasElement, ImageData};
+use web_sys::{Element, HtmlCanvasElement, ImageData};
 
 use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::dom::child;
 use super::math::{Formula, PE_FORMULA};
 use super::parts::{live, Note};
 use crate::encoding::{
     dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
 use crate::i18n::{Key, Lang};
-use crate::lesson::Field;
+use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
-use crate::render::heatmap::{fill_rgba, row_sampling, MAX_IMAGE_ROWS};
+use crate::render::heatmap::{fill_rgba, row_sampling, table_window, MAX_IMAGE_ROWS};
 use crate::render::layout::PlotRect;
 
 /// Height over width of the heatmap canvas.
@@ -127,13 +128,23 @@ pub fn HeatmapPanel() -> impl IntoView {
             });
         },
     );
+    // The marker layer redraws exactly when the data table's window or values move (and with
+    // the language, for its caption), so it refreshes the table too.
     redraw_on_frame(
         marks,
-        move || (markers.get(), inputs.get(), device_rect.get()),
-        |element, (markers, inputs, rect)| {
+        move || {
+            (
+                markers.get(),
+                inputs.get(),
+                device_rect.get(),
+                lesson.lang.get(),
+            )
+        },
+        move |element, (markers, inputs, rect, _)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
                 draw_markers(&sized, markers, inputs, rect);
             }
+            refresh_data_table(&params.get_untracked());
         },
     );
 
@@ -200,8 +211,78 @@ pub fn HeatmapPanel() -> impl IntoView {
                 let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
                 if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
             }) />
+            // Filled by refresh_data_table while open (the classroom handler hears it open).
+            <details id="heatmap-details">
+                <summary data-testid="heatmap-table-toggle">{tr(Key::HeatmapTable)}</summary>
+                <table id="heatmap-table" class="numbers-table" data-testid="heatmap-table"></table>
+            </details>
         </section>
     }
+}
+
+/// What the data table shows depends on these fields only.
+const TABLE_FIELDS: [Field; 7] = [
+    Field::Length,
+    Field::DModel,
+    Field::Pos,
+    Field::Pair,
+    Field::Base,
+    Field::Layout,
+    Field::Lang,
+];
+
+thread_local! {
+    /// The fields the data table was last written for: the marker layer asks for a refresh on
+    /// every move of its own (k too), and the table is rewritten only when it would change.
+    static TABLE_WRITTEN_FOR: std::cell::Cell<Option<Params>> = const { std::cell::Cell::new(None) };
+}
+
+/// Writes the heatmap's data table for `p` if it is open and shows something else: the PE values
+/// of [`table_window`] with position and dimension headers, and a caption saying which window
+/// of the matrix it is. Closed, it costs a slider move one look-up.
+pub fn refresh_data_table(p: &Params) -> Option<()> {
+    let details = document().get_element_by_id("heatmap-details")?;
+    if !details.has_attribute("open") {
+        return None;
+    }
+    let table = document().get_element_by_id("heatmap-table")?;
+    let key = p.only(&TABLE_FIELDS);
+    if TABLE_WRITTEN_FOR.with(|written| written.replace(Some(key))) == Some(key) {
+        return Some(());
+    }
+    let (first_dim, _) = pair_dimensions(p.pair, p.d_model, p.layout);
+    let (rows, columns) = table_window(p.length, p.d_model, p.pos, first_dim);
+    let range = |r: &std::ops::Range<usize>| format!("{}–{}", r.start, r.end - 1);
+    let caption = p
+        .lang
+        .t(Key::HeatmapTableCaption)
+        .replace("{rows}", &range(&rows))
+        .replace("{length}", &p.length.to_string())
+        .replace("{dims}", &range(&columns))
+        .replace("{d_model}", &p.d_model.to_string());
+    table.set_text_content(None);
+    let add = |parent: &Element, tag: &str, text: &str, attributes: &[(&str, &str)]| {
+        let element = child(parent, tag, attributes);
+        element.set_text_content(Some(text));
+        element
+    };
+    add(&table, "caption", &caption, &[]);
+    let head = child(&child(&table, "thead", &[]), "tr", &[]);
+    let column = [("scope", "col")];
+    add(&head, "th", "pos \\ dim", &column);
+    for dim in columns.clone() {
+        add(&head, "th", &dim.to_string(), &column);
+    }
+    let body = child(&table, "tbody", &[]);
+    for pos in rows {
+        let row = child(&body, "tr", &[]);
+        add(&row, "th", &pos.to_string(), &[("scope", "row")]);
+        for dim in columns.clone() {
+            let value = pe_value(pos as f64, dim, p.d_model, p.base, p.layout);
+            add(&row, "td", &format!("{value:.4}"), &[]);
+        }
+    }
+    Some(())
 }
 
 /// Puts the plot rectangle on the canvas as data attributes, so tests can aim at a cell with the
@@ -217,11 +298,10 @@ fn expose_plot_rect(element: &HtmlCanvasElement, rect: &PlotRect) {
     }
 }
 
-/// Kept between frames: the colour map, the RGBA buffer and the off-screen canvas holding the
-/// matrix at one pixel per cell. Only a new matrix version re-colours; markers only re-blit.
+/// Kept between frames: the RGBA buffer and the off-screen canvas holding the matrix at one
+/// pixel per cell. Only a new matrix version re-colours; markers only re-blit.
 #[derive(Default)]
 struct DrawState {
-    map: Option<DivergingMap>,
     rgba: Vec<u8>,
     image: Option<HtmlCanvasElement>,
     version: u64,
@@ -240,10 +320,7 @@ fn draw_heatmap(
     if values.len() != rows * d_model {
         return None;
     }
-    let map = state
-        .map
-        .get_or_insert_with(DivergingMap::cool_warm)
-        .clone();
+    let map = DivergingMap::cool_warm();
     if state.image.is_none() {
         state.image = document()
             .create_element("canvas")

@@ -8,6 +8,7 @@ pub mod canvas;
 pub mod chart;
 pub mod classroom;
 pub mod controls;
+pub mod dom;
 pub mod dot_product;
 pub mod embedding;
 pub mod export_tools;

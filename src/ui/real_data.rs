@@ -26,6 +26,7 @@ use crate::encoding::{
 use crate::i18n::{Key, Lang};
 use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
+use crate::render::numbers::scientific;
 
 /// Every 4th position in the similarity matrices: 128 × 128 cells, 3 M multiply-adds each.
 const MATRIX_STRIDE: usize = 4;
@@ -553,7 +554,7 @@ pub fn RealDataPanel() -> impl IntoView {
         Box::new(move || {
             let result = fit_result.get();
             match pick(&result) {
-                Some(error) => format!("{error:.2e}"),
+                Some(error) => scientific(error, 2),
                 None => lesson.lang.get().t(Key::RealFitting).replace(
                     "{percent}",
                     &((result.progress * 100.0) as usize).to_string(),
@@ -730,11 +731,11 @@ pub fn RealDataPanel() -> impl IntoView {
             <p>{tr(Key::RealWordsText)}</p>
             <div class="panel-controls">
                 // Three pickers, each a plain fn pair (the shared select takes no closures).
-                <ChoiceSelect testid="real-word-0".to_string() label=Key::RealWordA choices=&MINILM_TOKENS
+                <ChoiceSelect testid="real-word-0".to_string() field=Field::Words label=Key::RealWordA choices=&MINILM_TOKENS
                     read=|p| p.words[0] write=|p, v| { p.words[0] = v; *p = p.clamped() } />
-                <ChoiceSelect testid="real-word-1".to_string() label=Key::RealWordB choices=&MINILM_TOKENS
+                <ChoiceSelect testid="real-word-1".to_string() field=Field::Words label=Key::RealWordB choices=&MINILM_TOKENS
                     read=|p| p.words[1] write=|p, v| { p.words[1] = v; *p = p.clamped() } />
-                <ChoiceSelect testid="real-word-2".to_string() label=Key::RealWordC choices=&MINILM_TOKENS
+                <ChoiceSelect testid="real-word-2".to_string() field=Field::Words label=Key::RealWordC choices=&MINILM_TOKENS
                     read=|p| p.words[2] write=|p, v| { p.words[2] = v; *p = p.clamped() } />
             </div>
             <table class="numbers-table" data-testid="real-words">

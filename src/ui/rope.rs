@@ -148,8 +148,9 @@ pub fn RopePanel() -> impl IntoView {
             <div class="panel-controls">
                 <PanelSlider field=Field::RopeM min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_m />
                 <PanelSlider field=Field::RopeN min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_n />
-                <button type="button" data-testid="rope-together" on:click=on_click(Box::new(move || shift(1, 1)))>{tr(Key::RopeTogether)}</button>
-                <button type="button" data-testid="rope-apart" on:click=on_click(Box::new(move || shift(0, 1)))>{tr(Key::RopeApart)}</button>
+                // Moves m and n: a teacher link's lock on either (their symbols) disables it.
+                <button type="button" data-testid="rope-together" data-field="m n" on:click=on_click(Box::new(move || shift(1, 1)))>{tr(Key::RopeTogether)}</button>
+                <button type="button" data-testid="rope-apart" data-field=Field::RopeN.symbol() on:click=on_click(Box::new(move || shift(0, 1)))>{tr(Key::RopeApart)}</button>
             </div>
             <dl class="numbers">
                 <Reading label=Key::RopeScore testid="rope-score" value=Box::new(move || format!("{:.12}", current.get().score)) />

@@ -11,6 +11,7 @@ use super::parts::{live, on_click};
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::Key;
 use crate::lesson::Field;
+use crate::render::numbers::scientific;
 
 /// One circle's drawing: the rotation and where it starts.
 #[derive(Clone, Copy, PartialEq)]
@@ -118,7 +119,7 @@ pub fn RotationPanel() -> impl IntoView {
         if r.error == 0.0 {
             "0".to_string()
         } else {
-            format!("{:.1e}", r.error)
+            scientific(r.error, 1)
         }
     };
     view! {

@@ -11,6 +11,7 @@ use super::parts::{live, on_click, on_event};
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
+use crate::lesson::Field;
 use crate::render::layout::PlotRect;
 
 /// One wave: a dimension and its values at every position.
@@ -174,7 +175,7 @@ pub fn WavesPanel() -> impl IntoView {
                 <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <ul class="legend">{legend}</ul>
-            <div class="chips" role="group" aria-label=tr(Key::DimsLabel)>
+            <fieldset class="chips" data-field=Field::Dims.symbol() aria-label=tr(Key::DimsLabel)>
                 <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {
                     extra()
@@ -211,7 +212,7 @@ pub fn WavesPanel() -> impl IntoView {
                 <button type="button" data-testid="add-dim" on:click=on_click(Box::new(move || { add(); }))>
                     {tr(Key::AddDimension)}
                 </button>
-            </div>
+            </fieldset>
         </section>
     }
 }

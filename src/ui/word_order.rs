@@ -13,6 +13,7 @@ use crate::i18n::Key;
 use crate::lesson::{Field, Params};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
+use crate::render::numbers::scientific;
 
 /// Width of the toy model: small enough to compute on every toggle, wide enough to mean something.
 const TOY_WIDTH: usize = 32;
@@ -50,7 +51,7 @@ pub fn WordOrderPanel() -> impl IntoView {
             if d.difference == 0.0 {
                 format!("0 ({})", t(Key::OrderExactlyZero))
             } else {
-                format!("{:.3e}", d.difference)
+                scientific(d.difference, 3)
             }
         })
     };
@@ -64,6 +65,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"
+                        data-field=Field::OrderPair.symbol()
                         prop:value=live(Box::new(move || params.get().order_pair.to_string()))
                         on:change=on_event(Box::new(move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
@@ -82,6 +84,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     <input
                         type="checkbox"
                         data-testid="toggle-order-pe"
+                        data-field=Field::OrderPe.symbol()
                         prop:checked=flag(Box::new(move || params.get().order_pe))
                         on:change=on_event(Box::new(move |ev| {
                             let on = event_target_checked(&ev);

@@ -1,6 +1,8 @@
 // Classroom: lesson mode steps through the lesson by keyboard and restores its step from the URL;
 // presenter view and the theme follow the header and the URL and redraw the canvases; the share
-// button copies the address; axe-core finds no violations in either language, theme or view.
+// button copies the address; teacher links hide and lock controls; the heatmap's data table opens
+// on demand and follows the sliders; axe-core finds no violations in either language, theme or
+// view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -197,12 +199,16 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
   for (const query of [
     'lang=en&theme=light', 'lang=zh&theme=light', 'lang=en&theme=dark', 'lang=zh&theme=dark',
     'lang=en&theme=light&presenter=1', 'lang=zh&theme=dark&presenter=1&step=3',
+    'lang=zh&theme=light&hide=base,layout&lock=d_model,dims,step',
   ]) {
     // axe is injected as a script: the test context bypasses the page's CSP for that alone.
     const { context, page } = await openPage(browser, site.origin, { bypassCSP: true });
     await page.goto(site.url(`?${query}`));
     await waitForApp(page);
     await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]')?.textContent.includes('…'));
+    // With the heatmap's data table open, so it is checked too.
+    await page.getByTestId('heatmap-table-toggle').click();
+    await page.waitForSelector('[data-testid="heatmap-table"] td');
     await page.evaluate(axeSource);
     const { violations } = await page.evaluate(() =>
       window.axe.run(document, { resultTypes: ['violations'] }));
@@ -212,4 +218,155 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
     await context.close();
   }
   assert.deepEqual(results, []);
+});
+
+test('teacher links: hide= hides whole controls, lock= disables them and says why; both stay in the URL', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?lang=en&hide=base,layout&lock=d_model,dims,step'));
+  await waitForApp(page);
+  // Hidden: the slider with its label and read-out, and both layout selects.
+  for (const testid of ['slider-base', 'value-base', 'select-layout', 'select-rope-layout']) {
+    assert.equal(await page.getByTestId(testid).isHidden(), true, `${testid} hidden`);
+  }
+  assert.equal(await page.locator('label[for="ctl-base"]').isHidden(), true, 'its label too');
+  assert.equal(await page.getByTestId('slider-pos').isVisible(), true, 'the others stay');
+  // Locked: disabled with a reason; a group of buttons (the waves' dimensions) as a whole.
+  const dModel = page.getByTestId('slider-d_model');
+  assert.equal(await dModel.isDisabled(), true);
+  assert.equal(await dModel.getAttribute('title'), 'Locked by this link');
+  assert.equal(await page.getByTestId('value-d_model').textContent(), '128');
+  for (const testid of ['add-dim-input', 'add-dim', 'remove-dim-0', 'lesson-toggle']) {
+    assert.equal(await page.getByTestId(testid).isDisabled(), true, `${testid} disabled`);
+  }
+  // Clicking a locked slider changes nothing; an unlocked one still works, and the link keeps
+  // its hide and lock.
+  await dModel.click({ force: true });
+  await page.getByTestId('slider-pos').fill('20');
+  await settle(page);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('pos'), '20');
+  assert.equal(url.searchParams.get('d_model'), '128');
+  assert.equal(url.searchParams.get('hide'), 'base,layout');
+  assert.equal(url.searchParams.get('lock'), 'd_model,dims,step');
+  // The reason follows the language.
+  await page.getByTestId('lang-zh').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="slider-d_model"]').title === '已被此链接锁定');
+  assert.equal(new URL(page.url()).searchParams.get('lock'), 'd_model,dims,step');
+  assertClean(problems);
+  await context.close();
+});
+
+test('teacher links: lock=step keeps the class on the link\'s step (buttons and keys)', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?lang=en&step=3&lock=step'));
+  await waitForApp(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-step"]')?.textContent.includes('3'));
+  for (const testid of ['lesson-previous', 'lesson-next', 'lesson-exit', 'lesson-toggle']) {
+    assert.equal(await page.getByTestId(testid).isDisabled(), true, `${testid} disabled`);
+  }
+  assert.equal(await page.getByTestId('lesson-reveal-button').isDisabled(), false, 'the answer can still be revealed');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('PageDown');
+  await settle(page);
+  assert.equal(stepOf(page), 3);
+  assertClean(problems);
+  await context.close();
+});
+
+test("heatmap data table: filled when opened, the formula's values around pos and pair i, follows the sliders", async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?lang=en&d_model=64&length=40&pos=10&i=2&base=10000&layout=interleaved'));
+  await waitForApp(page);
+  const table = page.getByTestId('heatmap-table');
+  // Closed, it is not built: a slider move costs it nothing.
+  assert.equal(await table.locator('tr').count(), 0);
+  await page.getByTestId('heatmap-table-toggle').click();
+  await page.waitForSelector('[data-testid="heatmap-table"] td');
+  const read = () => page.evaluate(() => {
+    const t = document.querySelector('[data-testid="heatmap-table"]');
+    return {
+      caption: t.caption.textContent,
+      dims: [...t.tHead.rows[0].cells].slice(1).map((c) => Number(c.textContent)),
+      rows: [...t.tBodies[0].rows].map((r) => ({
+        pos: Number(r.cells[0].textContent),
+        scope: r.cells[0].getAttribute('scope'),
+        values: [...r.cells].slice(1).map((c) => Number(c.textContent)),
+      })),
+    };
+  });
+  const pe = (pos, dim, d = 64, base = 10000) => {
+    const angle = pos / base ** ((2 * Math.floor(dim / 2)) / d);
+    return dim % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+  };
+  let shown = await read();
+  assert.deepEqual(shown.dims, [4, 5, 6, 7, 8, 9, 10, 11], 'from the sine of pair i = 2');
+  assert.deepEqual(shown.rows.map((r) => r.pos), Array.from({ length: 16 }, (_, n) => 10 + n), 'from pos');
+  assert.equal(shown.rows[0].scope, 'row');
+  for (const row of shown.rows) {
+    row.values.forEach((v, n) => assert.ok(Math.abs(v - pe(row.pos, shown.dims[n])) < 5.1e-5, `PE(${row.pos}, ${shown.dims[n]}) = ${v}`));
+  }
+  assert.match(shown.caption, /positions 10–25 \(of 40\) and dimensions 4–11 \(of 64\)/);
+  // The window follows pos to the end of the matrix, and pair i.
+  await page.getByTestId('slider-pos').fill('30');
+  await page.getByTestId('slider-i').fill('31');
+  await page.waitForFunction(() => document.querySelector('[data-testid="heatmap-table"] tbody th')?.textContent === '24');
+  shown = await read();
+  assert.deepEqual(shown.dims, [56, 57, 58, 59, 60, 61, 62, 63]);
+  assert.deepEqual([shown.rows[0].pos, shown.rows.at(-1).pos], [24, 39]);
+  assert.ok(Math.abs(shown.rows[6].values[7] - pe(30, 63)) < 5.1e-5);
+  // In Chinese, the caption too.
+  await page.getByTestId('lang-zh').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="heatmap-table"] caption')?.textContent.startsWith('位置 24–39'));
+  assertClean(problems);
+  await context.close();
+});
+
+/** Name and description of every `canvas[role=img]`, as the browser's accessibility tree gives
+ * them to a screen reader. */
+async function chartAlternatives(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'canvas[role=img]' });
+  const charts = [];
+  for (const nodeId of nodeIds) {
+    const { node } = await cdp.send('DOM.describeNode', { nodeId });
+    const testid = node.attributes[node.attributes.indexOf('data-testid') + 1];
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    charts.push({ testid, name: nodes[0].name?.value ?? '', description: nodes[0].description?.value ?? '' });
+  }
+  await cdp.detach();
+  return charts;
+}
+
+test("every chart's text alternative: its name, then the panel's summary and current numbers", async () => {
+  const { context, page, problems } = await openPage(browser, site.origin);
+  await page.goto(site.url('?lang=en&d_model=64&length=40&pos=10&k=3&i=2'));
+  await waitForApp(page);
+  let charts = await chartAlternatives(page);
+  console.log(`chart text alternatives: ${charts.length} charts, descriptions ${Math.min(...charts.map((c) => c.description.length))}–${Math.max(...charts.map((c) => c.description.length))} characters; waves: "${charts.find((c) => c.testid === 'canvas-waves').description.slice(0, 160)}…"`);
+  assert.equal(charts.length, await page.locator('canvas').count() - await page.locator('canvas.overlay').count(), 'every canvas but the marker layers');
+  for (const { testid, name, description } of charts) {
+    assert.ok(name.length > 3, `${testid} has a name`);
+    // The panel's explanation comes first; it is more than the name again.
+    assert.ok(description.length > name.length + 40, `${testid} is described: "${description}"`);
+  }
+  const of = (id) => charts.find((c) => c.testid === id).description;
+  // Read-outs are part of it, and follow the sliders.
+  assert.match(of('canvas-waves'), /pos 10: [+-]\d\.\d{3}, pos \+ k 13:/);
+  assert.match(of('canvas-rotation'), /\d\.\d/);
+  assert.match(of('canvas-dot-matrix'), /\d\.\d/);
+  await page.getByTestId('slider-pos').fill('12');
+  await page.waitForFunction(() => document.querySelector('#waves .legend')?.textContent.includes('pos 12:'));
+  charts = await chartAlternatives(page);
+  assert.match(of('canvas-waves'), /pos 12: [+-]\d\.\d{3}, pos \+ k 15:/);
+  // In Chinese, in Chinese.
+  await page.getByTestId('lang-zh').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  charts = await chartAlternatives(page);
+  for (const { testid, description } of charts) {
+    assert.match(description, /[\u4e00-\u9fff]/, `${testid} is described in Chinese: "${description}"`);
+  }
+  assertClean(problems);
+  await context.close();
 });

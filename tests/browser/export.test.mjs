@@ -1,11 +1,12 @@
-// Export: a panel's PNG is a real PNG at twice the canvases' resolution; the CSV download is
+// Export: a panel's PNG is a real PNG at twice the canvases' resolution; its SVG is a valid SVG
+// document with the drawing as vectors (and the heatmap's cells as an embedded PNG); the CSV download is
 // byte for byte what the `pe_csv` example prints for the same parameters; the JSON holds the
 // same values; "copy as code" puts NumPy / PyTorch code for the current matrix on the clipboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, waitForApp, settle, assertClean, ROOT } from './harness.mjs';
+import { serve, launch, openPage, waitForApp, settle, canvasHash, assertClean, ROOT } from './harness.mjs';
 
 let browser;
 let site;
@@ -51,6 +52,98 @@ test('PNG export: a PNG of the panel at twice the resolution, the page unchanged
   await context.close();
 });
 
+/** What an SVG download holds, as the browser reads it. */
+async function inspectSvg(page, text) {
+  return page.evaluate(async (source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+    const root = doc.documentElement;
+    const count = (tag) => doc.getElementsByTagNameNS('http://www.w3.org/2000/svg', tag).length;
+    const texts = [...doc.getElementsByTagNameNS('http://www.w3.org/2000/svg', 'text')].map((t) => t.textContent);
+    const images = [...doc.getElementsByTagNameNS('http://www.w3.org/2000/svg', 'image')]
+      .map((i) => i.getAttribute('href').slice(0, 22));
+    // The file as a picture: it must load and have the size it declares.
+    const img = new Image();
+    img.src = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml' }));
+    await img.decode();
+    return {
+      parseErrors: doc.getElementsByTagName('parsererror').length,
+      root: root.localName,
+      namespace: root.namespaceURI,
+      width: Number(root.getAttribute('width')),
+      height: Number(root.getAttribute('height')),
+      title: doc.querySelector('title')?.textContent,
+      paths: count('path'),
+      texts,
+      images,
+      rendered: [img.naturalWidth, img.naturalHeight],
+    };
+  }, text);
+}
+
+test('SVG export: a valid SVG of the panel with its lines and text as vectors; canvases restored', async () => {
+  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
+  await page.goto(site.url(QUERY));
+  await waitForApp(page);
+  const before = await canvasHash(page, 'canvas-waves');
+  const waves = await download(page, 'export-svg-waves');
+  assert.match(waves.url, /^data:image\/svg\+xml;charset=utf-8,/);
+  assert.equal(waves.name, 'pe-explorer-waves.svg');
+  const text = waves.bytes.toString('utf8');
+  assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  const svg = await inspectSvg(page, text);
+  console.log(`svg export (waves panel): ${waves.bytes.length} bytes, ${svg.paths} paths, ${svg.texts.length} texts, ${svg.images.length} images, ${svg.width} × ${svg.height}`);
+  assert.equal(svg.parseErrors, 0, 'parses as XML');
+  assert.equal(svg.root, 'svg');
+  assert.equal(svg.namespace, 'http://www.w3.org/2000/svg');
+  assert.equal(svg.title, await page.locator('#waves-title').textContent());
+  assert.ok(svg.paths >= 8, `curves, axes and grid as paths (${svg.paths})`);
+  assert.equal(svg.images.length, 0, 'the waves are vectors only');
+  assert.ok(svg.texts.some((t) => t.startsWith('position')), `axis title among the texts: ${svg.texts.join('|')}`);
+  assert.deepEqual(svg.rendered, [Math.round(svg.width), Math.round(svg.height)], 'renders at its declared size');
+  // The page's canvases draw for the screen again, as before.
+  await settle(page);
+  await settle(page);
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll('canvas')].some((c) => Object.hasOwn(c, 'getContext'))), false);
+  assert.deepEqual(await canvasHash(page, 'canvas-waves'), before);
+
+  // The heatmap: its cells are a picture, its axes and colour bar labels are text.
+  const heatmap = await download(page, 'export-svg-heatmap');
+  const map = await inspectSvg(page, heatmap.bytes.toString('utf8'));
+  console.log(`svg export (heatmap panel): ${heatmap.bytes.length} bytes, ${map.paths} paths, ${map.texts.length} texts, ${map.images.length} images`);
+  assert.equal(map.parseErrors, 0);
+  assert.deepEqual(map.images, ['data:image/png;base64,']);
+  assert.ok(map.texts.includes('dimension') && map.texts.includes('position pos'), map.texts.join('|'));
+  assertClean(problems);
+  await context.close();
+});
+
+test('SVG export without its script (offline before a first visit kept it) says so, and works on the next click', async () => {
+  // No service worker: the page's own request for svg.js is the one that fails.
+  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true, serviceWorkers: 'block' });
+  await page.goto(site.url('?lang=zh&d_model=64'));
+  await waitForApp(page);
+  await page.route('**/svg.js', (route) => route.abort('internetdisconnected'));
+  await page.getByTestId('export-svg-waves').click();
+  const status = page.getByTestId('export-status-waves');
+  await page.waitForFunction(() => document.querySelector('[data-testid="export-status-waves"]').textContent !== '');
+  assert.equal(await status.textContent(), 'SVG 导出需联网加载一次，请联网后再试。');
+  assert.equal(await status.getAttribute('role'), 'status');
+  // The failed script is gone; the next click adds a new one.
+  assert.equal(await page.locator('script[src$="svg.js"]').count(), 0);
+  // Connected again: the same button saves the file.
+  await page.unroute('**/svg.js');
+  const waves = await download(page, 'export-svg-waves');
+  assert.equal(waves.name, 'pe-explorer-waves.svg');
+  assert.match(waves.bytes.toString('utf8'), /^<svg /);
+  assert.equal(await status.textContent(), '', 'the message goes once the export works');
+  // The aborted request is the one failure expected.
+  assert.deepEqual(problems.failedRequests.map((u) => u.replace(/.*\//, '')), ['svg.js']);
+  problems.failedRequests = [];
+  problems.consoleErrors = problems.consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'));
+  assertClean(problems);
+  await context.close();
+});
+
 test('CSV export equals pe_csv for the same parameters; JSON holds the same values', async () => {
   const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
   await page.goto(site.url(QUERY));
@@ -79,8 +172,8 @@ test('copy as code puts NumPy and PyTorch code for the current matrix on the cli
   await page.goto(site.url(QUERY));
   await waitForApp(page);
   await page.getByTestId('export-numpy-heatmap').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="export-status"]').textContent !== '');
-  assert.equal(await page.getByTestId('export-status').textContent(), 'Code copied');
+  await page.waitForFunction(() => document.querySelector('[data-testid="export-status-heatmap"]').textContent !== '');
+  assert.equal(await page.getByTestId('export-status-heatmap').textContent(), 'Code copied');
   const numpy = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(numpy, /import numpy as np/);
   assert.match(numpy, /length, d_model, base = 20, 64, 500/);

@@ -1,5 +1,5 @@
 // Offline: after one visit, the site works with its server gone (the service worker serves what
-// the visit kept), under the sub-path build, with the lesson's questions too.
+// the visit kept), under the sub-path build, with the lesson's questions and SVG export too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, waitForApp, canvasHash } from './harness.mjs';
@@ -14,7 +14,7 @@ after(async () => {
 
 test('a second visit works with the server gone (service worker), under /pe/', async () => {
   const site = await serve('target/dist-pe', '/pe/');
-  const { context, page, problems } = await openPage(browser, site.origin);
+  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
   await page.goto(site.url('?lang=zh&step=2'));
   await waitForApp(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]').textContent.includes('…'));
@@ -24,7 +24,7 @@ test('a second visit works with the server gone (service worker), under /pe/', a
     const cache = await caches.open('pe-explorer');
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
-  for (const kind of [/\/pe\/$/, /_bg\.wasm$/, /\.js$/, /\.css$/, /lesson\.txt$/]) {
+  for (const kind of [/\/pe\/$/, /_bg\.wasm$/, /\.js$/, /\.css$/, /lesson\.txt$/, /\/pe\/svg\.js$/]) {
     assert.ok(kept.some((path) => kind.test(path)), `kept ${kind}: ${kept.join(' ')}`);
   }
   console.log(`service worker kept ${kept.length} files: ${kept.join(', ')}`);
@@ -38,6 +38,9 @@ test('a second visit works with the server gone (service worker), under /pe/', a
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-prompt"]').textContent.startsWith('先猜一猜'));
   assert.ok((await canvasHash(page, 'canvas-heatmap')).inked > 0, 'the heatmap draws offline');
   assert.equal(await page.textContent('[data-testid="value-d_model"]'), '64');
+  // SVG export's script comes from the worker's cache too.
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg-heatmap').click()]);
+  assert.equal(svg.suggestedFilename(), 'pe-explorer-heatmap.svg');
   assert.equal(site.requests.length, before, 'nothing reached the (closed) server');
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.foreignRequests, []);
