@@ -43,6 +43,9 @@ pub fn add_buttons() -> ExportParts {
             "div",
             &[("class", "export-tools"), ("role", "group")],
         );
+        // Fourteen "PNG" buttons: each is described by its panel's title, so a screen reader
+        // going from button to button hears whose pictures it saves.
+        let title = panel.get_attribute("aria-labelledby").unwrap_or_default();
         let button = |action: &str, label: &str| {
             let testid = format!("export-{action}-{id}");
             let button = child(
@@ -52,6 +55,7 @@ pub fn add_buttons() -> ExportParts {
                     ("type", "button"),
                     ("data-action", action),
                     ("data-testid", &testid),
+                    ("aria-describedby", &title),
                 ],
             );
             button.set_text_content(Some(label));

@@ -322,12 +322,12 @@ test("heatmap data table: filled when opened, the formula's values around pos an
   await context.close();
 });
 
-/** Name and description of every `canvas[role=img]`, as the browser's accessibility tree gives
- * them to a screen reader. */
-async function chartAlternatives(page) {
+/** Name and description of every element matching `selector` (by default every
+ * `canvas[role=img]`), as the browser's accessibility tree gives them to a screen reader. */
+async function chartAlternatives(page, selector = 'canvas[role=img]') {
   const cdp = await page.context().newCDPSession(page);
   const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'canvas[role=img]' });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
   const charts = [];
   for (const nodeId of nodeIds) {
     const { node } = await cdp.send('DOM.describeNode', { nodeId });
@@ -366,6 +366,15 @@ test("every chart's text alternative: its name, then the panel's summary and cur
   charts = await chartAlternatives(page);
   for (const { testid, description } of charts) {
     assert.match(description, /[\u4e00-\u9fff]/, `${testid} is described in Chinese: "${description}"`);
+  }
+  // The export buttons share their names ("PNG", "SVG"); each is described by its panel's title.
+  const buttons = await chartAlternatives(page, '.export-tools button');
+  const titles = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel')]
+    .map((panel) => [panel.id, panel.querySelector('h2').textContent])));
+  assert.ok(buttons.length >= 2 * Object.keys(titles).length, `${buttons.length} export buttons`);
+  for (const { testid, description } of buttons) {
+    const panel = testid.split('-').slice(2).join('-'); // export-<action>-<panel>
+    assert.equal(description, titles[panel], `${testid} is described by its panel's title`);
   }
   assertClean(problems);
   await context.close();
