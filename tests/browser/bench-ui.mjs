@@ -41,6 +41,7 @@ async function measure(browser, site, { name, query, slider, realData }) {
   await settle(page);
   await page.evaluate(() => {
     window.__peDrawLog = [];
+    window.__peDrawCosts = [];
     window.__peFrames = [];
     window.__peLongTasks = [];
     const frame = (t) => {
@@ -84,6 +85,13 @@ async function measure(browser, site, { name, query, slider, realData }) {
     latencies.push(latency);
   }
   const longTasks = await page.evaluate(() => window.__peLongTasks.slice());
+  // Where the drawing time goes: milliseconds per press for each canvas (the app appends
+  // "<testid> <ms>" to window.__peDrawCosts for every drawing while that array exists).
+  const perCanvas = {};
+  for (const entry of await page.evaluate(() => window.__peDrawCosts.slice())) {
+    const [canvas, ms] = entry.split(' ');
+    perCanvas[canvas] = (perCanvas[canvas] ?? 0) + Number(ms) / PRESSES;
+  }
   await context.close();
   const sorted = latencies.map((l) => l.latency).sort((a, b) => a - b);
   const work = latencies.map((l) => l.work).sort((a, b) => a - b);
@@ -98,6 +106,7 @@ async function measure(browser, site, { name, query, slider, realData }) {
     long_tasks_over_50ms: longTasks.length,
     longest_task_ms: longTasks.length ? Math.max(...longTasks) : 0,
     console_errors: problems.consoleErrors.length + problems.pageErrors.length,
+    draw_ms_per_press: Object.fromEntries(Object.entries(perCanvas).sort((a, b) => b[1] - a[1])),
   };
 }
 
@@ -118,6 +127,14 @@ for (const r of results) {
       `max ${r.max_ms.toFixed(1).padStart(6)} ms  drawing p95 ${r.work_p95_ms.toFixed(1).padStart(6)} ms  ` +
       `long tasks ${r.long_tasks_over_50ms} (longest ${r.longest_task_ms.toFixed(0)} ms)  errors ${r.console_errors}`,
   );
+}
+// The costliest canvases of each slider that draws much: what to look at first.
+for (const r of results) {
+  const costs = Object.entries(r.draw_ms_per_press);
+  if (costs.length < 8) continue;
+  const total = costs.reduce((sum, [, ms]) => sum + ms, 0);
+  const top = costs.slice(0, 6).map(([canvas, ms]) => `${canvas.replace(/^canvas-/, '')} ${ms.toFixed(2)}`);
+  console.log(`  ${r.name}: drawing ${total.toFixed(1)} ms/press in ${costs.length} canvases; most: ${top.join(', ')}`);
 }
 const outDir = resolve(ROOT, 'target', 'bench');
 await mkdir(outDir, { recursive: true });
