@@ -79,24 +79,30 @@ fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView
 pub fn AlibiPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = pick(&[Field::Heads, Field::Head, Field::Length, Field::Pos]);
-    let data = Memo::new(move |_| {
-        let Params {
-            heads,
-            head,
-            length,
-            pos,
-            ..
-        } = inputs.get();
-        std::sync::Arc::new(alibi_view(heads, head, length, pos))
-    });
+    // The slopes and the bias matrix do not depend on pos: they come from a view at query 0 that
+    // a pos move leaves alone, so only the attention row redraws when pos moves.
+    let view_at = move |fields: &'static [Field]| {
+        let inputs = pick(fields);
+        Memo::new(move |_| {
+            let Params {
+                heads,
+                head,
+                length,
+                pos,
+                ..
+            } = inputs.get();
+            std::sync::Arc::new(alibi_view(heads, head, length, pos))
+        })
+    };
+    let matrices = view_at(&[Field::Heads, Field::Head, Field::Length]);
+    let data = view_at(&[Field::Heads, Field::Head, Field::Length, Field::Pos]);
 
     let slopes_canvas = NodeRef::<html::Canvas>::new();
     let bias_canvas = NodeRef::<html::Canvas>::new();
     let row_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         slopes_canvas,
-        move || (data.get(), lesson.lang.get()),
+        move || (matrices.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
                 let top = data.slopes.first().map_or(1.0, |s| s.1);
@@ -124,7 +130,7 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         bias_canvas,
-        move || data.get(),
+        move || matrices.get(),
         |element, data| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_square_matrix(&sized, &data.bias, data.shown, 1.0, &[]);
