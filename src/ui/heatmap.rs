@@ -128,19 +128,13 @@ pub fn HeatmapPanel() -> impl IntoView {
             });
         },
     );
-    // The marker layer redraws exactly when the data table's window or values move (and with
-    // the language, for its caption), so it refreshes the table too.
+    // The marker layer redraws whenever the data table's window or values may have moved, and
+    // after every drawing of the matrix (which sets `device_rect`), so also when the language
+    // changed the table's caption: it refreshes the table too.
     redraw_on_frame(
         marks,
-        move || {
-            (
-                markers.get(),
-                inputs.get(),
-                device_rect.get(),
-                lesson.lang.get(),
-            )
-        },
-        move |element, (markers, inputs, rect, _)| {
+        move || (markers.get(), inputs.get(), device_rect.get()),
+        move |element, (markers, inputs, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
                 draw_markers(&sized, markers, inputs, rect);
             }

@@ -324,7 +324,7 @@ test("heatmap data table: filled when opened, the formula's values around pos an
 
 /** Name and description of every element matching `selector` (by default every
  * `canvas[role=img]`), as the browser's accessibility tree gives them to a screen reader. */
-async function chartAlternatives(page, selector = 'canvas[role=img]') {
+async function accessibleTexts(page, selector = 'canvas[role=img]') {
   const cdp = await page.context().newCDPSession(page);
   const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
   const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
@@ -343,7 +343,7 @@ test("every chart's text alternative: its name, then the panel's summary and cur
   const { context, page, problems } = await openPage(browser, site.origin);
   await page.goto(site.url('?lang=en&d_model=64&length=40&pos=10&k=3&i=2'));
   await waitForApp(page);
-  let charts = await chartAlternatives(page);
+  let charts = await accessibleTexts(page);
   console.log(`chart text alternatives: ${charts.length} charts, descriptions ${Math.min(...charts.map((c) => c.description.length))}–${Math.max(...charts.map((c) => c.description.length))} characters; waves: "${charts.find((c) => c.testid === 'canvas-waves').description.slice(0, 160)}…"`);
   assert.equal(charts.length, await page.locator('canvas').count() - await page.locator('canvas.overlay').count(), 'every canvas but the marker layers');
   for (const { testid, name, description } of charts) {
@@ -358,17 +358,17 @@ test("every chart's text alternative: its name, then the panel's summary and cur
   assert.match(of('canvas-dot-matrix'), /\d\.\d/);
   await page.getByTestId('slider-pos').fill('12');
   await page.waitForFunction(() => document.querySelector('#waves .legend')?.textContent.includes('pos 12:'));
-  charts = await chartAlternatives(page);
+  charts = await accessibleTexts(page);
   assert.match(of('canvas-waves'), /pos 12: [+-]\d\.\d{3}, pos \+ k 15:/);
   // In Chinese, in Chinese.
   await page.getByTestId('lang-zh').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  charts = await chartAlternatives(page);
+  charts = await accessibleTexts(page);
   for (const { testid, description } of charts) {
     assert.match(description, /[\u4e00-\u9fff]/, `${testid} is described in Chinese: "${description}"`);
   }
   // The export buttons share their names ("PNG", "SVG"); each is described by its panel's title.
-  const buttons = await chartAlternatives(page, '.export-tools button');
+  const buttons = await accessibleTexts(page, '.export-tools button');
   const titles = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel')]
     .map((panel) => [panel.id, panel.querySelector('h2').textContent])));
   assert.ok(buttons.length >= 2 * Object.keys(titles).length, `${buttons.length} export buttons`);
