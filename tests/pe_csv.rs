@@ -1,23 +1,27 @@
-//! The `pe_csv` example: its output agrees with the reference CSVs, and bad arguments get a
-//! usage message and a non-zero exit.
+//! The `pe_csv` example: its output agrees with the reference CSVs committed in `tests/data/`
+//! (see its README), and bad arguments get a usage message and a non-zero exit.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Output};
 
-/// `cargo test` builds examples next to the test binaries: target/<profile>/examples/.
+/// A plain `cargo test` builds examples next to the test binaries: target/<profile>/examples/.
+/// (`cargo test --test pe_csv` alone does not: run `cargo build --example pe_csv` first.)
 fn pe_csv(args: &[&str]) -> Output {
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().unwrap().parent().unwrap();
     let bin = profile_dir.join("examples").join("pe_csv");
-    assert!(bin.is_file(), "{} not built", bin.display());
+    assert!(
+        bin.is_file(),
+        "{} not built (run a plain `cargo test`, or `cargo build --example pe_csv` first)",
+        bin.display()
+    );
     Command::new(bin).args(args).output().unwrap()
 }
 
+/// A reference file from `tests/data/`, inside the repository.
 fn reference(name: &str) -> String {
-    let dir = std::env::var_os("PE_REFERENCE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"));
-    std::fs::read_to_string(dir.join(name)).unwrap()
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data")).join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[test]

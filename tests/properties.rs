@@ -151,7 +151,7 @@ proptest! {
         thousandths in 0u64..1000,
         any in proptest::num::f64::NORMAL,
     ) {
-        use pe_explorer::lesson::query::parse_decimal;
+        use pe_explorer::lesson::decimal::parse_decimal;
         let short = format!("{whole}.{thousandths:03}");
         prop_assert_eq!(parse_decimal(&short), short.parse::<f64>().ok(), "{}", short);
         for text in [format!("{any}"), format!("{any:e}"), format!("{any:.3e}")] {
@@ -164,7 +164,7 @@ proptest! {
     /// Every value a clamped state holds survives the trip through the URL exactly.
     #[test]
     fn rounded_base_and_amplitude_read_back_exactly(base in 10.0f64..1e6, amp in 0.0f64..8.0) {
-        use pe_explorer::lesson::query::parse_decimal;
+        use pe_explorer::lesson::decimal::parse_decimal;
         use pe_explorer::lesson::params::{round_to_hundredths, round_to_thousandths};
         for kept in [round_to_thousandths(base), round_to_hundredths(amp)] {
             prop_assert_eq!(parse_decimal(&format!("{kept}")), Some(kept));

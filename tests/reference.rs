@@ -1,8 +1,9 @@
-//! The core against independent reference values computed with numpy from the source texts'
-//! formulas (`../shared/reference/`, see its README). Tolerances: 1e-6 for f64 paths, 1e-5 for
-//! the f32 drawing buffer.
+//! The core against independent reference values computed with numpy from the published
+//! formulas, committed in `tests/data/` (see its README; `python3 tests/data/make_reference.py`
+//! regenerates them). Tolerances: 1e-6 for f64 paths, 1e-5 for the f32 drawing buffer, 1e-12 for
+//! the ALiBi slopes.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use pe_explorer::encoding::{
     alibi_slopes, fill_pe_matrix, pair_rotation, pe_vector, rope_rotate, rope_score, Layout,
@@ -11,17 +12,9 @@ use pe_explorer::encoding::{
 use pe_explorer::lesson::params::BASE_DEFAULT;
 use serde_json::Value;
 
-/// `PE_REFERENCE_DIR`, or `shared/reference` beside the repository, as CI lays it out.
-fn reference_dir() -> PathBuf {
-    let dir = std::env::var_os("PE_REFERENCE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"));
-    assert!(
-        dir.join("README.md").is_file(),
-        "reference values not found at {} (set PE_REFERENCE_DIR)",
-        dir.display()
-    );
-    dir
+/// The committed reference values, inside the repository.
+fn reference_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
 }
 
 fn read_json(name: &str) -> Value {

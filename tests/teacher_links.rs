@@ -2,7 +2,7 @@
 //! They travel in the URL like every other part of the lesson, survive the round trip, and a
 //! name that is not a control's is dropped with a notice instead of failing the link.
 
-use pe_explorer::i18n::{field_label, notice_text, Key, Lang};
+use pe_explorer::i18n::{field_label, notice_text, Key, Lang, Translate};
 use pe_explorer::lesson::{from_query, to_query, Field, Params, Reason};
 
 #[test]

@@ -119,7 +119,7 @@ pub fn softmax_in_place(row: &mut [f64], scratch: &mut Vec<f64>) {
 /// A sum whose result does not depend on the order of the terms (sorts them in place first).
 ///
 /// The terms are one per token of a demo sentence, or at most 48 ALiBi keys, so an insertion
-/// sort: the standard library's sort costs 5 KB of wasm for nothing at this size.
+/// sort: the standard library's sort is a large share of the wasm for nothing at this size (docs/bundle.md).
 fn sorted_sum(terms: &mut [f64]) -> f64 {
     for i in 1..terms.len() {
         let mut j = i;

@@ -5,51 +5,18 @@
 //! compile error rather than a runtime fallback. The `strings!` macro requires both languages
 //! for every key; `tests::every_key_has_both_languages` also rejects empty or untranslated text.
 
-use crate::lesson::{Field, Notice, Reason};
+pub use crate::lesson::Lang;
+use crate::lesson::{Field, Notice, PanelId, Reason};
 
-/// The interface language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
+/// Gives [`Lang`] its strings: `lang.t(key)`. A trait because `Lang` belongs to the lesson state
+/// (`lesson/` sits below `i18n/` and must not import it).
+pub trait Translate {
+    /// The string for `key` in this language.
+    fn t(self, key: Key) -> &'static str;
 }
 
-impl Lang {
-    /// The value in the URL (`lang=en` / `lang=zh`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// The BCP 47 tag for `<html lang>`.
-    pub fn html_tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// Reads `en`, `zh`, or a browser tag such as `zh-CN`, `zh-Hans-SG`, `en-GB`.
-    ///
-    /// ```
-    /// use pe_explorer::i18n::Lang;
-    /// assert_eq!(Lang::from_tag("zh-TW"), Some(Lang::Zh));
-    /// assert_eq!(Lang::from_tag("fr"), None);
-    /// ```
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next()?.trim().to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
-
-    /// The string for `key` in this language.
-    pub fn t(self, key: Key) -> &'static str {
+impl Translate for Lang {
+    fn t(self, key: Key) -> &'static str {
         match self {
             Lang::En => key.en(),
             Lang::Zh => key.zh(),
@@ -363,6 +330,46 @@ pub fn field_label(field: Field) -> Key {
         Field::Theme => Key::ThemeLabel,
         Field::Hide => Key::HiddenControls,
         Field::Lock => Key::LockedControls,
+    }
+}
+
+/// A panel's title: its heading and its entry in the table of contents.
+pub fn panel_title(panel: PanelId) -> Key {
+    match panel {
+        PanelId::WordOrder => Key::OrderTitle,
+        PanelId::Embedding => Key::EmbedTitle,
+        PanelId::Vector => Key::VectorTitle,
+        PanelId::Heatmap => Key::HeatmapTitle,
+        PanelId::Waves => Key::WavesTitle,
+        PanelId::Frequencies => Key::FrequencyTitle,
+        PanelId::Rotation => Key::RotationTitle,
+        PanelId::DotProduct => Key::DotTitle,
+        PanelId::AddConcat => Key::CombineTitle,
+        PanelId::Saturation => Key::SaturationTitle,
+        PanelId::Extrapolation => Key::ExtrapTitle,
+        PanelId::Rope => Key::RopeTitle,
+        PanelId::Alibi => Key::AlibiTitle,
+        PanelId::RealData => Key::RealTitle,
+    }
+}
+
+/// A panel's explanation, the paragraph under its heading.
+pub fn panel_text(panel: PanelId) -> Key {
+    match panel {
+        PanelId::WordOrder => Key::OrderText,
+        PanelId::Embedding => Key::EmbedText,
+        PanelId::Vector => Key::VectorText,
+        PanelId::Heatmap => Key::HeatmapText,
+        PanelId::Waves => Key::WavesText,
+        PanelId::Frequencies => Key::FrequencyText,
+        PanelId::Rotation => Key::RotationText,
+        PanelId::DotProduct => Key::DotText,
+        PanelId::AddConcat => Key::CombineText,
+        PanelId::Saturation => Key::SaturationText,
+        PanelId::Extrapolation => Key::ExtrapText,
+        PanelId::Rope => Key::RopeText,
+        PanelId::Alibi => Key::AlibiText,
+        PanelId::RealData => Key::RealText,
     }
 }
 

@@ -2,9 +2,14 @@
 //!
 //! Pure and host-tested. `query` is the only module that knows query-string names.
 
+pub mod decimal;
+pub mod lang;
+pub mod panels;
 pub mod params;
 pub mod query;
 pub mod steps;
 
+pub use lang::Lang;
+pub use panels::PanelId;
 pub use params::{Field, Params, Theme};
 pub use query::{from_query, to_query, Notice, Parsed, Reason};

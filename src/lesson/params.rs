@@ -3,8 +3,8 @@
 //! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
+use super::lang::Lang;
 use crate::encoding::{tokenize, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS};
-use crate::i18n::Lang;
 
 /// Number of tokens of demo sentence `index` (at least 1).
 pub fn sentence_length(index: usize) -> usize {
@@ -109,38 +109,6 @@ impl Field {
         Field::Hide,
         Field::Lock,
     ];
-
-    /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Field::DModel => "d_model",
-            Field::Length => "length",
-            Field::Pos => "pos",
-            Field::K => "k",
-            Field::Pair => "i",
-            Field::Base => "base",
-            Field::Layout => "layout",
-            Field::Dims => "dims",
-            Field::Sentence => "sentence",
-            Field::Token => "t",
-            Field::Scale => "scale",
-            Field::Amplitude => "amp",
-            Field::Lang => "lang",
-            Field::OrderPair => "order",
-            Field::OrderPe => "order_pe",
-            Field::NTrain => "n_train",
-            Field::RopeM => "m",
-            Field::RopeN => "n",
-            Field::Heads => "heads",
-            Field::Head => "head",
-            Field::Words => "words",
-            Field::Step => "step",
-            Field::Presenter => "presenter",
-            Field::Theme => "theme",
-            Field::Hide => "hide",
-            Field::Lock => "lock",
-        }
-    }
 }
 
 /// A set of fields, as a teacher link's `hide=` and `lock=` name them: one bit per field.
@@ -265,6 +233,10 @@ impl Theme {
             .find(|t| t.code().eq_ignore_ascii_case(code.trim()))
     }
 }
+
+/// How many steps lesson mode has (`steps::STEPS` is an array of this length, so the two agree
+/// at compile time; defined here so that the state does not import the lesson's script).
+pub const STEP_COUNT: usize = 12;
 
 /// Training lengths the extrapolation panel offers; it shows positions up to twice this.
 pub const N_TRAIN_MIN: usize = 4;
@@ -443,58 +415,12 @@ impl Params {
             heads,
             head: self.head.clamp(1, heads),
             words: self.words.map(|w| w.min(MINILM_TOKENS.len() - 1)),
-            step: self.step.min(crate::lesson::steps::STEPS.len()),
+            step: self.step.min(STEP_COUNT),
             presenter: self.presenter,
             theme: self.theme,
             hidden: self.hidden.valid(),
             locked: self.locked.valid(),
         }
-    }
-
-    /// These fields of `self`, every other at its default. Not a lesson state (the invariants
-    /// may not hold), but a key: a memo of it changes only when one of `fields` does, so a panel
-    /// recomputes exactly when something it reads moves. (All such memos share one type, which
-    /// keeps the wasm small.)
-    ///
-    /// ```
-    /// use pe_explorer::lesson::{Field, Params};
-    /// let p = Params { pos: 40, k: 7, ..Params::default() };
-    /// let key = p.only(&[Field::K]);
-    /// assert_eq!((key.k, key.pos), (7, Params::default().pos));
-    /// ```
-    pub fn only(&self, fields: &[Field]) -> Params {
-        let mut key = Params::default();
-        for field in fields {
-            match field {
-                Field::DModel => key.d_model = self.d_model,
-                Field::Length => key.length = self.length,
-                Field::Pos => key.pos = self.pos,
-                Field::K => key.k = self.k,
-                Field::Pair => key.pair = self.pair,
-                Field::Base => key.base = self.base,
-                Field::Layout => key.layout = self.layout,
-                Field::Dims => key.dims = self.dims,
-                Field::Sentence => key.sentence = self.sentence,
-                Field::Token => key.token = self.token,
-                Field::Scale => key.scale_embedding = self.scale_embedding,
-                Field::Amplitude => key.amplitude = self.amplitude,
-                Field::Lang => key.lang = self.lang,
-                Field::OrderPair => key.order_pair = self.order_pair,
-                Field::OrderPe => key.order_pe = self.order_pe,
-                Field::NTrain => key.n_train = self.n_train,
-                Field::RopeM => key.rope_m = self.rope_m,
-                Field::RopeN => key.rope_n = self.rope_n,
-                Field::Heads => key.heads = self.heads,
-                Field::Head => key.head = self.head,
-                Field::Words => key.words = self.words,
-                Field::Step => key.step = self.step,
-                Field::Presenter => key.presenter = self.presenter,
-                Field::Theme => key.theme = self.theme,
-                Field::Hide => key.hidden = self.hidden,
-                Field::Lock => key.locked = self.locked,
-            }
-        }
-        key
     }
 
     /// Whether every invariant holds.
@@ -524,55 +450,10 @@ impl Params {
         let room = self.length - self.k; // positions q with q + k < length
         (self.pos + self.length / 2) % room
     }
-
-    /// Sets one numeric field from a control and returns the nearest valid state.
-    ///
-    /// The slider for `base` works on log10(base); it passes the base itself here.
-    pub fn with(self, field: Field, value: f64) -> Params {
-        let mut next = self;
-        let as_count = |v: f64| -> usize {
-            if v.is_nan() || v <= 0.0 {
-                0
-            } else if v >= usize::MAX as f64 {
-                usize::MAX
-            } else {
-                v.round() as usize
-            }
-        };
-        match field {
-            Field::DModel => next.d_model = as_count(value),
-            Field::Length => next.length = as_count(value),
-            Field::Pos => next.pos = as_count(value),
-            Field::K => next.k = as_count(value),
-            Field::Pair => next.pair = as_count(value),
-            Field::Base => next.base = value,
-            Field::Sentence => next.sentence = as_count(value),
-            Field::Token => next.token = as_count(value),
-            Field::Amplitude => next.amplitude = value,
-            Field::Scale => next.scale_embedding = value != 0.0,
-            Field::OrderPair => next.order_pair = as_count(value),
-            Field::OrderPe => next.order_pe = value != 0.0,
-            Field::NTrain => next.n_train = as_count(value),
-            Field::RopeM => next.rope_m = as_count(value),
-            Field::RopeN => next.rope_n = as_count(value),
-            Field::Heads => next.heads = as_count(value),
-            Field::Head => next.head = as_count(value),
-            Field::Step => next.step = as_count(value),
-            Field::Presenter => next.presenter = value != 0.0,
-            Field::Layout
-            | Field::Dims
-            | Field::Lang
-            | Field::Words
-            | Field::Theme
-            | Field::Hide
-            | Field::Lock => {}
-        }
-        next.clamped()
-    }
 }
 
 /// `value` to three decimals: the base's resolution. Short decimals are what the URL carries, and
-/// they read back as exactly the same f64 (see `query::parse_decimal`).
+/// they read back as exactly the same f64 (see `decimal::parse_decimal`).
 ///
 /// ```
 /// assert_eq!(pe_explorer::lesson::params::round_to_thousandths(31622.776601683792), 31622.777);

@@ -1,20 +1,26 @@
 //! The only place that knows the query-string names: `Params` ⇄ `?d_model=…&length=…`.
 //!
+//! Every parameter is one entry of [`PARAMS`]: its name, the other names a link may use, and
+//! its kind (with bounds, and how it is read from and written to the state). Parsing, notices,
+//! `to_query`, the names a teacher link's `hide=`/`lock=` accept, and the controls' `with`
+//! setter all follow from that table; the defaults are `Params::default()`, and the controls'
+//! labels are `i18n::field_label`.
+//!
 //! Reading never fails and never panics. Unknown keys are ignored; each known key that had to be
 //! changed yields one [`Notice`] naming the field, what was given and what is used instead.
 
+use super::decimal::parse_decimal;
+use super::lang::Lang;
 use super::params::{
-    nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, Params, WaveDims,
-    MAX_EXTRA_DIMS,
+    nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, FieldSet, Params,
+    Theme, WaveDims, MAX_EXTRA_DIMS,
 };
-use super::params::{FieldSet, Theme};
 use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
-    N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX,
+    N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX, STEP_COUNT,
 };
-use super::steps::STEPS;
+use super::steps::{enter_step, STEPS};
 use crate::encoding::{Layout, MINILM_TOKENS};
-use crate::i18n::Lang;
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
 /// mangled link cannot fill the screen.
@@ -87,6 +93,394 @@ pub struct Parsed {
     pub lang_given: bool,
 }
 
+/// How one parameter is read from the URL and written back.
+#[derive(Clone, Copy)]
+pub enum Kind {
+    /// A whole number in `min..=max` (bounds that depend on other fields, such as pos < length,
+    /// are applied by `Params::clamped`).
+    Count {
+        min: usize,
+        max: usize,
+        get: fn(&Params) -> usize,
+        set: fn(&mut Params, usize),
+    },
+    /// A decimal in `min..=max`, kept to the resolution `round` gives.
+    Decimal {
+        min: f64,
+        max: f64,
+        round: fn(f64) -> f64,
+        get: fn(&Params) -> f64,
+        set: fn(&mut Params, f64),
+    },
+    /// On or off: written `1` / `0`, read also as true/false, on/off, yes/no.
+    Switch {
+        get: fn(&Params) -> bool,
+        set: fn(&mut Params, bool),
+    },
+    /// A word or a list, with its own reader (which sets the field when it can) and writer.
+    Text {
+        read: fn(&str, &mut Params) -> Option<Reason>,
+        write: fn(&Params) -> String,
+    },
+}
+
+/// One URL parameter.
+#[derive(Clone, Copy)]
+pub struct Param {
+    pub field: Field,
+    /// The name written in links, and the lesson's symbol in the controls.
+    pub name: &'static str,
+    /// Other names a hand-written link may use.
+    pub aliases: &'static [&'static str],
+    pub kind: Kind,
+}
+
+/// Every parameter, in the order of [`Field::ALL`] (a test checks it), which is the order a
+/// link lists them in.
+pub const PARAMS: [Param; 26] = [
+    count(
+        Field::DModel,
+        "d_model",
+        &["d"],
+        D_MODEL_MIN,
+        D_MODEL_MAX,
+        |p| p.d_model,
+        |p, v| p.d_model = v,
+    ),
+    count(
+        Field::Length,
+        "length",
+        &["len"],
+        LENGTH_MIN,
+        LENGTH_MAX,
+        |p| p.length,
+        |p, v| p.length = v,
+    ),
+    count(
+        Field::Pos,
+        "pos",
+        &[],
+        0,
+        LENGTH_MAX,
+        |p| p.pos,
+        |p, v| p.pos = v,
+    ),
+    count(Field::K, "k", &[], 0, LENGTH_MAX, |p| p.k, |p, v| p.k = v),
+    count(
+        Field::Pair,
+        "i",
+        &["pair"],
+        0,
+        D_MODEL_MAX,
+        |p| p.pair,
+        |p, v| p.pair = v,
+    ),
+    Param {
+        field: Field::Base,
+        name: "base",
+        aliases: &[],
+        kind: Kind::Decimal {
+            min: BASE_MIN,
+            max: BASE_MAX,
+            round: round_to_thousandths,
+            get: |p| p.base,
+            set: |p, v| p.base = v,
+        },
+    },
+    text(Field::Layout, "layout", &[], read_layout, |p| {
+        match p.layout {
+            Layout::Interleaved => "interleaved",
+            Layout::SplitHalves => "split",
+        }
+        .to_string()
+    }),
+    text(Field::Dims, "dims", &[], read_dims, write_dims),
+    count(
+        Field::Sentence,
+        "sentence",
+        &[],
+        0,
+        LENGTH_MAX,
+        |p| p.sentence,
+        |p, v| p.sentence = v,
+    ),
+    count(
+        Field::Token,
+        "t",
+        &["token"],
+        0,
+        LENGTH_MAX,
+        |p| p.token,
+        |p, v| p.token = v,
+    ),
+    switch(
+        Field::Scale,
+        "scale",
+        |p| p.scale_embedding,
+        |p, on| p.scale_embedding = on,
+    ),
+    Param {
+        field: Field::Amplitude,
+        name: "amp",
+        aliases: &["amplitude"],
+        kind: Kind::Decimal {
+            min: 0.0,
+            max: AMPLITUDE_MAX,
+            round: round_to_hundredths,
+            get: |p| p.amplitude,
+            set: |p, v| p.amplitude = v,
+        },
+    },
+    text(Field::Lang, "lang", &[], read_lang, |p| {
+        p.lang.code().to_string()
+    }),
+    count(
+        Field::OrderPair,
+        "order",
+        &[],
+        0,
+        LENGTH_MAX,
+        |p| p.order_pair,
+        |p, v| p.order_pair = v,
+    ),
+    switch(
+        Field::OrderPe,
+        "order_pe",
+        |p| p.order_pe,
+        |p, on| p.order_pe = on,
+    ),
+    count(
+        Field::NTrain,
+        "n_train",
+        &[],
+        N_TRAIN_MIN,
+        N_TRAIN_MAX,
+        |p| p.n_train,
+        |p, v| p.n_train = v,
+    ),
+    count(
+        Field::RopeM,
+        "m",
+        &[],
+        0,
+        ROPE_POS_MAX,
+        |p| p.rope_m,
+        |p, v| p.rope_m = v,
+    ),
+    count(
+        Field::RopeN,
+        "n",
+        &[],
+        0,
+        ROPE_POS_MAX,
+        |p| p.rope_n,
+        |p, v| p.rope_n = v,
+    ),
+    count(
+        Field::Heads,
+        "heads",
+        &[],
+        1,
+        HEADS_MAX,
+        |p| p.heads,
+        |p, v| p.heads = v,
+    ),
+    // The head's upper bound is `heads`; clamped() applies it.
+    count(
+        Field::Head,
+        "head",
+        &[],
+        1,
+        HEADS_MAX,
+        |p| p.head,
+        |p, v| p.head = v,
+    ),
+    text(Field::Words, "words", &[], read_words, |p| {
+        p.words
+            .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
+            .join(",")
+    }),
+    count(
+        Field::Step,
+        "step",
+        &[],
+        0,
+        STEP_COUNT,
+        |p| p.step,
+        |p, v| p.step = v,
+    ),
+    switch(
+        Field::Presenter,
+        "presenter",
+        |p| p.presenter,
+        |p, on| p.presenter = on,
+    ),
+    text(Field::Theme, "theme", &[], read_theme, |p| {
+        p.theme.code().to_string()
+    }),
+    text(
+        Field::Hide,
+        "hide",
+        &[],
+        |text, p| read_field_set(text, &mut p.hidden),
+        |p| field_list(p.hidden),
+    ),
+    text(
+        Field::Lock,
+        "lock",
+        &[],
+        |text, p| read_field_set(text, &mut p.locked),
+        |p| field_list(p.locked),
+    ),
+];
+
+/// A [`Kind::Count`] entry.
+#[allow(clippy::too_many_arguments)]
+const fn count(
+    field: Field,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    min: usize,
+    max: usize,
+    get: fn(&Params) -> usize,
+    set: fn(&mut Params, usize),
+) -> Param {
+    Param {
+        field,
+        name,
+        aliases,
+        kind: Kind::Count { min, max, get, set },
+    }
+}
+
+/// A [`Kind::Switch`] entry.
+const fn switch(
+    field: Field,
+    name: &'static str,
+    get: fn(&Params) -> bool,
+    set: fn(&mut Params, bool),
+) -> Param {
+    Param {
+        field,
+        name,
+        aliases: &[],
+        kind: Kind::Switch { get, set },
+    }
+}
+
+/// A [`Kind::Text`] entry.
+const fn text(
+    field: Field,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    read: fn(&str, &mut Params) -> Option<Reason>,
+    write: fn(&Params) -> String,
+) -> Param {
+    Param {
+        field,
+        name,
+        aliases,
+        kind: Kind::Text { read, write },
+    }
+}
+
+impl Field {
+    /// The field's entry in [`PARAMS`].
+    pub fn param(self) -> &'static Param {
+        &PARAMS[self as usize]
+    }
+
+    /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
+    pub fn symbol(self) -> &'static str {
+        self.param().name
+    }
+
+    /// The field a URL key (a name or an alias) stands for.
+    pub fn from_key(key: &str) -> Option<Field> {
+        PARAMS
+            .iter()
+            .find(|p| p.name == key || p.aliases.contains(&key))
+            .map(|p| p.field)
+    }
+}
+
+impl Params {
+    /// Sets one numeric field from a control and returns the nearest valid state. Switches take
+    /// 0 for off; fields that are words or lists are not set this way.
+    ///
+    /// The slider for `base` works on log10(base); it passes the base itself here.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::{Field, Params};
+    /// let p = Params::default().with(Field::Length, 5.0);
+    /// assert_eq!((p.length, p.pos, p.k), (5, 4, 0));
+    /// ```
+    pub fn with(self, field: Field, value: f64) -> Params {
+        let mut next = self;
+        match field.param().kind {
+            Kind::Count { set, .. } => {
+                let count = if value.is_nan() || value <= 0.0 {
+                    0
+                } else if value >= usize::MAX as f64 {
+                    usize::MAX
+                } else {
+                    value.round() as usize
+                };
+                set(&mut next, count);
+            }
+            Kind::Decimal { set, .. } => set(&mut next, value),
+            Kind::Switch { set, .. } => set(&mut next, value != 0.0),
+            Kind::Text { .. } => {}
+        }
+        next.clamped()
+    }
+}
+
+/// Reads one parameter's text into `params`; `Some` says why it was not used as given.
+fn read_param(field: Field, text: &str, params: &mut Params) -> Option<Reason> {
+    match field.param().kind {
+        Kind::Count { min, max, set, .. } => {
+            let (reason, n) = read_count(field, (min, max), text);
+            if let Some(n) = n {
+                set(params, n);
+            }
+            reason
+        }
+        Kind::Decimal {
+            min,
+            max,
+            round,
+            set,
+            ..
+        } => {
+            let (reason, value) = read_float(text, (min, max), round);
+            if let Some(value) = value {
+                set(params, value);
+            }
+            reason
+        }
+        Kind::Switch { set, .. } => {
+            let on = read_switch(text);
+            if let Some(on) = on {
+                set(params, on);
+            }
+            on.is_none().then_some(Reason::Malformed)
+        }
+        Kind::Text { read, .. } => read(text, params),
+    }
+}
+
+/// The value of `field` as it appears in the URL.
+fn field_value(params: &Params, field: Field) -> String {
+    match field.param().kind {
+        Kind::Count { get, .. } => get(params).to_string(),
+        // Shortest text that reads back as the same f64.
+        Kind::Decimal { get, .. } => format!("{}", get(params)),
+        Kind::Switch { get, .. } => if get(params) { "1" } else { "0" }.to_string(),
+        Kind::Text { write, .. } => write(params),
+    }
+}
+
 /// Reads the lesson state from a query string (with or without the leading `?`).
 ///
 /// ```
@@ -100,7 +494,7 @@ pub fn from_query(query: &str) -> Parsed {
     let mut raw: Vec<(Field, String)> = Vec::new();
     let mut notices = Vec::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        let Some(field) = field_for_key(&key) else {
+        let Some(field) = Field::from_key(&key) else {
             continue;
         };
         if let Some(slot) = raw.iter_mut().find(|(f, _)| *f == field) {
@@ -116,91 +510,12 @@ pub fn from_query(query: &str) -> Parsed {
         }
     }
 
-    let defaults = Params::default();
-    let mut wanted = defaults;
-    // The value each field asked for before dependent clamping, to detect BeyondDependent.
-    let mut asked: Vec<(Field, String, Option<Reason>)> = Vec::new();
-    for (field, text) in &raw {
-        let reason = match field {
-            Field::Layout => {
-                let layout = read_layout(text);
-                wanted.layout = layout.unwrap_or(defaults.layout);
-                layout.is_none().then_some(Reason::Malformed)
-            }
-            Field::Base => {
-                let (reason, base) = read_float(text, (BASE_MIN, BASE_MAX), round_to_thousandths);
-                wanted.base = base.unwrap_or(defaults.base);
-                reason
-            }
-            Field::Amplitude => {
-                let (reason, amplitude) =
-                    read_float(text, (0.0, AMPLITUDE_MAX), round_to_hundredths);
-                wanted.amplitude = amplitude.unwrap_or(defaults.amplitude);
-                reason
-            }
-            Field::Scale | Field::OrderPe | Field::Presenter => {
-                let on = read_switch(text);
-                let slot = match field {
-                    Field::Scale => &mut wanted.scale_embedding,
-                    Field::OrderPe => &mut wanted.order_pe,
-                    _ => &mut wanted.presenter,
-                };
-                *slot = on.unwrap_or(*slot);
-                on.is_none().then_some(Reason::Malformed)
-            }
-            Field::Lang => {
-                let lang = Lang::from_tag(text.trim());
-                wanted.lang = lang.unwrap_or(defaults.lang);
-                lang.is_none().then_some(Reason::Malformed)
-            }
-            Field::Theme => {
-                let theme = Theme::from_code(text);
-                wanted.theme = theme.unwrap_or(defaults.theme);
-                theme.is_none().then_some(Reason::Malformed)
-            }
-            Field::Words => {
-                let (reason, words) = read_words(text);
-                wanted.words = words;
-                reason
-            }
-            Field::Dims => {
-                let (reason, dims) = read_dims(text);
-                wanted.dims = dims;
-                reason
-            }
-            Field::Hide | Field::Lock => {
-                let (reason, set) = read_field_set(text);
-                let slot = match field {
-                    Field::Hide => &mut wanted.hidden,
-                    _ => &mut wanted.locked,
-                };
-                *slot = set;
-                reason
-            }
-            count => {
-                let (reason, n) = read_count(*count, text);
-                let slot = match count {
-                    Field::DModel => &mut wanted.d_model,
-                    Field::Length => &mut wanted.length,
-                    Field::Pos => &mut wanted.pos,
-                    Field::K => &mut wanted.k,
-                    Field::Sentence => &mut wanted.sentence,
-                    Field::Token => &mut wanted.token,
-                    Field::OrderPair => &mut wanted.order_pair,
-                    Field::NTrain => &mut wanted.n_train,
-                    Field::RopeM => &mut wanted.rope_m,
-                    Field::RopeN => &mut wanted.rope_n,
-                    Field::Heads => &mut wanted.heads,
-                    Field::Head => &mut wanted.head,
-                    Field::Step => &mut wanted.step,
-                    _ => &mut wanted.pair,
-                };
-                *slot = n.unwrap_or(*slot);
-                reason
-            }
-        };
-        asked.push((*field, text.clone(), reason));
-    }
+    let mut wanted = Params::default();
+    // Why each value given was not used as given (before dependent clamping).
+    let asked: Vec<(Field, &str, Option<Reason>)> = raw
+        .iter()
+        .map(|(field, text)| (*field, text.as_str(), read_param(*field, text, &mut wanted)))
+        .collect();
 
     let mut params = wanted.clamped();
     // A link into lesson mode opens with its step's parameters, except those it gives itself
@@ -221,7 +536,7 @@ pub fn from_query(query: &str) -> Parsed {
             notices.push(Notice {
                 field,
                 reason,
-                given: shorten(&text),
+                given: shorten(text),
                 used: field_value(&params, field),
             });
         }
@@ -247,167 +562,64 @@ pub fn wants_test_panic(query: &str) -> bool {
     form_urlencoded::parse(query.as_bytes()).any(|(k, v)| k == "test_panic" && v == "1")
 }
 
-/// Writes the full lesson state as a query string, without the leading `?`.
-///
-/// Every field is written, defaults included, so a shared link means the same thing even if a
-/// later version changes the defaults; but `hide` and `lock` only when they name something
-/// (they are empty unless a teacher wrote them, in any version).
+/// Writes the lesson state as a short query string, without the leading `?`: only the values
+/// that differ from what a link without them would give (the defaults, and in lesson mode the
+/// step's preset), and always the language (a link without it follows the reader's browser).
 ///
 /// ```
 /// use pe_explorer::lesson::{query::to_query, Params};
-/// assert_eq!(
-///     to_query(&Params::default()),
-///     "d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved\
-///      &dims=auto&sentence=0&t=1&scale=1&amp=1&lang=en&order=0&order_pe=0\
-///      &n_train=64&m=5&n=2&heads=8&head=1&words=king%2Cqueen%2Capple\
-///      &step=0&presenter=0&theme=auto"
-/// );
+/// assert_eq!(to_query(&Params::default()), "lang=en");
+/// let p = Params { d_model: 64, pos: 12, ..Params::default() };
+/// assert_eq!(to_query(&p), "d_model=64&pos=12&lang=en");
 /// ```
 pub fn to_query(params: &Params) -> String {
+    // What a link without the field gives: the default, or in lesson mode the step's preset
+    // (the step itself is implied by nothing).
+    let implied = Params {
+        step: 0,
+        ..enter_step(Params::default(), params.step)
+    };
     let mut out = form_urlencoded::Serializer::new(String::new());
     for field in Field::ALL {
-        let empty = match field {
-            Field::Hide => params.hidden.is_empty(),
-            Field::Lock => params.locked.is_empty(),
-            _ => false,
-        };
-        if !empty {
-            out.append_pair(field.symbol(), &field_value(params, field));
+        let value = field_value(params, field);
+        if field == Field::Lang || value != field_value(&implied, field) {
+            out.append_pair(field.symbol(), &value);
         }
     }
     out.finish()
 }
 
-fn field_for_key(key: &str) -> Option<Field> {
-    match key {
-        "d_model" | "d" => Some(Field::DModel),
-        "length" | "len" => Some(Field::Length),
-        "pos" => Some(Field::Pos),
-        "k" => Some(Field::K),
-        "i" | "pair" => Some(Field::Pair),
-        "base" => Some(Field::Base),
-        "layout" => Some(Field::Layout),
-        "dims" => Some(Field::Dims),
-        "sentence" => Some(Field::Sentence),
-        "t" | "token" => Some(Field::Token),
-        "scale" => Some(Field::Scale),
-        "amp" | "amplitude" => Some(Field::Amplitude),
-        "lang" => Some(Field::Lang),
-        "order" => Some(Field::OrderPair),
-        "order_pe" => Some(Field::OrderPe),
-        "n_train" => Some(Field::NTrain),
-        "m" => Some(Field::RopeM),
-        "n" => Some(Field::RopeN),
-        "heads" => Some(Field::Heads),
-        "head" => Some(Field::Head),
-        "words" => Some(Field::Words),
-        "step" => Some(Field::Step),
-        "presenter" => Some(Field::Presenter),
-        "theme" => Some(Field::Theme),
-        "hide" => Some(Field::Hide),
-        "lock" => Some(Field::Lock),
-        _ => None,
-    }
-}
-
-/// The value of `field` as it appears in the URL.
-fn field_value(params: &Params, field: Field) -> String {
-    match field {
-        Field::DModel => params.d_model.to_string(),
-        Field::Length => params.length.to_string(),
-        Field::Pos => params.pos.to_string(),
-        Field::K => params.k.to_string(),
-        Field::Pair => params.pair.to_string(),
-        // Shortest text that reads back as the same f64.
-        Field::Base => format!("{}", params.base),
-        Field::Layout => match params.layout {
-            Layout::Interleaved => "interleaved",
-            Layout::SplitHalves => "split",
-        }
-        .to_string(),
-        Field::Dims => match params.dims {
-            WaveDims::Auto => "auto".to_string(),
-            WaveDims::Custom { len: 0, .. } => "none".to_string(),
-            custom => custom
-                .extra(params.d_model)
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        },
-        Field::Sentence => params.sentence.to_string(),
-        Field::Token => params.token.to_string(),
-        Field::Scale => if params.scale_embedding { "1" } else { "0" }.to_string(),
-        Field::Amplitude => format!("{}", params.amplitude),
-        Field::Lang => params.lang.code().to_string(),
-        Field::OrderPair => params.order_pair.to_string(),
-        Field::OrderPe => if params.order_pe { "1" } else { "0" }.to_string(),
-        Field::NTrain => params.n_train.to_string(),
-        Field::RopeM => params.rope_m.to_string(),
-        Field::RopeN => params.rope_n.to_string(),
-        Field::Heads => params.heads.to_string(),
-        Field::Head => params.head.to_string(),
-        Field::Words => params
-            .words
-            .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
-            .join(","),
-        Field::Step => params.step.to_string(),
-        Field::Presenter => if params.presenter { "1" } else { "0" }.to_string(),
-        Field::Theme => params.theme.code().to_string(),
-        Field::Hide => field_list(params.hidden),
-        Field::Lock => field_list(params.locked),
-    }
-}
-
-/// A set of fields as the URL writes it: their symbols, comma-separated, or `none`.
-fn field_list(set: FieldSet) -> String {
-    if set.is_empty() {
-        return "none".to_string();
-    }
-    set.fields()
-        .map(Field::symbol)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// Reads `hide=` or `lock=`: field names (symbols or their aliases) separated by commas, or
-/// `none`. Names that are not a control's are dropped, with one notice for the whole value.
-fn read_field_set(text: &str) -> (Option<Reason>, FieldSet) {
-    let mut set = FieldSet::default();
-    let mut reason = None;
+/// Reads `hide=` or `lock=` into `set`: field names (symbols or their aliases) separated by
+/// commas, or `none`. Names that are not a control's are dropped, with one notice for the whole
+/// value.
+fn read_field_set(text: &str, set: &mut FieldSet) -> Option<Reason> {
+    *set = FieldSet::default();
     if text.trim().eq_ignore_ascii_case("none") {
-        return (None, set);
+        return None;
     }
+    let mut reason = None;
     for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        match field_for_key(name).filter(|f| FieldSet::can_hold(*f)) {
-            Some(field) => set = set.with(field),
+        match Field::from_key(name).filter(|f| FieldSet::can_hold(*f)) {
+            Some(field) => *set = set.with(field),
             None => reason = Some(Reason::Malformed),
         }
     }
-    (reason, set)
+    reason
 }
 
 /// Reads a whole-number field: the number to use (before dependent clamping) and why it differs
 /// from the text, if it does. `None` means "use the default".
-fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
+fn read_count(
+    field: Field,
+    (min, max): (usize, usize),
+    text: &str,
+) -> (Option<Reason>, Option<usize>) {
     let Some(number) = parse_decimal(text.trim()) else {
         return (Some(Reason::Malformed), None);
     };
     if number.is_nan() {
         return (Some(Reason::Malformed), None);
     }
-    let (min, max) = match field {
-        Field::DModel => (D_MODEL_MIN, D_MODEL_MAX),
-        Field::Length => (LENGTH_MIN, LENGTH_MAX),
-        Field::NTrain => (N_TRAIN_MIN, N_TRAIN_MAX),
-        Field::RopeM | Field::RopeN => (0, ROPE_POS_MAX),
-        Field::Heads => (1, HEADS_MAX),
-        // The head's upper bound is `heads`; clamped() applies it.
-        Field::Head => (1, HEADS_MAX),
-        Field::Step => (0, STEPS.len()),
-        // Upper bounds of pos, k and i depend on the other fields; clamped() applies them.
-        _ => (0, LENGTH_MAX.max(D_MODEL_MAX)),
-    };
     if number < min as f64 {
         return (Some(Reason::TooSmall), Some(min));
     }
@@ -429,12 +641,53 @@ fn read_count(field: Field, text: &str) -> (Option<Reason>, Option<usize>) {
     (None, Some(whole))
 }
 
-fn read_layout(text: &str) -> Option<Layout> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "interleaved" => Some(Layout::Interleaved),
-        "split" => Some(Layout::SplitHalves),
-        _ => None,
+fn read_layout(text: &str, params: &mut Params) -> Option<Reason> {
+    params.layout = match text.trim().to_ascii_lowercase().as_str() {
+        "interleaved" => Layout::Interleaved,
+        "split" => Layout::SplitHalves,
+        _ => return Some(Reason::Malformed),
+    };
+    None
+}
+
+fn read_lang(text: &str, params: &mut Params) -> Option<Reason> {
+    match Lang::from_tag(text.trim()) {
+        Some(lang) => params.lang = lang,
+        None => return Some(Reason::Malformed),
     }
+    None
+}
+
+fn read_theme(text: &str, params: &mut Params) -> Option<Reason> {
+    match Theme::from_code(text) {
+        Some(theme) => params.theme = theme,
+        None => return Some(Reason::Malformed),
+    }
+    None
+}
+
+fn write_dims(params: &Params) -> String {
+    match params.dims {
+        WaveDims::Auto => "auto".to_string(),
+        WaveDims::Custom { len: 0, .. } => "none".to_string(),
+        custom => custom
+            .extra(params.d_model)
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// A set of fields as the URL writes it: their symbols, comma-separated, or `none`.
+fn field_list(set: FieldSet) -> String {
+    if set.is_empty() {
+        return "none".to_string();
+    }
+    set.fields()
+        .map(Field::symbol)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Reads a real-valued field; in range, the value is rounded to the field's resolution by
@@ -456,125 +709,6 @@ fn read_float(
     }
 }
 
-/// Reads a decimal number as Rust's `str::parse::<f64>` does (sign, digits, optional fraction,
-/// optional exponent; `inf`, `infinity`, `nan` in any case), without its 10 KB table of powers
-/// of five, which was 4 % of the wasm bundle.
-///
-/// Correctly rounded when the digits fit 2^53 and the decimal exponent is within ±22, which
-/// covers every number the app writes (whole numbers and short decimals); otherwise within a
-/// relative 1e-14, plenty for values that are then clamped.
-///
-/// ```
-/// use pe_explorer::lesson::query::parse_decimal;
-/// assert_eq!(parse_decimal("31622.777"), Some(31622.777));
-/// assert_eq!(parse_decimal("-1.5e3"), Some(-1500.0));
-/// assert_eq!(parse_decimal(".5"), Some(0.5));
-/// assert_eq!(parse_decimal("1e99999"), Some(f64::INFINITY));
-/// assert!(parse_decimal("NaN").unwrap().is_nan());
-/// assert_eq!(parse_decimal("1e"), None);
-/// assert_eq!(parse_decimal("0x10"), None);
-/// ```
-pub fn parse_decimal(text: &str) -> Option<f64> {
-    let (negative, rest) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let signed = |v: f64| if negative { -v } else { v };
-    if rest.eq_ignore_ascii_case("inf") || rest.eq_ignore_ascii_case("infinity") {
-        return Some(signed(f64::INFINITY));
-    }
-    if rest.eq_ignore_ascii_case("nan") {
-        return Some(f64::NAN);
-    }
-    let bytes = rest.as_bytes();
-    let mut at = 0;
-    // Up to 19 significant digits exactly; later digits only scale the number.
-    let (mut digits, mut kept, mut scale) = (0u64, 0u32, 0i64);
-    let mut seen_digit = false;
-    let mut in_fraction = false;
-    while let Some(&byte) = bytes.get(at) {
-        match byte {
-            b'0'..=b'9' => {
-                seen_digit = true;
-                if kept < 19 {
-                    digits = digits * 10 + u64::from(byte - b'0');
-                    if digits > 0 {
-                        kept += 1;
-                    }
-                    scale -= i64::from(in_fraction);
-                } else if !in_fraction {
-                    scale += 1;
-                }
-            }
-            b'.' if !in_fraction => in_fraction = true,
-            _ => break,
-        }
-        at += 1;
-    }
-    if !seen_digit {
-        return None;
-    }
-    if let Some(b'e' | b'E') = bytes.get(at) {
-        at += 1;
-        let exponent_negative = match bytes.get(at) {
-            Some(b'-') => {
-                at += 1;
-                true
-            }
-            Some(b'+') => {
-                at += 1;
-                false
-            }
-            _ => false,
-        };
-        let start = at;
-        let mut exponent = 0i64;
-        while let Some(byte @ b'0'..=b'9') = bytes.get(at) {
-            exponent = (exponent * 10 + i64::from(byte - b'0')).min(1_000_000);
-            at += 1;
-        }
-        if at == start {
-            return None;
-        }
-        scale += if exponent_negative {
-            -exponent
-        } else {
-            exponent
-        };
-    }
-    if at != bytes.len() {
-        return None;
-    }
-    Some(signed(scale_by_power_of_ten(digits, scale)))
-}
-
-/// `digits · 10^scale` in f64.
-fn scale_by_power_of_ten(digits: u64, scale: i64) -> f64 {
-    const EXACT_POWERS: usize = 23; // 10^0 ..= 10^22 are exact in f64
-    if digits == 0 {
-        return 0.0;
-    }
-    let power = |n: i64| 10f64.powi(n as i32);
-    if digits <= 1 << 53 && scale.unsigned_abs() < EXACT_POWERS as u64 {
-        // Both operands exact: one IEEE operation, correctly rounded.
-        return if scale >= 0 {
-            digits as f64 * power(scale)
-        } else {
-            digits as f64 / power(-scale)
-        };
-    }
-    if scale > 400 {
-        return f64::INFINITY;
-    }
-    if scale < -400 {
-        return 0.0;
-    }
-    // Two steps keep the intermediate inside f64's range near its ends.
-    let half = scale / 2;
-    digits as f64 * power(half) * power(scale - half)
-}
-
 fn read_switch(text: &str) -> Option<bool> {
     match text.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "on" | "yes" => Some(true),
@@ -587,7 +721,7 @@ fn read_switch(text: &str) -> Option<bool> {
 /// are not whole numbers are dropped with a notice; range is checked against d_model later.
 /// Reads `words=king,queen,apple`: three tokens of the shipped vocabulary, any case. A word
 /// that is not there, or a list of another length, keeps the defaults where it does not fit.
-fn read_words(text: &str) -> (Option<Reason>, [usize; 3]) {
+fn read_words(text: &str, params: &mut Params) -> Option<Reason> {
     let mut words = Params::default().words;
     let given: Vec<&str> = text.split(',').map(str::trim).collect();
     let mut reason = (given.len() != 3).then_some(Reason::Malformed);
@@ -598,10 +732,17 @@ fn read_words(text: &str) -> (Option<Reason>, [usize; 3]) {
             None => reason = Some(Reason::Malformed),
         }
     }
-    (reason, words)
+    params.words = words;
+    reason
 }
 
-fn read_dims(text: &str) -> (Option<Reason>, WaveDims) {
+fn read_dims(text: &str, params: &mut Params) -> Option<Reason> {
+    let (reason, dims) = dims_from_text(text);
+    params.dims = dims;
+    reason
+}
+
+fn dims_from_text(text: &str) -> (Option<Reason>, WaveDims) {
     let text = text.trim();
     if text.eq_ignore_ascii_case("auto") {
         return (None, WaveDims::Auto);
@@ -625,7 +766,7 @@ fn read_dims(text: &str) -> (Option<Reason>, WaveDims) {
     let custom = WaveDims::custom(&dims);
     let kept = custom.extra(D_MODEL_MAX).len();
     if kept < dims.len() {
-        // Distinct values, without sorting (the list is short; a sort costs 3 KB of wasm).
+        // Distinct values, without sorting (the list has at most a few entries).
         let distinct = dims
             .iter()
             .enumerate()
@@ -661,6 +802,28 @@ mod tests {
             .into_iter()
             .map(|n| (n.field, n.reason, n.used))
             .collect()
+    }
+
+    #[test]
+    fn the_table_lists_every_field_in_order_with_unique_names() {
+        for (n, field) in Field::ALL.into_iter().enumerate() {
+            assert_eq!(PARAMS[n].field, field);
+            assert_eq!(Field::from_key(field.symbol()), Some(field));
+            for alias in PARAMS[n].aliases {
+                assert_eq!(Field::from_key(alias), Some(field));
+            }
+        }
+    }
+
+    #[test]
+    fn links_carry_only_what_differs_from_what_they_imply() {
+        assert_eq!(to_query(&Params::default()), "lang=en");
+        // At step 7 (k preset to 6), k = 6 is implied and pos = 10 is the default.
+        let step7 = enter_step(Params::default(), 7);
+        assert_eq!(to_query(&step7), "lang=en&step=7");
+        assert_eq!(from_query(&to_query(&step7)).params, step7);
+        let moved = Params { k: 3, ..step7 };
+        assert_eq!(to_query(&moved), "k=3&lang=en&step=7");
     }
 
     #[test]

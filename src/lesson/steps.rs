@@ -8,8 +8,9 @@
 //! formula and its pictures, relative position, adding to the word vector, what lies beyond the
 //! training length, the encodings that came after, and a real model.
 
-use super::params::{Field, Params, BASE_DEFAULT};
-use crate::i18n::Lang;
+use super::lang::Lang;
+use super::panels::PanelId;
+use super::params::{Field, Params, BASE_DEFAULT, STEP_COUNT};
 
 /// Where the page finds the lesson's texts, relative to itself (so sub-path hosting works).
 pub const LESSON_TEXT_FILE: &str = "lesson.txt";
@@ -17,20 +18,20 @@ pub const LESSON_TEXT_FILE: &str = "lesson.txt";
 /// One step of lesson mode.
 #[derive(Clone, Copy, Debug)]
 pub struct Step {
-    /// The anchor id of the panel the step is about.
-    pub panel: &'static str,
+    /// The panel the step is about.
+    pub panel: PanelId,
     /// Parameters set when the step is entered; the others keep their values.
     pub preset: &'static [(Field, f64)],
 }
 
 /// Every step, in order.
-pub const STEPS: [Step; 12] = [
+pub const STEPS: [Step; STEP_COUNT] = [
     Step {
-        panel: "word-order",
+        panel: PanelId::WordOrder,
         preset: &[(Field::OrderPair, 0.0), (Field::OrderPe, 0.0)],
     },
     Step {
-        panel: "embedding",
+        panel: PanelId::Embedding,
         preset: &[
             (Field::DModel, 128.0),
             (Field::Scale, 1.0),
@@ -38,7 +39,7 @@ pub const STEPS: [Step; 12] = [
         ],
     },
     Step {
-        panel: "heatmap",
+        panel: PanelId::Heatmap,
         preset: &[
             (Field::DModel, 128.0),
             (Field::Length, 100.0),
@@ -46,7 +47,7 @@ pub const STEPS: [Step; 12] = [
         ],
     },
     Step {
-        panel: "waves",
+        panel: PanelId::Waves,
         preset: &[
             (Field::DModel, 128.0),
             (Field::Base, BASE_DEFAULT),
@@ -54,11 +55,11 @@ pub const STEPS: [Step; 12] = [
         ],
     },
     Step {
-        panel: "frequencies",
+        panel: PanelId::Frequencies,
         preset: &[(Field::DModel, 128.0), (Field::Base, 100.0)],
     },
     Step {
-        panel: "rotation",
+        panel: PanelId::Rotation,
         preset: &[
             (Field::Length, 100.0),
             (Field::Base, BASE_DEFAULT),
@@ -68,7 +69,7 @@ pub const STEPS: [Step; 12] = [
         ],
     },
     Step {
-        panel: "dot-product",
+        panel: PanelId::DotProduct,
         preset: &[
             (Field::DModel, 128.0),
             (Field::Base, BASE_DEFAULT),
@@ -77,23 +78,23 @@ pub const STEPS: [Step; 12] = [
         ],
     },
     Step {
-        panel: "add-concat",
+        panel: PanelId::AddConcat,
         preset: &[(Field::Scale, 1.0), (Field::Amplitude, 8.0)],
     },
     Step {
-        panel: "extrapolation",
+        panel: PanelId::Extrapolation,
         preset: &[(Field::NTrain, 64.0), (Field::Pos, 10.0)],
     },
     Step {
-        panel: "rope",
+        panel: PanelId::Rope,
         preset: &[(Field::RopeM, 15.0), (Field::RopeN, 12.0)],
     },
     Step {
-        panel: "alibi",
+        panel: PanelId::Alibi,
         preset: &[(Field::Heads, 8.0), (Field::Head, 1.0)],
     },
     Step {
-        panel: "real-data",
+        panel: PanelId::RealData,
         preset: &[(Field::K, 3.0)],
     },
 ];
@@ -140,7 +141,7 @@ impl LessonTexts {
     /// comments and blank lines ignored. Every step needs all four texts.
     ///
     /// ```
-    /// use pe_explorer::{i18n::Lang, lesson::steps::LessonTexts};
+    /// use pe_explorer::lesson::{steps::LessonTexts, Lang};
     /// let file = "# c\nen 1 ? Q\nen 1 ! A\nzh 1 ? 问\nzh 1 ! 答\n";
     /// let texts = LessonTexts::parse(file, 1).unwrap();
     /// assert_eq!(texts.question(1, Lang::Zh), "问");

@@ -5,3 +5,4 @@ pub mod colormap;
 pub mod heatmap;
 pub mod layout;
 pub mod numbers;
+pub mod real_model;

@@ -2,8 +2,8 @@
 
 /// `value` in scientific notation with `digits` digits after the point, as
 /// `format!("{value:.digits$e}")` writes it (`1.235e-7`), but built on the fixed-point formatter
-/// that the bundle holds anyway: the standard library's exponent formatter is another 1.3 KB of
-/// wasm for the four places that print this way.
+/// that the wasm holds anyway: the standard library's exponent formatter would be a second one
+/// for the four places that print this way (its cost: docs/bundle.md).
 ///
 /// Exact (the same text as the standard library's) for |value| < 10^(digits + 1), which covers
 /// every error and difference the app prints. Above that the mantissa is divided out before it

@@ -5,22 +5,34 @@ use leptos::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart};
+use super::context::{tr, use_lesson, Gate};
 use super::controls::AmplitudeSlider;
 use super::controls::SentenceSelect;
 use super::math::{Formula, COMBINE_FORMULA};
-use super::parts::{flag, live, on_event, Legend};
+use super::panel::Panel;
+use super::parts::Legend;
 use crate::encoding::{
     add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, position_share,
     score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable, ScoreTerms,
     DEMO_SENTENCES, VOCABULARY,
 };
-use crate::i18n::{Key, Lang};
-use crate::lesson::{Field, Params};
+use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::{fill_rgba, max_abs};
+
+/// What the panel reads from the lesson state.
+#[derive(Clone, Copy, PartialEq)]
+struct CombineInputs {
+    d_model: usize,
+    base: f64,
+    sentence: usize,
+    token: usize,
+    scale_embedding: bool,
+    amplitude: f64,
+}
 
 /// Everything the panel shows, computed from the core in one memo.
 #[derive(Clone, PartialEq)]
@@ -42,27 +54,28 @@ struct CombineView {
 pub fn AddConcatPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let d_model = pick(&[Field::DModel]);
+    let d_model = Memo::new(move |_| params.with(|p| p.d_model));
     // The table depends on d_model only: moving the amplitude must not redraw 43 × d normals.
-    let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get().d_model));
+    let table = Memo::new(move |_| EmbeddingTable::seeded(d_model.get()));
     // Only what this panel shows: moving pos, k or i must not recompute it.
-    let inputs = pick(&[
-        Field::DModel,
-        Field::Base,
-        Field::Sentence,
-        Field::Token,
-        Field::Scale,
-        Field::Amplitude,
-    ]);
+    let inputs = Memo::new(move |_| {
+        params.with(|p| CombineInputs {
+            d_model: p.d_model,
+            base: p.base,
+            sentence: p.sentence,
+            token: p.token,
+            scale_embedding: p.scale_embedding,
+            amplitude: p.amplitude,
+        })
+    });
     let view_data = Memo::new(move |_| {
-        let Params {
+        let CombineInputs {
             d_model: d,
             base,
             sentence,
             token,
             scale_embedding,
             amplitude,
-            ..
         } = inputs.get();
         table
             .with(|table| combine_view(table, d, base, sentence, token, scale_embedding, amplitude))
@@ -101,23 +114,21 @@ pub fn AddConcatPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="add-concat" data-testid="panel-add-concat" aria-labelledby="add-concat-title">
-            <h2 id="add-concat-title">{tr(Key::CombineTitle)}</h2>
-            <p>{tr(Key::CombineText)}</p>
+        <Panel id=PanelId::AddConcat>
             <Formula markup=COMBINE_FORMULA />
             <div class="panel-controls">
                 <SentenceSelect testid="select-sentence" />
-                <label>
+                <label hidden=Gate::of(Field::Token).hidden()>
                     {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"
-                        data-field=Field::Token.symbol()
-                        on:change=on_event(Box::new(move |ev| {
+                        disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title()
+                        on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 set(Field::Token, v as f64);
                             }
-                        }))
-                        prop:value=live(Box::new(move || params.get().token.to_string()))
+                        }
+                        prop:value=move || params.get().token.to_string()
                     >
                         {move || {
                             view_data
@@ -130,13 +141,13 @@ pub fn AddConcatPanel() -> impl IntoView {
                         }}
                     </select>
                 </label>
-                <label class="check">
+                <label hidden=Gate::of(Field::Scale).hidden() class="check">
                     <input
                         type="checkbox"
                         data-testid="toggle-scale"
-                        data-field=Field::Scale.symbol()
-                        prop:checked=flag(Box::new(move || params.get().scale_embedding))
-                        on:change=on_event(Box::new(move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })))
+                        disabled=Gate::of(Field::Scale).disabled() title=Gate::of(Field::Scale).title()
+                        prop:checked=move || params.get().scale_embedding
+                        on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
                     />
                     {tr(Key::ScaleLabel)}
                 </label>
@@ -150,25 +161,25 @@ pub fn AddConcatPanel() -> impl IntoView {
                 <tbody>
                     <tr>
                         <th scope="row">{tr(Key::RowSum)}</th>
-                        <td data-testid="add-width">{live(Box::new(move || view_data.get().add.width.to_string()))}</td>
-                        <td data-testid="add-params">{live(Box::new(move || view_data.get().add.projection_parameters.to_string()))}</td>
+                        <td data-testid="add-width">{move || view_data.get().add.width.to_string()}</td>
+                        <td data-testid="add-params">{move || view_data.get().add.projection_parameters.to_string()}</td>
                     </tr>
                     <tr>
                         <th scope="row">{tr(Key::RowConcat)}</th>
-                        <td data-testid="concat-width">{live(Box::new(move || view_data.get().concat_cost.width.to_string()))}</td>
-                        <td data-testid="concat-params">{live(Box::new(move || view_data.get().concat_cost.projection_parameters.to_string()))}</td>
+                        <td data-testid="concat-width">{move || view_data.get().concat_cost.width.to_string()}</td>
+                        <td data-testid="concat-params">{move || view_data.get().concat_cost.projection_parameters.to_string()}</td>
                     </tr>
                 </tbody>
             </table>
             <p data-testid="position-share">
                 {tr(Key::ShareLabel)} ": "
-                <strong>{live(Box::new(move || format!("{:.0}%", 100.0 * view_data.get().share)))}</strong>
-                " — " {live(Box::new(move || verdict().to_string()))}
+                <strong>{move || format!("{:.0}%", 100.0 * view_data.get().share)}</strong>
+                " — " {move || verdict().to_string()}
             </p>
             <h3>{tr(Key::ScoreTitle)}</h3>
             <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
             <Legend keys=&[Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp] />
-        </section>
+        </Panel>
     }
 }
 

@@ -3,17 +3,18 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{
     draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series, Ticks,
 };
+use super::context::use_lesson;
 use super::controls::PanelSlider;
+use super::panel::Panel;
 use super::parts::{Figure, Legend, Reading, SymbolReading};
 use crate::encoding::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
-use crate::i18n::Key;
+use crate::i18n::{Key, Translate};
 use crate::lesson::params::HEADS_MAX;
-use crate::lesson::{Field, Params};
+use crate::lesson::{Field, PanelId};
 
 /// The bias matrix and the attention row show at most this many positions: enough to see the
 /// ramp, few enough that each cell stays visible.
@@ -81,21 +82,17 @@ pub fn AlibiPanel() -> impl IntoView {
     let params = lesson.params;
     // The slopes and the bias matrix do not depend on pos: they come from a view at query 0 that
     // a pos move leaves alone, so only the attention row redraws when pos moves.
-    let view_at = move |fields: &'static [Field]| {
-        let inputs = pick(fields);
+    let view_at = move |with_pos: bool| {
+        let inputs = Memo::new(move |_| {
+            params.with(|p| (p.heads, p.head, p.length, if with_pos { p.pos } else { 0 }))
+        });
         Memo::new(move |_| {
-            let Params {
-                heads,
-                head,
-                length,
-                pos,
-                ..
-            } = inputs.get();
+            let (heads, head, length, pos) = inputs.get();
             std::sync::Arc::new(alibi_view(heads, head, length, pos))
         })
     };
-    let matrices = view_at(&[Field::Heads, Field::Head, Field::Length]);
-    let data = view_at(&[Field::Heads, Field::Head, Field::Length, Field::Pos]);
+    let matrices = view_at(false);
+    let data = view_at(true);
 
     let slopes_canvas = NodeRef::<html::Canvas>::new();
     let bias_canvas = NodeRef::<html::Canvas>::new();
@@ -184,17 +181,15 @@ pub fn AlibiPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="alibi" data-testid="panel-alibi" aria-labelledby="alibi-title">
-            <h2 id="alibi-title">{tr(Key::AlibiTitle)}</h2>
-            <p>{tr(Key::AlibiText)}</p>
+        <Panel id=PanelId::Alibi>
             <div class="panel-controls">
                 <PanelSlider field=Field::Heads min=1 max=HEADS_MAX as f64 read=|p| p.heads />
                 <PanelSlider field=Field::Head min=1 max=Signal::derive(move || params.get().heads as f64) read=|p| p.head />
             </div>
             <dl class="numbers">
-                <Reading label=Key::AxisSlope testid="alibi-slope" value=Box::new(move || format!("{:.6}", data.with(|d| d.slope))) />
-                <SymbolReading label="e^(−slope)" testid="alibi-expected" value=Box::new(move || format!("{:.6}", alibi_step_ratio(data.with(|d| d.slope)))) />
-                <Reading label=Key::AlibiStep testid="alibi-ratio" value=Box::new(step_ratio) />
+                <Reading label=Key::AxisSlope testid="alibi-slope" value=move || format!("{:.6}", data.with(|d| d.slope)) />
+                <SymbolReading label="e^(−slope)" testid="alibi-expected" value=move || format!("{:.6}", alibi_step_ratio(data.with(|d| d.slope))) />
+                <Reading label=Key::AlibiStep testid="alibi-ratio" value=step_ratio />
             </dl>
             <div class="pair-of-canvases">
                 <Figure node_ref=slopes_canvas testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
@@ -202,6 +197,6 @@ pub fn AlibiPanel() -> impl IntoView {
             </div>
             <Figure node_ref=row_canvas testid="canvas-alibi-row" caption=Key::AlibiRow />
             <Legend keys=&[Key::AlibiWithout, Key::AlibiWith] />
-        </section>
+        </Panel>
     }
 }

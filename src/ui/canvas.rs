@@ -12,9 +12,17 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// Bumped on window resize (which includes zoom and devicePixelRatio changes), so every canvas
-/// redraws: setting a canvas's width clears it.
+/// redraws: setting a canvas's width clears it. Also bumped when the drawings' look changes
+/// (theme, presenter view) and around an export (which draws at another resolution).
 #[derive(Clone, Copy)]
-pub struct ViewportEpoch(pub ReadSignal<u32>);
+pub struct ViewportEpoch(pub RwSignal<u32>);
+
+impl ViewportEpoch {
+    /// Makes every canvas redraw.
+    pub fn bump(self) {
+        self.0.update(|e| *e = e.wrapping_add(1));
+    }
+}
 
 thread_local! {
     /// Presenter view's extra factor on every canvas's type and line widths (1 otherwise).
@@ -24,25 +32,22 @@ thread_local! {
 }
 
 /// Installs the resize listener once, at the top of the app, and shares the epoch by context.
-/// The returned setter bumps it too: the theme or presenter view changed the drawings' look.
-pub fn provide_viewport_epoch() -> WriteSignal<u32> {
-    let (epoch, set_epoch) = signal(0u32);
-    let handle = window_event_listener(leptos::ev::resize, move |_| {
-        set_epoch.update(|e| *e = e.wrapping_add(1))
-    });
+pub fn provide_viewport_epoch() -> ViewportEpoch {
+    let epoch = ViewportEpoch(RwSignal::new(0u32));
+    let handle = window_event_listener(leptos::ev::resize, move |_| epoch.bump());
     on_cleanup(move || handle.remove());
     // A switch between light and dark changes the canvas colours too.
     if let Ok(Some(query)) = window().match_media("(prefers-color-scheme: dark)") {
         let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
             ThemeColors::invalidate();
-            set_epoch.update(|e| *e = e.wrapping_add(1));
+            epoch.bump();
         });
         query.set_onchange(Some(on_change.as_ref().unchecked_ref()));
         // The listener lives as long as the page (the app is never unmounted).
         on_change.forget();
     }
-    provide_context(ViewportEpoch(epoch));
-    set_epoch
+    provide_context(epoch);
+    epoch
 }
 
 /// Sets presenter view's factor on canvas type and lines, and forgets the cached theme colours;

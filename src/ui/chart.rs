@@ -27,7 +27,7 @@ pub enum Ticks {
 
 /// What a chart shows. Axis titles come translated from the caller. Every chart of the app that
 /// has axes is drawn by [`draw_line_chart`] from one of these: plotters' generic chart code is
-/// then compiled once for the whole app (each separate chart set-up cost 1–3 KB of the bundle).
+/// then compiled once for the whole app (docs/bundle.md).
 #[derive(Default)]
 pub struct LineChart<'a> {
     pub x: std::ops::Range<f64>,

@@ -2,10 +2,10 @@
 
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
-use super::parts::{flag, live, number, on_click, on_event};
+use super::context::{tr, use_lesson, Gate};
+
 use crate::encoding::{Layout, DEMO_SENTENCES};
-use crate::i18n::{field_label, Key};
+use crate::i18n::{field_label, Key, Translate};
 use crate::lesson::params::{
     base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
     LENGTH_MAX, LENGTH_MIN,
@@ -22,7 +22,7 @@ pub fn Controls() -> impl IntoView {
     let open = RwSignal::new(true);
     let lang = use_lesson().lang;
     view! {
-        <aside class="controls" class:folded=flag(Box::new(move || !open.get())) aria-labelledby="controls-title">
+        <aside class="controls" class:folded=move || !open.get() aria-labelledby="controls-title">
             <div class="controls-head">
                 <h2 id="controls-title">{tr(Key::Controls)}</h2>
                 <button
@@ -30,10 +30,10 @@ pub fn Controls() -> impl IntoView {
                     class="fold"
                     data-testid="controls-toggle"
                     aria-controls="control-list"
-                    aria-expanded=live(Box::new(move || open.get().to_string()))
-                    on:click=on_click(Box::new(move || { open.update(|o| *o = !*o); }))
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| { open.update(|o| *o = !*o); }
                 >
-                    {live(Box::new(move || lang.get().t(if open.get() { Key::Hide } else { Key::Show }).to_string()))}
+                    {move || lang.get().t(if open.get() { Key::Hide } else { Key::Show }).to_string()}
                 </button>
             </div>
             <div id="control-list" class="control-list">
@@ -110,12 +110,13 @@ fn Slider(
     let symbol = field.symbol();
     let id = format!("ctl-{symbol}");
     let read_out = read_out.unwrap_or_else(|| Signal::derive(move || value.get().to_string()));
+    let gate = Gate::of(field);
     view! {
-        <div class="control">
+        <div class="control" hidden=gate.hidden()>
             <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
-                <span class="meaning">{live(Box::new(move || lang.get().t(field_label(field)).to_string()))}</span>
+                <span class="meaning">{move || lang.get().t(field_label(field)).to_string()}</span>
             </label>
             <div class="control-row">
                 // min, max and step come before value: a browser clamps value to the range it
@@ -123,22 +124,23 @@ fn Slider(
                 <input
                     type="range"
                     id=id.clone()
-                    data-field=symbol
+                    disabled=gate.disabled()
+                    title=gate.title()
                     data-testid=format!("slider-{symbol}")
-                    min=number(Box::new(move || min.get()))
-                    max=number(Box::new(move || max.get()))
+                    min=move || min.get()
+                    max=move || max.get()
                     step=step
-                    prop:value=number(Box::new(move || value.get()))
-                    aria-valuetext=live(Box::new(move || read_out.get()))
-                    on:input=on_event(Box::new(move |ev| {
+                    prop:value=move || value.get()
+                    aria-valuetext=move || read_out.get()
+                    on:input=move |ev| {
                         let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                         if v.is_finite() {
                             on_value.run(v);
                         }
-                    }))
+                    }
                 />
                 <output for=id data-testid=format!("value-{symbol}")>
-                    {live(Box::new(move || read_out.get()))}
+                    {move || read_out.get()}
                 </output>
             </div>
         </div>
@@ -151,8 +153,9 @@ pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl Into
     let lesson = use_lesson();
     let symbol = Field::Layout.symbol();
     let id = format!("ctl-{name}");
+    let gate = Gate::of(Field::Layout);
     view! {
-        <div class="control">
+        <div class="control" hidden=gate.hidden()>
             <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
@@ -160,25 +163,26 @@ pub fn LayoutSelect(#[prop(default = "layout")] name: &'static str) -> impl Into
             </label>
             <select
                 id=id
-                data-field=Field::Layout.symbol()
+                disabled=gate.disabled()
+                title=gate.title()
                 data-testid=format!("select-{name}")
-                on:change=on_event(Box::new(move |ev| {
+                on:change=move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
                         "split" => Layout::SplitHalves,
                         _ => Layout::Interleaved,
                     };
                     lesson.params.update(|p| p.layout = layout);
-                }))
+                }
             >
                 <option
                     value="interleaved"
-                    selected=flag(Box::new(move || lesson.params.get().layout == Layout::Interleaved))
+                    selected=move || lesson.params.get().layout == Layout::Interleaved
                 >
                     {tr(Key::LayoutInterleaved)}
                 </option>
                 <option
                     value="split"
-                    selected=flag(Box::new(move || lesson.params.get().layout == Layout::SplitHalves))
+                    selected=move || lesson.params.get().layout == Layout::SplitHalves
                 >
                     {tr(Key::LayoutSplit)}
                 </option>
@@ -194,8 +198,9 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let id = format!("ctl-{name}");
+    let gate = Gate::of(Field::Amplitude);
     view! {
-        <div class="control-row amp">
+        <div class="control-row amp" hidden=gate.hidden()>
             <label for=id.clone()>
                 <span class="symbol">"a"</span>
                 " "
@@ -204,20 +209,21 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
             <input
                 type="range"
                 id=id
-                data-field=Field::Amplitude.symbol()
+                disabled=gate.disabled()
+                title=gate.title()
                 data-testid=format!("slider-{name}")
                 min="0"
                 max=AMPLITUDE_MAX
                 step="0.05"
-                prop:value=number(Box::new(move || params.get().amplitude))
-                on:input=on_event(Box::new(move |ev| {
+                prop:value=move || params.get().amplitude
+                on:input=move |ev| {
                     let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                     if v.is_finite() {
                         params.update(|p| *p = p.with(Field::Amplitude, v));
                     }
-                }))
+                }
             />
-            <output data-testid=format!("value-{name}")>{live(Box::new(move || format!("{:.2}", params.get().amplitude)))}</output>
+            <output data-testid=format!("value-{name}")>{move || format!("{:.2}", params.get().amplitude)}</output>
         </div>
     }
 }
@@ -273,18 +279,20 @@ pub fn ChoiceSelect(
     write: fn(&mut Params, usize),
 ) -> impl IntoView {
     let params = use_lesson().params;
+    let gate = Gate::of(field);
     view! {
-        <label>
+        <label hidden=gate.hidden()>
             {tr(label)}
             <select
                 data-testid=testid
-                data-field=field.symbol()
-                on:change=on_event(Box::new(move |ev| {
+                disabled=gate.disabled()
+                title=gate.title()
+                on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                         params.update(|p| write(p, v));
                     }
-                }))
-                prop:value=live(Box::new(move || read(&params.get()).to_string()))
+                }
+                prop:value=move || read(&params.get()).to_string()
             >
                 {choices
                     .iter()

@@ -5,16 +5,17 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
+use super::context::{tr, use_lesson};
 use super::math::{Formula, DOT_FORMULA};
-use super::parts::{live, Note};
+use super::panel::Panel;
+use super::parts::Note;
 use crate::encoding::{
-    dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector,
+    dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector, Layout,
 };
-use crate::i18n::{Key, Lang};
-use crate::lesson::{Field, Params};
+use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::PanelId;
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::row_sampling;
 use crate::render::layout::PlotRect;
@@ -32,18 +33,23 @@ struct DotData {
     stride: usize,
 }
 
+/// What the printed numbers read from the lesson state.
+#[derive(Clone, Copy, PartialEq)]
+struct NumberInputs {
+    pos: usize,
+    k: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+}
+
 #[component]
 pub fn DotProductPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = pick(&[Field::DModel, Field::Base, Field::Length]);
+    let inputs = Memo::new(move |_| params.with(|p| (p.d_model, p.base, p.length)));
     let data = Memo::new(move |_| {
-        let Params {
-            d_model: d,
-            base,
-            length,
-            ..
-        } = inputs.get();
+        let (d, base, length) = inputs.get();
         let mut curve = vec![0.0; length];
         dot_product_curve(d, base, &mut curve);
         let peak = (d / 2).max(1) as f64;
@@ -58,7 +64,7 @@ pub fn DotProductPanel() -> impl IntoView {
             stride,
         }
     });
-    let offset = pick(&[Field::K]);
+    let offset = Memo::new(move |_| params.with(|p| p.k));
 
     let matrix_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
@@ -73,7 +79,7 @@ pub fn DotProductPanel() -> impl IntoView {
     );
     redraw_on_frame(
         curve_canvas,
-        move || (data.get(), offset.get().k, lesson.lang.get()),
+        move || (data.get(), offset.get(), lesson.lang.get()),
         |element, (data, k, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_curve(&sized, data, *k, *lang);
@@ -82,21 +88,22 @@ pub fn DotProductPanel() -> impl IntoView {
     );
 
     // The lesson's claim in numbers: the same k from two starting positions, and the formula.
-    let number_inputs = pick(&[
-        Field::Pos,
-        Field::K,
-        Field::DModel,
-        Field::Base,
-        Field::Layout,
-    ]);
+    let number_inputs = Memo::new(move |_| {
+        params.with(|p| NumberInputs {
+            pos: p.pos,
+            k: p.k,
+            d_model: p.d_model,
+            base: p.base,
+            layout: p.layout,
+        })
+    });
     let numbers = Memo::new(move |_| {
-        let Params {
+        let NumberInputs {
             pos,
             k,
             d_model,
             base,
             layout,
-            ..
         } = number_inputs.get();
         let at = |pos: usize| {
             let mut v = vec![0.0; d_model];
@@ -112,27 +119,25 @@ pub fn DotProductPanel() -> impl IntoView {
     let t = move |key: Key| lesson.lang.get().t(key);
     let p = move || params.get();
     view! {
-        <section class="panel" id="dot-product" data-testid="panel-dot-product" aria-labelledby="dot-title">
-            <h2 id="dot-title">{tr(Key::DotTitle)}</h2>
-            <p>{tr(Key::DotText)}</p>
+        <Panel id=PanelId::DotProduct>
             <Formula markup=DOT_FORMULA />
             <div class="pair-of-canvases">
                 <canvas node_ref=matrix_canvas data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
                 <canvas node_ref=curve_canvas data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
             </div>
             <dl class="numbers">
-                <dt>{live(Box::new(move || format!("PE({})·PE({})", p().pos, p().pos + p().k)))}</dt>
-                <dd data-testid="dot-at-pos">{live(Box::new(move || format!("{:.9}", numbers.get().0)))}</dd>
-                <dt>{live(Box::new(move || format!("PE(0)·PE({})", p().k)))}</dt>
-                <dd data-testid="dot-at-zero">{live(Box::new(move || format!("{:.9}", numbers.get().1)))}</dd>
-                <dt>{live(Box::new(move || format!("Σ cos(ω_i·{})", p().k)))}</dt>
-                <dd data-testid="dot-formula">{live(Box::new(move || format!("{:.9}", numbers.get().2)))}</dd>
+                <dt>{move || format!("PE({})·PE({})", p().pos, p().pos + p().k)}</dt>
+                <dd data-testid="dot-at-pos">{move || format!("{:.9}", numbers.get().0)}</dd>
+                <dt>{move || format!("PE(0)·PE({})", p().k)}</dt>
+                <dd data-testid="dot-at-zero">{move || format!("{:.9}", numbers.get().1)}</dd>
+                <dt>{move || format!("Σ cos(ω_i·{})", p().k)}</dt>
+                <dd data-testid="dot-formula">{move || format!("{:.9}", numbers.get().2)}</dd>
             </dl>
-            <Note testid="dot-sampled" text=Box::new(move || {
+            <Note testid="dot-sampled" text=move || {
                 let stride = data.with(|d| d.stride);
                 if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
-            }) />
-        </section>
+            } />
+        </Panel>
     }
 }
 

@@ -3,15 +3,17 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::context::{tr, use_lesson, Gate};
 use super::controls::SentenceSelect;
-use super::parts::{on_click, Figure, LiveText, Reading};
+use super::panel::Panel;
+use super::parts::{Figure, Reading};
 use crate::encoding::{
-    embedding_scale, input_path, tokenize, EmbeddingTable, InputPath, DEMO_SENTENCES, VOCABULARY,
+    embedding_scale, input_path, tokenize, EmbeddingTable, InputPath, Layout, DEMO_SENTENCES,
+    VOCABULARY,
 };
 use crate::i18n::Key;
-use crate::lesson::{Field, Params};
+use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
 
@@ -28,28 +30,38 @@ struct Lookup {
     path: InputPath,
 }
 
+/// What the lookup reads from the lesson state (the table itself follows d_model alone).
+#[derive(Clone, Copy, PartialEq)]
+struct LookupInputs {
+    sentence: usize,
+    token: usize,
+    scale_on: bool,
+    base: f64,
+    layout: Layout,
+}
+
 #[component]
 pub fn EmbeddingPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let d_model = pick(&[Field::DModel]);
-    let table =
-        Memo::new(move |_| std::sync::Arc::new(EmbeddingTable::seeded(d_model.get().d_model)));
-    let inputs = pick(&[
-        Field::Sentence,
-        Field::Token,
-        Field::Scale,
-        Field::Base,
-        Field::Layout,
-    ]);
+    let d_model = Memo::new(move |_| params.with(|p| p.d_model));
+    let table = Memo::new(move |_| std::sync::Arc::new(EmbeddingTable::seeded(d_model.get())));
+    let inputs = Memo::new(move |_| {
+        params.with(|p| LookupInputs {
+            sentence: p.sentence,
+            token: p.token,
+            scale_on: p.scale_embedding,
+            base: p.base,
+            layout: p.layout,
+        })
+    });
     let lookup = Memo::new(move |_| {
-        let Params {
+        let LookupInputs {
             sentence,
             token,
-            scale_embedding: scale_on,
+            scale_on,
             base,
             layout,
-            ..
         } = inputs.get();
         let table = table.get();
         let sentence_text = DEMO_SENTENCES[sentence];
@@ -99,17 +111,15 @@ pub fn EmbeddingPanel() -> impl IntoView {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let row_of = move |pick: fn(&InputPath) -> &Vec<f64>| -> LiveText {
-        Box::new(move || lookup.with(|l| first(pick(&l.path))))
+    let row_of = move |pick: fn(&InputPath) -> &Vec<f64>| {
+        Signal::derive(move || lookup.with(|l| first(pick(&l.path))))
     };
     view! {
-        <section class="panel" id="embedding" data-testid="panel-embedding" aria-labelledby="embedding-title">
-            <h2 id="embedding-title">{tr(Key::EmbedTitle)}</h2>
-            <p>{tr(Key::EmbedText)}</p>
+        <Panel id=PanelId::Embedding>
             <div class="panel-controls">
                 <SentenceSelect testid="select-embed-sentence" />
             </div>
-            <fieldset class="chips" data-field=Field::Token.symbol() aria-label=tr(Key::EmbedToken)>
+            <fieldset class="chips" hidden=Gate::of(Field::Token).hidden() disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
                 {move || {
                     let chosen = params.get().token;
                     lookup
@@ -124,7 +134,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                                     class="chip"
                                     data-testid=format!("embed-token-{n}")
                                     aria-pressed=(n == chosen).to_string()
-                                    on:click=on_click(Box::new(move || { set(Field::Token, n as f64); }))
+                                    on:click=move |_| { set(Field::Token, n as f64); }
                                 >
                                     {format!("{n}: {word}")}
                                 </button>
@@ -136,14 +146,14 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <Figure node_ref=table_canvas testid="canvas-embed-table" caption=Key::EmbedTable />
             <Figure node_ref=path_canvas testid="canvas-embed-path" caption=Key::EmbedStrips />
             <dl class="numbers">
-                <Reading label=Key::EmbedId testid="embed-id" value=Box::new(move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos))) />
-                <Reading label=Key::EmbedScaleValue testid="embed-scale" value=Box::new(move || format!("{:.6}", lookup.with(|l| l.scale))) />
+                <Reading label=Key::EmbedId testid="embed-id" value=move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos)) />
+                <Reading label=Key::EmbedScaleValue testid="embed-scale" value=move || format!("{:.6}", lookup.with(|l| l.scale)) />
                 <Reading label=Key::EmbedRow testid="embed-row" value=row_of(|p| &p.embedding) />
                 <Reading label=Key::EmbedScaled testid="embed-scaled" value=row_of(|p| &p.scaled) />
                 <Reading label=Key::EmbedPosition testid="embed-pe" value=row_of(|p| &p.position) />
                 <Reading label=Key::EmbedInput testid="embed-input" value=row_of(|p| &p.input) />
             </dl>
-        </section>
+        </Panel>
     }
 }
 

@@ -1,92 +1,20 @@
 //! Export: every panel's pictures as one PNG at twice the screen's resolution or as one SVG,
 //! and the PE matrix of the lesson as CSV, as JSON, or as NumPy / PyTorch code that rebuilds it.
 //!
-//! Plain DOM like the other classroom tools (see classroom.rs): the buttons are added to each
-//! panel once, and the one delegated handler there calls [`run`].
-
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
-use super::canvas::set_export_scale;
-use super::dom::{child, found};
+use super::canvas::{set_export_scale, ViewportEpoch};
+use super::classroom::copy_to_clipboard;
+use super::context::{tr, use_lesson};
+use super::dom::found;
 use crate::export::{numpy_snippet, pe_matrix_csv, pe_matrix_json, pytorch_snippet};
-use crate::i18n::Key;
-use crate::lesson::Params;
+use crate::i18n::{Key, Translate};
+use crate::lesson::{PanelId, Params};
 
 /// Resolution of an exported PNG, in device pixels per CSS pixel.
 const EXPORT_SCALE: f64 = 2.0;
-
-/// The export buttons' groups (to label in the lesson's language; each ends with its status
-/// line) and the heatmap's copy buttons and status line.
-pub struct ExportParts {
-    pub groups: Vec<Element>,
-    pub copy_numpy: Option<Element>,
-    pub copy_pytorch: Option<Element>,
-    pub status: Option<Element>,
-}
-
-/// Adds an export group to the end of every panel: PNG everywhere; the heatmap also offers the
-/// matrix as CSV, JSON and code.
-pub fn add_buttons() -> ExportParts {
-    let mut parts = ExportParts {
-        groups: Vec::new(),
-        copy_numpy: None,
-        copy_pytorch: None,
-        status: None,
-    };
-    for panel in found(document().query_selector_all("section.panel")) {
-        let id = panel.id();
-        describe_charts(&panel, &id);
-        let group = child(
-            &panel,
-            "div",
-            &[("class", "export-tools"), ("role", "group")],
-        );
-        // Fourteen "PNG" buttons: each is described by its panel's title, so a screen reader
-        // going from button to button hears whose pictures it saves.
-        let title = panel.get_attribute("aria-labelledby").unwrap_or_default();
-        let button = |action: &str, label: &str| {
-            let testid = format!("export-{action}-{id}");
-            let button = child(
-                &group,
-                "button",
-                &[
-                    ("type", "button"),
-                    ("data-action", action),
-                    ("data-testid", &testid),
-                    ("aria-describedby", &title),
-                ],
-            );
-            button.set_text_content(Some(label));
-            button
-        };
-        button("png", "PNG");
-        button("svg", "SVG");
-        if id == "heatmap" {
-            button("csv", "CSV");
-            button("json", "JSON");
-            parts.copy_numpy = Some(button("numpy", ""));
-            parts.copy_pytorch = Some(button("pytorch", ""));
-        }
-        // Every group ends with its status line: what went wrong with an SVG export, and under
-        // the heatmap whether "copy as code" worked.
-        let status = child(
-            &group,
-            "span",
-            &[
-                ("class", "share-status"),
-                ("role", "status"),
-                ("data-testid", &format!("export-status-{id}")),
-            ],
-        );
-        if id == "heatmap" {
-            parts.status = Some(status);
-        }
-        parts.groups.push(group);
-    }
-    parts
-}
 
 /// The printed text of a panel that says what its charts show: the explanation under the title,
 /// then the read-outs (numbers, legends and result lines, which follow every change). A browser
@@ -97,8 +25,10 @@ const CHART_TEXTS: &str =
 
 /// Gives every chart of `panel` a text alternative beyond its name: the canvases are described
 /// (`aria-describedby`) by the panel's [`CHART_TEXTS`], so a screen reader reads the same
-/// summary and current numbers that a sighted reader sees beside the drawing.
-fn describe_charts(panel: &Element, id: &str) {
+/// summary and current numbers that a sighted reader sees beside the drawing. Run once, when
+/// the panel is on the page (which elements are read-outs is fixed; their text follows).
+pub fn describe_charts(panel: &Element) {
+    let id = panel.id();
     let mut ids = String::new();
     for (n, text) in found(panel.query_selector_all(CHART_TEXTS)).enumerate() {
         let text_id = format!("{id}-text-{n}");
@@ -110,56 +40,149 @@ fn describe_charts(panel: &Element, id: &str) {
     }
 }
 
-/// Carries out an export `action` started in `panel`; code goes to the clipboard through
-/// `copy`, which reports in the heatmap's status line.
-pub fn run(
-    action: &str,
-    panel: Element,
-    params: Params,
-    redraw: WriteSignal<u32>,
-    copy: impl Fn(&str),
-) {
-    let Params {
-        length,
-        d_model,
-        base,
-        layout,
-        ..
-    } = params;
-    match action {
-        "png" => {
-            // Every canvas redraws at twice the resolution, the panel's are combined and saved,
-            // then all redraw as before (two frames: the redraw, then the capture).
-            set_export_scale(Some(EXPORT_SCALE));
-            redraw.update(|e| *e = e.wrapping_add(1));
-            request_animation_frame(move || {
-                request_animation_frame(move || {
-                    save_panel_png(&panel);
-                    set_export_scale(None);
-                    redraw.update(|e| *e = e.wrapping_add(1));
-                })
-            });
+/// What an export button saves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Export {
+    Png,
+    Svg,
+    Csv,
+    Json,
+    Numpy,
+    Pytorch,
+}
+
+impl Export {
+    fn code(self) -> &'static str {
+        match self {
+            Export::Png => "png",
+            Export::Svg => "svg",
+            Export::Csv => "csv",
+            Export::Json => "json",
+            Export::Numpy => "numpy",
+            Export::Pytorch => "pytorch",
         }
-        "svg" => record_svg(panel, redraw, params.lang.t(Key::SvgFailed)),
-        "csv" => {
-            let mut csv = Vec::new();
-            if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
-                let csv = String::from_utf8_lossy(&csv);
-                save("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
+    }
+
+    /// The button's text: the format's name (the same in every language), or what is copied.
+    fn label(self) -> Result<&'static str, Key> {
+        match self {
+            Export::Png => Ok("PNG"),
+            Export::Svg => Ok("SVG"),
+            Export::Csv => Ok("CSV"),
+            Export::Json => Ok("JSON"),
+            Export::Numpy => Err(Key::CopyNumpy),
+            Export::Pytorch => Err(Key::CopyPytorch),
+        }
+    }
+}
+
+/// The export buttons at the end of a panel: PNG and SVG of its pictures everywhere; under the
+/// heatmap also the matrix as CSV and JSON, and code that rebuilds it. The row ends with a
+/// status line (`role=status`): why an SVG export failed, whether "copy as code" worked.
+#[component]
+pub fn ExportRow(panel: PanelId, section: NodeRef<leptos::html::Section>) -> impl IntoView {
+    let lesson = use_lesson();
+    let epoch = expect_context::<ViewportEpoch>();
+    let status = RwSignal::new(None::<Key>);
+    // A status in the old language would be wrong; the next export writes a new one.
+    Effect::new(move |_| {
+        lesson.lang.track();
+        status.set(None);
+    });
+    let anchor = panel.anchor();
+    let exports: &[Export] = if panel == PanelId::Heatmap {
+        &[
+            Export::Png,
+            Export::Svg,
+            Export::Csv,
+            Export::Json,
+            Export::Numpy,
+            Export::Pytorch,
+        ]
+    } else {
+        &[Export::Png, Export::Svg]
+    };
+    let run = move |export: Export| {
+        let Some(section) = section.get_untracked() else {
+            return;
+        };
+        let section: Element = section.into();
+        let params = lesson.params.get_untracked();
+        let Params {
+            length,
+            d_model,
+            base,
+            layout,
+            ..
+        } = params;
+        match export {
+            Export::Png => save_png(section, epoch),
+            Export::Svg => {
+                status.set(None);
+                record_svg(section, epoch, status);
             }
-        }
-        "json" => {
-            let json = pe_matrix_json(length, d_model, base, layout);
-            save(
+            Export::Csv => {
+                let mut csv = Vec::new();
+                if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
+                    let csv = String::from_utf8_lossy(&csv);
+                    save("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
+                }
+            }
+            Export::Json => save(
                 "pe-matrix.json",
                 "data:application/json;charset=utf-8,",
-                &json,
-            );
+                &pe_matrix_json(length, d_model, base, layout),
+            ),
+            Export::Numpy => copy_to_clipboard(
+                &numpy_snippet(length, d_model, base, layout),
+                status,
+                Key::CodeCopied,
+            ),
+            Export::Pytorch => copy_to_clipboard(
+                &pytorch_snippet(length, d_model, base, layout),
+                status,
+                Key::CodeCopied,
+            ),
         }
-        "numpy" => copy(&numpy_snippet(length, d_model, base, layout)),
-        "pytorch" => copy(&pytorch_snippet(length, d_model, base, layout)),
-        _ => {}
+    };
+    view! {
+        <div class="export-tools" role="group" aria-label=tr(Key::Export)>
+            {exports
+                .iter()
+                .map(|&export| {
+                    // Fourteen "PNG" buttons: each is described by its panel's title, so a
+                    // screen reader going from button to button hears whose pictures it saves.
+                    view! {
+                        <button
+                            type="button"
+                            data-testid=format!("export-{}-{anchor}", export.code())
+                            aria-describedby=format!("{anchor}-title")
+                            on:click=move |_| run(export)
+                        >
+                            {move || export.label().unwrap_or_else(|key| lesson.lang.get().t(key))}
+                        </button>
+                    }
+                })
+                .collect_view()}
+            <span class="share-status" role="status" data-testid=format!("export-status-{anchor}")>
+                {move || status.get().map(|key| lesson.lang.get().t(key))}
+            </span>
+        </div>
     }
+}
+
+/// Every canvas redraws at twice the resolution, the panel's are combined and saved, then all
+/// redraw as before (two frames: the redraw, then the capture).
+fn save_png(panel: Element, epoch: ViewportEpoch) {
+    set_export_scale(Some(EXPORT_SCALE));
+    epoch.bump();
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            save_panel_png(&panel);
+            set_export_scale(None);
+            epoch.bump();
+        })
+    });
 }
 
 /// The script that turns a panel's drawing into SVG (assets/svg.js), loaded on first use: most
@@ -169,26 +192,19 @@ const SVG_SCRIPT: &str = "svg.js";
 /// Saves the panel's canvases as one SVG. svg.js records their next drawing (the same code that
 /// draws the screen, through a stand-in 2-D context) and offers the file; `redraw` makes them
 /// draw, into the recording and then on screen again.
-fn record_svg(panel: Element, redraw: WriteSignal<u32>, failed: &'static str) {
+fn record_svg(panel: Element, epoch: ViewportEpoch, status: RwSignal<Option<Key>>) {
     // Called at once when svg.js is there, else when its loading ends: loaded, or not (offline
     // before the service worker kept it), which the panel's status line then says; the failed
     // script goes, and the next click tries again.
     let record = move |script: Option<Element>| {
-        let status = panel
-            .query_selector(".export-tools > [role=status]")
-            .ok()
-            .flatten();
         let record = js_sys::Reflect::get(&window(), &"peSvg".into()).ok();
         let record = record
             .as_ref()
             .and_then(|r| r.dyn_ref::<js_sys::Function>());
-        if let Some(status) = &status {
-            status.set_text_content(record.is_none().then_some(failed));
-        }
+        status.set(record.is_none().then_some(Key::SvgFailed));
         match record {
             Some(record) => {
-                let redraw =
-                    Closure::<dyn Fn()>::new(move || redraw.update(|e| *e = e.wrapping_add(1)));
+                let redraw = Closure::<dyn Fn()>::new(move || epoch.bump());
                 let _ = record.call2(&JsValue::NULL, &panel, &redraw.into_js_value());
             }
             None => {
@@ -207,7 +223,11 @@ fn record_svg(panel: Element, redraw: WriteSignal<u32>, failed: &'static str) {
         return;
     };
     // Loading starts after this task, so the listeners added next hear its end.
-    let script = child(&body, "script", &[("src", SVG_SCRIPT)]);
+    let Ok(script) = document().create_element("script") else {
+        return;
+    };
+    let _ = script.set_attribute("src", SVG_SCRIPT);
+    let _ = body.append_child(&script);
     let loading = script.clone();
     let on_done = Closure::once_into_js(move || record(Some(loading)));
     let _ = script.add_event_listener_with_callback("load", on_done.unchecked_ref());

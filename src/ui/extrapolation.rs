@@ -3,17 +3,18 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
+use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
-use super::parts::{live, Figure, Legend, Reading};
+use super::panel::Panel;
+use super::parts::{Figure, Legend, Reading};
 use crate::encoding::{
     cosine_matrix, neighbour_cosines, pe_matrix_exact, BeyondTable, Layout, LearnedTable,
 };
-use crate::i18n::Key;
+use crate::i18n::{Key, Translate};
 use crate::lesson::params::N_TRAIN_MAX;
-use crate::lesson::{Field, Params};
+use crate::lesson::{Field, PanelId};
 
 /// At most this many sampled positions per side of a similarity matrix (cost n²·d_model).
 const MAX_MATRIX_SIDE: usize = 64;
@@ -110,15 +111,10 @@ fn spread(points: &[(f64, f64)]) -> String {
 #[component]
 pub fn ExtrapolationPanel() -> impl IntoView {
     let lesson = use_lesson();
-    let inputs = pick(&[Field::NTrain, Field::DModel, Field::Base, Field::Layout]);
+    let params = lesson.params;
+    let inputs = Memo::new(move |_| params.with(|p| (p.n_train, p.d_model, p.base, p.layout)));
     let data = Memo::new(move |previous: Option<&std::sync::Arc<Extrapolation>>| {
-        let Params {
-            n_train,
-            d_model,
-            base,
-            layout,
-            ..
-        } = inputs.get();
+        let (n_train, d_model, base, layout) = inputs.get();
         // Shared, not cloned, with the three canvases that draw it.
         std::sync::Arc::new(extrapolation(
             n_train,
@@ -195,9 +191,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
         ))
     };
     view! {
-        <section class="panel" id="extrapolation" data-testid="panel-extrapolation" aria-labelledby="extrapolation-title">
-            <h2 id="extrapolation-title">{tr(Key::ExtrapTitle)}</h2>
-            <p>{tr(Key::ExtrapText)}</p>
+        <Panel id=PanelId::Extrapolation>
             <div class="panel-controls">
                 <PanelSlider field=Field::NTrain min=crate::lesson::params::N_TRAIN_MIN max=N_TRAIN_MAX as f64 read=|p| p.n_train />
             </div>
@@ -205,15 +199,15 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                 <Figure node_ref=sinusoidal_canvas testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
                 <Figure node_ref=learned_canvas testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
             </div>
-            <p class="note">{live(Box::new(move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())))}</p>
+            <p class="note">{move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())}</p>
             <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
             <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
             <dl class="numbers">
-                <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=Box::new(move || data.with(|d| spread(&d.sinusoidal_neighbours))) />
-                <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=Box::new(learned_beyond) />
+                <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=move || data.with(|d| spread(&d.sinusoidal_neighbours)) />
+                <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=learned_beyond />
             </dl>
-            <p data-testid="extrap-missing">{live(Box::new(move || missing().unwrap_or_default()))}</p>
-        </section>
+            <p data-testid="extrap-missing">{move || missing().unwrap_or_default()}</p>
+        </Panel>
     }
 }
 

@@ -3,14 +3,14 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
+use super::context::{tr, use_lesson};
 use super::math::{Formula, WAVELENGTH_FORMULA};
-use super::parts::live;
+use super::panel::Panel;
 use crate::encoding::{omega, wavelength};
-use crate::i18n::{Key, Lang};
-use crate::lesson::{Field, Params};
+use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::PanelId;
 
 /// The wavelength of every pair, and what the markers need.
 #[derive(Clone, PartialEq)]
@@ -25,11 +25,9 @@ struct Ladder {
 pub fn FrequenciesPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = pick(&[Field::DModel, Field::Base]);
+    let inputs = Memo::new(move |_| params.with(|p| (p.d_model, p.base)));
     let wavelengths = Memo::new(move |_| {
-        let Params {
-            d_model: d, base, ..
-        } = inputs.get();
+        let (d, base) = inputs.get();
         (0..d / 2)
             .map(|i| wavelength(i, d, base))
             .collect::<Vec<f64>>()
@@ -77,14 +75,12 @@ pub fn FrequenciesPanel() -> impl IntoView {
             .replace("{length}", &l.length.to_string())
     };
     view! {
-        <section class="panel" id="frequencies" data-testid="panel-frequencies" aria-labelledby="frequencies-title">
-            <h2 id="frequencies-title">{tr(Key::FrequencyTitle)}</h2>
-            <p>{tr(Key::FrequencyText)}</p>
+        <Panel id=PanelId::Frequencies>
             <Formula markup=WAVELENGTH_FORMULA />
             <canvas node_ref=canvas data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
-            <p class="readout" data-testid="frequency-current">{live(Box::new(current))}</p>
-            <p data-testid="frequency-slow">{live(Box::new(unfinished))}</p>
-        </section>
+            <p class="readout" data-testid="frequency-current">{current}</p>
+            <p data-testid="frequency-slow">{unfinished}</p>
+        </Panel>
     }
 }
 
@@ -100,7 +96,7 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
     let current = points.get(ladder.pair).copied();
     let length_label = format!("length = {}", ladder.length);
     // The y axis is log10(λ) on a plain axis, labelled with λ itself: plotters' log coordinates
-    // would compile a second copy of its whole chart code (7 KB of the bundle).
+    // would compile a second copy of its whole chart code.
     draw_line_chart(
         canvas,
         &LineChart {

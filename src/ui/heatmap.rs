@@ -8,18 +8,18 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{Element, HtmlCanvasElement, ImageData};
+use web_sys::{HtmlCanvasElement, ImageData};
 
-use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
-use super::dom::child;
+use super::context::{tr, use_lesson};
 use super::math::{Formula, PE_FORMULA};
-use super::parts::{live, Note};
+use super::panel::Panel;
+use super::parts::Note;
 use crate::encoding::{
     dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
-use crate::i18n::{Key, Lang};
-use crate::lesson::{Field, Params};
+use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::{fill_rgba, row_sampling, table_window, MAX_IMAGE_ROWS};
 use crate::render::layout::PlotRect;
@@ -128,9 +128,7 @@ pub fn HeatmapPanel() -> impl IntoView {
             });
         },
     );
-    // The marker layer redraws whenever the data table's window or values may have moved, and
-    // after every drawing of the matrix (which sets `device_rect`), so also when the language
-    // changed the table's caption: it refreshes the table too.
+    // The marker layer redraws after every drawing of the matrix (which sets `device_rect`).
     redraw_on_frame(
         marks,
         move || (markers.get(), inputs.get(), device_rect.get()),
@@ -138,7 +136,6 @@ pub fn HeatmapPanel() -> impl IntoView {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
                 draw_markers(&sized, markers, inputs, rect);
             }
-            refresh_data_table(&params.get_untracked());
         },
     );
 
@@ -181,10 +178,9 @@ pub fn HeatmapPanel() -> impl IntoView {
     };
 
     let t = move |key: Key| lesson.lang.get().t(key);
+    let table_open = RwSignal::new(false);
     view! {
-        <section class="panel" id="heatmap" data-testid="panel-heatmap" aria-labelledby="heatmap-title">
-            <h2 id="heatmap-title">{tr(Key::HeatmapTitle)}</h2>
-            <p>{tr(Key::HeatmapText)}</p>
+        <Panel id=PanelId::Heatmap>
             <Formula markup=PE_FORMULA />
             <div class="canvas-stack">
                 <canvas
@@ -200,83 +196,97 @@ pub fn HeatmapPanel() -> impl IntoView {
                 ></canvas>
                 <canvas node_ref=marks data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
-            <output class="readout" data-testid="heatmap-readout" aria-live="polite">{live(Box::new(readout))}</output>
-            <Note testid="heatmap-sampled" text=Box::new(move || {
+            <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
+            <Note testid="heatmap-sampled" text=move || {
                 let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
                 if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
-            }) />
-            // Filled by refresh_data_table while open (the classroom handler hears it open).
-            <details id="heatmap-details">
+            } />
+            <details on:toggle=move |ev| {
+                table_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+            }>
                 <summary data-testid="heatmap-table-toggle">{tr(Key::HeatmapTable)}</summary>
-                <table id="heatmap-table" class="numbers-table" data-testid="heatmap-table"></table>
+                <Show when=move || table_open.get()>
+                    <DataTable />
+                </Show>
             </details>
-        </section>
+        </Panel>
     }
 }
 
-/// What the data table shows depends on these fields only.
-const TABLE_FIELDS: [Field; 7] = [
-    Field::Length,
-    Field::DModel,
-    Field::Pos,
-    Field::Pair,
-    Field::Base,
-    Field::Layout,
-    Field::Lang,
-];
-
-thread_local! {
-    /// The fields the data table was last written for: the marker layer asks for a refresh on
-    /// every move of its own (k too), and the table is rewritten only when it would change.
-    static TABLE_WRITTEN_FOR: std::cell::Cell<Option<Params>> = const { std::cell::Cell::new(None) };
-}
-
-/// Writes the heatmap's data table for `p` if it is open and shows something else: the PE values
-/// of [`table_window`] with position and dimension headers, and a caption saying which window
-/// of the matrix it is. Closed, it costs a slider move one look-up.
-pub fn refresh_data_table(p: &Params) -> Option<()> {
-    let details = document().get_element_by_id("heatmap-details")?;
-    if !details.has_attribute("open") {
-        return None;
-    }
-    let table = document().get_element_by_id("heatmap-table")?;
-    let key = p.only(&TABLE_FIELDS);
-    if TABLE_WRITTEN_FOR.with(|written| written.replace(Some(key))) == Some(key) {
-        return Some(());
-    }
-    let (first_dim, _) = pair_dimensions(p.pair, p.d_model, p.layout);
-    let (rows, columns) = table_window(p.length, p.d_model, p.pos, first_dim);
-    let range = |r: &std::ops::Range<usize>| format!("{}–{}", r.start, r.end - 1);
-    let caption = p
-        .lang
-        .t(Key::HeatmapTableCaption)
-        .replace("{rows}", &range(&rows))
-        .replace("{length}", &p.length.to_string())
-        .replace("{dims}", &range(&columns))
-        .replace("{d_model}", &p.d_model.to_string());
-    table.set_text_content(None);
-    let add = |parent: &Element, tag: &str, text: &str, attributes: &[(&str, &str)]| {
-        let element = child(parent, tag, attributes);
-        element.set_text_content(Some(text));
-        element
+/// The heatmap's text alternative: a window of the PE matrix (16 positions from pos, 8
+/// dimensions from pair i's sine) with position and dimension headers and a caption naming the
+/// window. Built only while its disclosure is open.
+#[component]
+fn DataTable() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let window = Memo::new(move |_| {
+        params.with(|p| {
+            let (first_dim, _) = pair_dimensions(p.pair, p.d_model, p.layout);
+            let (rows, columns) = table_window(p.length, p.d_model, p.pos, first_dim);
+            TableWindow {
+                rows,
+                columns,
+                length: p.length,
+                d_model: p.d_model,
+                base: p.base,
+                layout: p.layout,
+            }
+        })
+    });
+    let caption = move || {
+        let w = window.get();
+        let range = |r: &std::ops::Range<usize>| format!("{}–{}", r.start, r.end - 1);
+        lesson
+            .lang
+            .get()
+            .t(Key::HeatmapTableCaption)
+            .replace("{rows}", &range(&w.rows))
+            .replace("{length}", &w.length.to_string())
+            .replace("{dims}", &range(&w.columns))
+            .replace("{d_model}", &w.d_model.to_string())
     };
-    add(&table, "caption", &caption, &[]);
-    let head = child(&child(&table, "thead", &[]), "tr", &[]);
-    let column = [("scope", "col")];
-    add(&head, "th", "pos \\ dim", &column);
-    for dim in columns.clone() {
-        add(&head, "th", &dim.to_string(), &column);
+    view! {
+        <table class="numbers-table" data-testid="heatmap-table">
+            <caption>{caption}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"pos \\ dim"</th>
+                    {move || window.get().columns.map(|dim| view! { <th scope="col">{dim}</th> }).collect_view()}
+                </tr>
+            </thead>
+            <tbody>
+                {move || {
+                    let w = window.get();
+                    w.rows
+                        .clone()
+                        .map(|pos| {
+                            let cells = w
+                                .columns
+                                .clone()
+                                .map(|dim| {
+                                    let value = pe_value(pos as f64, dim, w.d_model, w.base, w.layout);
+                                    view! { <td>{format!("{value:.4}")}</td> }
+                                })
+                                .collect_view();
+                            view! { <tr><th scope="row">{pos}</th>{cells}</tr> }
+                        })
+                        .collect_view()
+                }}
+            </tbody>
+        </table>
     }
-    let body = child(&table, "tbody", &[]);
-    for pos in rows {
-        let row = child(&body, "tr", &[]);
-        add(&row, "th", &pos.to_string(), &[("scope", "row")]);
-        for dim in columns.clone() {
-            let value = pe_value(pos as f64, dim, p.d_model, p.base, p.layout);
-            add(&row, "td", &format!("{value:.4}"), &[]);
-        }
-    }
-    Some(())
+}
+
+/// The part of the matrix the data table shows, and what its values depend on.
+#[derive(Clone, PartialEq)]
+struct TableWindow {
+    rows: std::ops::Range<usize>,
+    columns: std::ops::Range<usize>,
+    length: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
 }
 
 /// Puts the plot rectangle on the canvas as data attributes, so tests can aim at a cell with the

@@ -3,8 +3,8 @@
 //!
 //! The formulas are fixed markup, so they are `&'static str` constants inserted as HTML: the
 //! type of [`Formula`]'s `markup` makes anything built at run time (and so anything derived from
-//! input) impossible to pass. Writing them as `view!` trees instead cost about 1 KB of wasm per
-//! formula; as strings they cost their bytes.
+//! input) impossible to pass. Writing them as `view!` trees instead would compile each formula's
+//! markup into the wasm (docs/bundle.md); as strings they cost their bytes.
 
 use leptos::prelude::*;
 

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
-use super::parts::{flag, on_click};
+use super::context::{tr, use_lesson};
+
 use crate::i18n::{notice_text, Key};
 use crate::lesson::Notice;
 
@@ -11,7 +11,7 @@ use crate::lesson::Notice;
 pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
     let lesson = use_lesson();
     view! {
-        <section class="notice" role="status" data-testid="notice" hidden=flag(Box::new(move || notices.with(Vec::is_empty)))>
+        <section class="notice" role="status" data-testid="notice" hidden=move || notices.with(Vec::is_empty)>
                 <p>{tr(Key::NoticeTitle)}</p>
                 <ul>
                     {move || {
@@ -26,7 +26,7 @@ pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="notice-dismiss"
-                    on:click=on_click(Box::new(move || { notices.set(Vec::new()); }))
+                    on:click=move |_| { notices.set(Vec::new()); }
                 >
                     {tr(Key::Dismiss)}
                 </button>

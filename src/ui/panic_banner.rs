@@ -7,7 +7,7 @@
 
 use wasm_bindgen::JsCast;
 
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Key, Lang, Translate};
 
 /// Installs the panic hook: the panic message goes to the console (for developers), and the
 /// banner goes on the page (for everyone else).

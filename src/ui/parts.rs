@@ -1,15 +1,10 @@
-//! Small view pieces that many panels repeat. Each is a component with concrete prop types, so
-//! it is compiled once and every use is a call (the same markup written inline in each panel
-//! was compiled again for each, a large share of the wasm bundle).
+//! Small view pieces that many panels repeat: a captioned chart, a read-out line, a legend, a note.
 
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::tr;
+use super::context::tr;
 use crate::i18n::Key;
-
-/// A text that follows the lesson state; boxed so that every one shares one compiled renderer.
-pub type LiveText = Box<dyn Fn() -> String + Send + Sync>;
 
 /// A canvas with its caption; the caption is also the canvas's accessible name.
 #[component]
@@ -28,51 +23,28 @@ pub fn Figure(
 
 /// One labelled number of a panel's read-out list (`<dl class="numbers">`).
 #[component]
-pub fn Reading(label: Key, testid: &'static str, value: LiveText) -> impl IntoView {
+pub fn Reading(
+    label: Key,
+    testid: &'static str,
+    #[prop(into)] value: Signal<String>,
+) -> impl IntoView {
     view! {
         <dt>{tr(label)}</dt>
-        <dd data-testid=testid>{live(value)}</dd>
+        <dd data-testid=testid>{value}</dd>
     }
 }
 
 /// A reading whose label is a formula, the same in every language.
 #[component]
-pub fn SymbolReading(label: &'static str, testid: &'static str, value: LiveText) -> impl IntoView {
+pub fn SymbolReading(
+    label: &'static str,
+    testid: &'static str,
+    #[prop(into)] value: Signal<String>,
+) -> impl IntoView {
     view! {
         <dt>{label}</dt>
-        <dd data-testid=testid>{live(value)}</dd>
+        <dd data-testid=testid>{value}</dd>
     }
-}
-
-/// A live text for a view: `{live(Box::new(move || format!(…)))}`. Every one is the same closure
-/// type, so the text-node renderer is compiled once.
-pub fn live(text: LiveText) -> impl Fn() -> String + Send + Sync + 'static {
-    move || text()
-}
-
-/// A number that follows the lesson state (a slider's bounds and value), boxed like [`live`].
-pub fn number(
-    value: Box<dyn Fn() -> f64 + Send + Sync>,
-) -> impl Fn() -> f64 + Send + Sync + 'static {
-    move || value()
-}
-
-/// A click handler; boxed so that every button's handler shares one compiled event binding.
-pub fn on_click(handler: Box<dyn Fn()>) -> impl FnMut(web_sys::MouseEvent) + 'static {
-    move |_| handler()
-}
-
-/// A `change` or `input` handler, boxed for the same reason as [`on_click`].
-pub fn on_event(handler: Box<dyn Fn(web_sys::Event)>) -> impl FnMut(web_sys::Event) + 'static {
-    move |event| handler(event)
-}
-
-/// A yes/no that follows the lesson state (`hidden`, `prop:checked`, `class:…`); boxed like
-/// [`live`] so that every such attribute shares one compiled renderer.
-pub fn flag(
-    value: Box<dyn Fn() -> bool + Send + Sync>,
-) -> impl Fn() -> bool + Send + Sync + 'static {
-    move || value()
 }
 
 /// The key under a chart: entry n names what is drawn in `SERIES_COLORS[n]` (the
@@ -92,10 +64,8 @@ pub fn Legend(keys: &'static [Key]) -> impl IntoView {
 
 /// A note that shows only when it has something to say (its text is not empty).
 #[component]
-pub fn Note(testid: &'static str, text: LiveText) -> impl IntoView {
-    let text = std::sync::Arc::new(text);
-    let shown = text.clone();
+pub fn Note(testid: &'static str, #[prop(into)] text: Signal<String>) -> impl IntoView {
     view! {
-        <p class="note" data-testid=testid hidden=flag(Box::new(move || shown().is_empty()))>{live(Box::new(move || text()))}</p>
+        <p class="note" data-testid=testid hidden=move || text.with(String::is_empty)>{text}</p>
     }
 }

@@ -3,11 +3,13 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, LineChart, Ticks};
+use super::context::{tr, use_lesson};
+use super::panel::Panel;
 use crate::encoding::{pair_dimensions, pe_vector, Layout};
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::PanelId;
 
 /// What the bar chart depends on; k does not change PE(pos), so moving k redraws nothing here.
 #[derive(Clone, Copy, PartialEq)]
@@ -58,16 +60,14 @@ pub fn PeVectorPanel() -> impl IntoView {
     );
 
     view! {
-        <section class="panel" id="vector" data-testid="panel-pe-vector" aria-labelledby="vector-title">
-            <h2 id="vector-title">{tr(Key::VectorTitle)}</h2>
-            <p>{tr(Key::VectorText)}</p>
+        <Panel id=PanelId::Vector>
             <canvas
                 node_ref=canvas
                 data-testid="canvas-pe-vector"
                 role="img"
                 aria-label=tr(Key::VectorTitle)
             ></canvas>
-        </section>
+        </Panel>
     }
 }
 

@@ -3,17 +3,18 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
+use super::context::{tr, use_lesson, Gate};
 use super::controls::{LayoutSelect, PanelSlider};
-use super::parts::{on_click, Figure, Reading, SymbolReading};
+use super::panel::Panel;
+use super::parts::{Figure, Reading, SymbolReading};
 use crate::encoding::{
     rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_score, Layout, RopePlane,
 };
-use crate::i18n::Key;
+use crate::i18n::{Key, Translate};
 use crate::lesson::params::ROPE_POS_MAX;
-use crate::lesson::{Field, Params};
+use crate::lesson::{Field, PanelId};
 
 /// The width of the pairing diagram: enough to show the pattern of either layout.
 const DIAGRAM_WIDTH: usize = 16;
@@ -32,26 +33,37 @@ struct RopeView {
     decay: f64,
 }
 
+/// What the rotation plane and the score read from the lesson state.
+#[derive(Clone, Copy, PartialEq)]
+struct PlaneInputs {
+    m: usize,
+    n: usize,
+    pair: usize,
+    base: f64,
+    layout: Layout,
+}
+
 #[component]
 pub fn RopePanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let vectors = Memo::new(move |_| rope_demo_vectors(params.get().d_model));
-    let view_inputs = pick(&[
-        Field::RopeM,
-        Field::RopeN,
-        Field::Pair,
-        Field::Base,
-        Field::Layout,
-    ]);
+    let view_inputs = Memo::new(move |_| {
+        params.with(|p| PlaneInputs {
+            m: p.rope_m,
+            n: p.rope_n,
+            pair: p.pair,
+            base: p.base,
+            layout: p.layout,
+        })
+    });
     let current = Memo::new(move |_| {
-        let Params {
-            rope_m: m,
-            rope_n: n,
+        let PlaneInputs {
+            m,
+            n,
             pair,
             base,
             layout,
-            ..
         } = view_inputs.get();
         vectors.with(|(q, k)| {
             let (m_f, n_f) = (m as f64, n as f64);
@@ -64,14 +76,9 @@ pub fn RopePanel() -> impl IntoView {
             }
         })
     });
-    let decay_inputs = pick(&[Field::DModel, Field::Base, Field::Length]);
+    let decay_inputs = Memo::new(move |_| params.with(|p| (p.d_model, p.base, p.length)));
     let decay = Memo::new(move |_| {
-        let Params {
-            d_model: d,
-            base,
-            length,
-            ..
-        } = decay_inputs.get();
+        let (d, base, length) = decay_inputs.get();
         let reach = length.max(64);
         // At most DECAY_POINTS samples: each costs d/2 cosines, and a curve needs no more.
         let step = reach.div_ceil(DECAY_POINTS);
@@ -82,7 +89,7 @@ pub fn RopePanel() -> impl IntoView {
                 .collect::<Vec<_>>(),
         )
     });
-    let diagram = pick(&[Field::Layout, Field::Pair]);
+    let diagram = Memo::new(move |_| params.with(|p| (p.layout, p.pair)));
 
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
@@ -127,9 +134,9 @@ pub fn RopePanel() -> impl IntoView {
     redraw_on_frame(
         diagram_canvas,
         move || diagram.get(),
-        |element, key| {
+        |element, &(layout, pair)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.22) {
-                draw_pairing(&sized, key.layout, key.pair);
+                draw_pairing(&sized, layout, pair);
             }
         },
     );
@@ -142,20 +149,32 @@ pub fn RopePanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="rope" data-testid="panel-rope" aria-labelledby="rope-title">
-            <h2 id="rope-title">{tr(Key::RopeTitle)}</h2>
-            <p>{tr(Key::RopeText)}</p>
+        <Panel id=PanelId::Rope>
             <div class="panel-controls">
                 <PanelSlider field=Field::RopeM min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_m />
                 <PanelSlider field=Field::RopeN min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_n />
-                // Moves m and n: a teacher link's lock on either (their symbols) disables it.
-                <button type="button" data-testid="rope-together" data-field="m n" on:click=on_click(Box::new(move || shift(1, 1)))>{tr(Key::RopeTogether)}</button>
-                <button type="button" data-testid="rope-apart" data-field=Field::RopeN.symbol() on:click=on_click(Box::new(move || shift(0, 1)))>{tr(Key::RopeApart)}</button>
+                // Moves m and n: a teacher link's lock on either disables it.
+                <button
+                    type="button"
+                    data-testid="rope-together"
+                    disabled=move || lesson.locked(Field::RopeM) || lesson.locked(Field::RopeN)
+                    on:click=move |_| shift(1, 1)
+                >
+                    {tr(Key::RopeTogether)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="rope-apart"
+                    disabled=Gate::of(Field::RopeN).disabled()
+                    on:click=move |_| shift(0, 1)
+                >
+                    {tr(Key::RopeApart)}
+                </button>
             </div>
             <dl class="numbers">
-                <Reading label=Key::RopeScore testid="rope-score" value=Box::new(move || format!("{:.12}", current.get().score)) />
-                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value=Box::new(move || format!("{:.12}", current.get().score_from_origin)) />
-                <SymbolReading label="m − n" testid="rope-offset" value=Box::new(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() }) />
+                <Reading label=Key::RopeScore testid="rope-score" value=move || format!("{:.12}", current.get().score) />
+                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value=move || format!("{:.12}", current.get().score_from_origin) />
+                <SymbolReading label="m − n" testid="rope-offset" value=move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() } />
             </dl>
             <div class="pair-of-canvases">
                 <Figure node_ref=plane_canvas testid="canvas-rope-plane" caption=Key::RopePlane />
@@ -163,7 +182,7 @@ pub fn RopePanel() -> impl IntoView {
             </div>
             <LayoutSelect name="rope-layout" />
             <Figure node_ref=diagram_canvas testid="canvas-rope-pairs" caption=Key::RopeDiagram />
-        </section>
+        </Panel>
     }
 }
 

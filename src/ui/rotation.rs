@@ -4,13 +4,14 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::app::{tr, use_lesson};
 use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
+use super::context::{tr, use_lesson};
 use super::math::{Formula, ROTATION_FORMULA};
-use super::parts::{live, on_click};
+use super::panel::Panel;
+
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
-use crate::i18n::Key;
-use crate::lesson::Field;
+use crate::i18n::{Key, Translate};
+use crate::lesson::{Field, PanelId};
 use crate::render::numbers::scientific;
 
 /// One circle's drawing: the rotation and where it starts.
@@ -71,7 +72,7 @@ pub fn RotationPanel() -> impl IntoView {
         timer.set_value(None);
         playing.set(false);
     };
-    let toggle = move || {
+    let toggle = move |_| {
         if playing.get_untracked() {
             stop();
             return;
@@ -123,50 +124,48 @@ pub fn RotationPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="panel" id="rotation" data-testid="panel-rotation" aria-labelledby="rotation-title">
-            <h2 id="rotation-title">{tr(Key::RotationTitle)}</h2>
-            <p>{tr(Key::RotationText)}</p>
+        <Panel id=PanelId::Rotation>
             <Formula markup=ROTATION_FORMULA />
             <div class="rotation-grid">
                 <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=tr(Key::RotationTitle)></canvas>
                 <div class="rotation-numbers">
                     <p class="dims">
-                        {live(Box::new(move || {
+                        {move || {
                             let (a, b) = dims.get();
                             format!("dims ({a}, {})", b.map_or("—".to_string(), |b| b.to_string()))
-                        }))}
+                        }}
                     </p>
                     {matrix}
                     <dl>
                         <dt>{tr(Key::AngleLabel)}</dt>
-                        <dd data-testid="rotation-angle">{live(Box::new(move || format!("{:.6} rad", main.get().rotation.angle)))}</dd>
-                        <dt>{live(Box::new(move || format!("PE(pos = {})", main.get().pos)))}</dt>
-                        <dd>{live(Box::new(move || pair_text(main.get().rotation.at_pos)))}</dd>
+                        <dd data-testid="rotation-angle">{move || format!("{:.6} rad", main.get().rotation.angle)}</dd>
+                        <dt>{move || format!("PE(pos = {})", main.get().pos)}</dt>
+                        <dd>{move || pair_text(main.get().rotation.at_pos)}</dd>
                         <dt>"M_k · PE(pos)"</dt>
-                        <dd data-testid="rotation-rotated">{live(Box::new(move || pair_text(main.get().rotation.rotated)))}</dd>
-                        <dt>{live(Box::new(move || format!("PE(pos + k = {})", main.get().pos + main.get().k)))}</dt>
-                        <dd data-testid="rotation-target">{live(Box::new(move || pair_text(main.get().rotation.at_pos_k)))}</dd>
+                        <dd data-testid="rotation-rotated">{move || pair_text(main.get().rotation.rotated)}</dd>
+                        <dt>{move || format!("PE(pos + k = {})", main.get().pos + main.get().k)}</dt>
+                        <dd data-testid="rotation-target">{move || pair_text(main.get().rotation.at_pos_k)}</dd>
                         <dt>{tr(Key::ErrorLabel)}</dt>
-                        <dd data-testid="rotation-error">{live(Box::new(move || error_text(main.get().rotation)))}</dd>
+                        <dd data-testid="rotation-error">{move || error_text(main.get().rotation)}</dd>
                     </dl>
-                    <button type="button" data-testid="rotation-play" aria-pressed=live(Box::new(move || playing.get().to_string())) on:click=on_click(Box::new(toggle))>
-                        {live(Box::new(move || t(if playing.get() { Key::Pause } else { Key::Play }).to_string()))}
+                    <button type="button" data-testid="rotation-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
+                        {move || t(if playing.get() { Key::Pause } else { Key::Play }).to_string()}
                     </button>
                 </div>
                 <figure class="elsewhere">
                     <canvas node_ref=small data-testid="canvas-rotation-elsewhere" role="img" aria-label=tr(Key::RotationElsewhere)></canvas>
                     <figcaption>
-                        {live(Box::new(move || {
+                        {move || {
                             let v = elsewhere.get();
                             format!(
                                 "{}: pos = {}, pos + k = {}; {} {}",
                                 t(Key::RotationElsewhere), v.pos, v.pos + v.k, t(Key::ErrorLabel), error_text(v.rotation)
                             )
-                        }))}
+                        }}
                     </figcaption>
                 </figure>
             </div>
-        </section>
+        </Panel>
     }
 }
 

@@ -4,15 +4,15 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series};
+use super::context::{tr, use_lesson};
 use super::controls::AmplitudeSlider;
-use super::parts::live;
+use super::panel::Panel;
 use crate::encoding::{attention_saturation, attention_weights, mean_attention_entropy};
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::AMPLITUDE_MAX;
-use crate::lesson::Field;
+use crate::lesson::PanelId;
 use crate::render::colormap::DivergingMap;
 use crate::render::layout::PlotRect;
 
@@ -25,28 +25,24 @@ const CURVE_STEPS: usize = 80;
 #[component]
 pub fn SaturationPanel() -> impl IntoView {
     let lesson = use_lesson();
-    let base = pick(&[Field::Base]);
-    let amplitude = pick(&[Field::Amplitude]);
+    let params = lesson.params;
+    let base = Memo::new(move |_| params.with(|p| p.base));
+    let amplitude = Memo::new(move |_| params.with(|p| p.amplitude));
     let curve = Memo::new(move |_| {
         let amplitudes: Vec<f64> = (0..=CURVE_STEPS)
             .map(|s| AMPLITUDE_MAX * s as f64 / CURVE_STEPS as f64)
             .collect();
-        let entropy = attention_saturation(SENTENCE, TOY_WIDTH, base.get().base, &amplitudes)
-            .unwrap_or_default();
+        let entropy =
+            attention_saturation(SENTENCE, TOY_WIDTH, base.get(), &amplitudes).unwrap_or_default();
         amplitudes
             .into_iter()
             .zip(entropy)
             .collect::<Vec<(f64, f64)>>()
     });
     let weights = Memo::new(move |_| {
-        attention_weights(
-            SENTENCE,
-            TOY_WIDTH,
-            base.get().base,
-            amplitude.get().amplitude,
-        )
-        .map(|out| (out.tokens, out.weights))
-        .unwrap_or_default()
+        attention_weights(SENTENCE, TOY_WIDTH, base.get(), amplitude.get())
+            .map(|out| (out.tokens, out.weights))
+            .unwrap_or_default()
     });
     // The entropy at the current amplitude comes from the weights already computed for the
     // picture, not from a second forward pass.
@@ -59,7 +55,7 @@ pub fn SaturationPanel() -> impl IntoView {
         move || {
             (
                 curve.get(),
-                amplitude.get().amplitude,
+                amplitude.get(),
                 entropy_now.get(),
                 lesson.lang.get(),
             )
@@ -82,9 +78,7 @@ pub fn SaturationPanel() -> impl IntoView {
 
     let uniform = (SENTENCE.split_whitespace().count() as f64).ln();
     view! {
-        <section class="panel" id="saturation" data-testid="panel-saturation" aria-labelledby="saturation-title">
-            <h2 id="saturation-title">{tr(Key::SaturationTitle)}</h2>
-            <p>{tr(Key::SaturationText)}</p>
+        <Panel id=PanelId::Saturation>
             <AmplitudeSlider name="amp-saturation" />
             <div class="pair-of-canvases">
                 <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=tr(Key::SaturationTitle)></canvas>
@@ -92,10 +86,10 @@ pub fn SaturationPanel() -> impl IntoView {
             </div>
             <p>
                 {tr(Key::SaturationEntropy)} ": "
-                <strong data-testid="saturation-entropy">{live(Box::new(move || format!("{:.4}", entropy_now.get())))}</strong>
-                {live(Box::new(move || format!(" (ln 6 = {uniform:.4})")))}
+                <strong data-testid="saturation-entropy">{move || format!("{:.4}", entropy_now.get())}</strong>
+                {move || format!(" (ln 6 = {uniform:.4})")}
             </p>
-        </section>
+        </Panel>
     }
 }
 

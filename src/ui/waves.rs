@@ -3,15 +3,16 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{tr, use_lesson};
 use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
+use super::context::{tr, use_lesson, Gate};
 use super::math::{Formula, WAVELENGTH_FORMULA};
-use super::parts::{live, on_click, on_event};
+use super::panel::Panel;
+
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
-use crate::lesson::Field;
+use crate::lesson::{Field, PanelId};
 use crate::render::layout::PlotRect;
 
 /// One wave: a dimension and its values at every position.
@@ -166,16 +167,14 @@ pub fn WavesPanel() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <section class="panel" id="waves" data-testid="panel-waves" aria-labelledby="waves-title">
-            <h2 id="waves-title">{tr(Key::WavesTitle)}</h2>
-            <p>{tr(Key::WavesText)}</p>
+        <Panel id=PanelId::Waves>
             <Formula markup=WAVELENGTH_FORMULA />
             <div class="canvas-stack">
                 <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
                 <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <ul class="legend">{legend}</ul>
-            <fieldset class="chips" data-field=Field::Dims.symbol() aria-label=tr(Key::DimsLabel)>
+            <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
                 <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {
                     extra()
@@ -186,7 +185,7 @@ pub fn WavesPanel() -> impl IntoView {
                                     type="button"
                                     class="chip"
                                     data-testid=format!("remove-dim-{dim}")
-                                    on:click=on_click(Box::new(move || { remove(dim); }))
+                                    on:click=move |_| { remove(dim); }
                                 >
                                     // The name starts with the visible text ("dim 5"), then says what the button does.
                                     {format!("dim {dim} ")}
@@ -202,18 +201,18 @@ pub fn WavesPanel() -> impl IntoView {
                     id="add-dim"
                     type="number"
                     min="0"
-                    max=live(Box::new(move || (params.get().d_model - 1).to_string()))
+                    max=move || (params.get().d_model - 1).to_string()
                     inputmode="numeric"
                     data-testid="add-dim-input"
                     prop:value=move || new_dim.get()
-                    on:input=on_event(Box::new(move |ev| new_dim.set(event_target_value(&ev))))
+                    on:input=move |ev| new_dim.set(event_target_value(&ev))
                     on:keydown=move |ev| if ev.key() == "Enter" { add() }
                 />
-                <button type="button" data-testid="add-dim" on:click=on_click(Box::new(move || { add(); }))>
+                <button type="button" data-testid="add-dim" on:click=move |_| { add(); }>
                     {tr(Key::AddDimension)}
                 </button>
             </fieldset>
-        </section>
+        </Panel>
     }
 }
 

@@ -4,13 +4,14 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::app::{pick, tr, use_lesson};
 use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::context::{tr, use_lesson, Gate};
 use super::math::{Formula, POOL_FORMULA};
-use super::parts::{flag, live, on_event};
+use super::panel::Panel;
+
 use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
-use crate::i18n::Key;
-use crate::lesson::{Field, Params};
+use crate::i18n::{Key, Translate};
+use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
 use crate::render::numbers::scientific;
@@ -22,14 +23,9 @@ const TOY_WIDTH: usize = 32;
 pub fn WordOrderPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = pick(&[Field::OrderPair, Field::OrderPe, Field::Base]);
+    let inputs = Memo::new(move |_| params.with(|p| (p.order_pair, p.order_pe, p.base)));
     let demo = Memo::new(move |_| {
-        let Params {
-            order_pair: pair,
-            order_pe: with_pe,
-            base,
-            ..
-        } = inputs.get();
+        let (pair, with_pe, base) = inputs.get();
         let (a, b) = WORD_ORDER_PAIRS[pair];
         word_order(a, b, TOY_WIDTH, if with_pe { 1.0 } else { 0.0 }, base).ok()
     });
@@ -56,22 +52,20 @@ pub fn WordOrderPanel() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="word-order" data-testid="panel-word-order" aria-labelledby="word-order-title">
-            <h2 id="word-order-title">{tr(Key::OrderTitle)}</h2>
-            <p>{tr(Key::OrderText)}</p>
+        <Panel id=PanelId::WordOrder>
             <Formula markup=POOL_FORMULA />
             <div class="panel-controls">
-                <label>
+                <label hidden=Gate::of(Field::OrderPair).hidden()>
                     {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"
-                        data-field=Field::OrderPair.symbol()
-                        prop:value=live(Box::new(move || params.get().order_pair.to_string()))
-                        on:change=on_event(Box::new(move |ev| {
+                        disabled=Gate::of(Field::OrderPair).disabled() title=Gate::of(Field::OrderPair).title()
+                        prop:value=move || params.get().order_pair.to_string()
+                        on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 params.update(|p| *p = p.with(Field::OrderPair, v as f64));
                             }
-                        }))
+                        }
                     >
                         {WORD_ORDER_PAIRS
                             .iter()
@@ -80,16 +74,16 @@ pub fn WordOrderPanel() -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
-                <label class="check">
+                <label hidden=Gate::of(Field::OrderPe).hidden() class="check">
                     <input
                         type="checkbox"
                         data-testid="toggle-order-pe"
-                        data-field=Field::OrderPe.symbol()
-                        prop:checked=flag(Box::new(move || params.get().order_pe))
-                        on:change=on_event(Box::new(move |ev| {
+                        disabled=Gate::of(Field::OrderPe).disabled() title=Gate::of(Field::OrderPe).title()
+                        prop:checked=move || params.get().order_pe
+                        on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             params.update(|p| *p = p.with(Field::OrderPe, if on { 1.0 } else { 0.0 }));
-                        }))
+                        }
                     />
                     {tr(Key::OrderPeLabel)}
                 </label>
@@ -97,15 +91,15 @@ pub fn WordOrderPanel() -> impl IntoView {
             <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
             <p>
                 {tr(Key::OrderDifference)} ": "
-                <strong data-testid="order-difference">{live(Box::new(difference))}</strong>
+                <strong data-testid="order-difference">{difference}</strong>
             </p>
             <p data-testid="order-rows">
-                {live(Box::new(move || {
+                {move || {
                     let permuted = demo.get().is_some_and(|d| d.rows_permuted);
                     t(if permuted { Key::OrderRowsPermuted } else { Key::OrderRowsDiffer }).to_string()
-                }))}
+                }}
             </p>
-        </section>
+        </Panel>
     }
 }
 

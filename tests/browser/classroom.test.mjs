@@ -3,23 +3,14 @@
 // button copies the address; teacher links hide and lock controls; the heatmap's data table opens
 // on demand and follows the sliders; axe-core finds no violations in either language, theme or
 // view.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** The lesson's texts as the app must show them: [step][lang] = { question, answer }. */
 function lessonTexts() {
@@ -45,7 +36,7 @@ const onScreen = (page, id) => page.evaluate((panel) => {
   return r.top >= -1 && r.top < innerHeight * 0.5;
 }, id);
 
-const stepOf = (page) => Number(new URL(page.url()).searchParams.get('step'));
+const stepOf = (page) => Number(urlParam(page, 'step'));
 
 async function expectStep(page, step, lang, texts) {
   await page.waitForFunction(
@@ -60,8 +51,8 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
   assert.equal(total, 12);
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
   assert.equal(await page.getByTestId('lesson-bar').isHidden(), true);
   await page.getByTestId('lesson-toggle').click();
@@ -108,8 +99,8 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
 });
 
 test('lesson mode: each step opens at its panel with its preset', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en&step=7'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&step=7'));
   await waitForApp(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
@@ -118,22 +109,25 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   assert.equal(await page.textContent('[data-testid="value-k"]'), '6');
   await page.getByTestId('lesson-previous').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '6');
-  const url = new URL(page.url());
-  assert.equal(url.searchParams.get('pos'), '10');
-  assert.equal(url.searchParams.get('k'), '3');
-  assert.equal(url.searchParams.get('i'), '2');
+  // Step 6's preset takes k back to 3; at their preset values, pos, k and i are left out.
+  const { pos, k, i } = urlState(page);
+  assert.deepEqual({ pos, k, i }, { pos: '10', k: '3', i: '2' });
+  assert.equal(new URL(page.url()).search, '?lang=en&step=6', 'a short link');
   await settle(page);
   assert.ok(await onScreen(page, 'rotation'), 'step 6 shows the rotation panel');
   await page.getByTestId('lesson-exit').click();
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '0');
+  // Step 0, the default, is left out; leaving changes nothing else (step 6's values are the defaults).
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
+  assert.equal(urlParam(page, 'step'), '0');
+  assert.equal(new URL(page.url()).search, '?lang=en');
   assert.equal(await page.getByTestId('lesson-bar').isHidden(), true);
   assertClean(problems);
   await context.close();
 });
 
 test('on a 375 px phone a step link opens at its panel, beside the compact lesson bar', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 375, height: 740 } });
-  await page.goto(site.url('?lang=en&step=3'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 740 } });
+  await page.goto(env.site.url('?lang=en&step=3'));
   await waitForApp(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
@@ -146,8 +140,8 @@ test('on a 375 px phone a step link opens at its panel, beside the compact lesso
 });
 
 test('presenter view and the theme follow the header and the URL, and redraw the canvases', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { colorScheme: 'light' });
-  await page.goto(site.url('?lang=en'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { colorScheme: 'light' });
+  await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-waves');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -179,16 +173,18 @@ test('presenter view and the theme follow the header and the URL, and redraw the
 });
 
 test('the share button copies the address of the current view', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-  await page.goto(site.url('?lang=zh&d_model=64&pos=7'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
+  await page.goto(env.site.url('?lang=zh&d_model=64&pos=7'));
   await waitForApp(page);
   await page.getByTestId('share').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
   assert.equal(await page.getByTestId('share-status').textContent(), '链接已复制');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, page.url());
-  assert.match(copied, /d_model=64&length=100&pos=7/);
+  const { d_model, length, pos } = urlState(copied);
+  assert.deepEqual({ d_model, length, pos }, { d_model: '64', length: '100', pos: '7' });
+  assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh', 'a short link');
   assertClean(problems);
   await context.close();
 });
@@ -202,8 +198,8 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
     'lang=zh&theme=light&hide=base,layout&lock=d_model,dims,step',
   ]) {
     // axe is injected as a script: the test context bypasses the page's CSP for that alone.
-    const { context, page } = await openPage(browser, site.origin, { bypassCSP: true });
-    await page.goto(site.url(`?${query}`));
+    const { context, page } = await openPage(env.browser, env.site.origin, { bypassCSP: true });
+    await page.goto(env.site.url(`?${query}`));
     await waitForApp(page);
     await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]')?.textContent.includes('…'));
     // With the heatmap's data table open, so it is checked too.
@@ -221,8 +217,8 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
 });
 
 test('teacher links: hide= hides whole controls, lock= disables them and says why; both stay in the URL', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en&hide=base,layout&lock=d_model,dims,step'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&hide=base,layout&lock=d_model,dims,step'));
   await waitForApp(page);
   // Hidden: the slider with its label and read-out, and both layout selects.
   for (const testid of ['slider-base', 'value-base', 'select-layout', 'select-rope-layout']) {
@@ -243,11 +239,13 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
   await dModel.click({ force: true });
   await page.getByTestId('slider-pos').fill('20');
   await settle(page);
-  const url = new URL(page.url());
-  assert.equal(url.searchParams.get('pos'), '20');
-  assert.equal(url.searchParams.get('d_model'), '128');
-  assert.equal(url.searchParams.get('hide'), 'base,layout');
-  assert.equal(url.searchParams.get('lock'), 'd_model,dims,step');
+  const { pos, d_model, hide, lock } = urlState(page);
+  assert.deepEqual(
+    { pos, d_model, hide, lock },
+    { pos: '20', d_model: '128', hide: 'base,layout', lock: 'd_model,dims,step' },
+  );
+  // A short link: d_model, at its default, is left out (locked or not).
+  assert.deepEqual([...new URL(page.url()).searchParams.keys()], ['pos', 'lang', 'hide', 'lock']);
   // The reason follows the language.
   await page.getByTestId('lang-zh').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="slider-d_model"]').title === '已被此链接锁定');
@@ -257,8 +255,8 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
 });
 
 test('teacher links: lock=step keeps the class on the link\'s step (buttons and keys)', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en&step=3&lock=step'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&step=3&lock=step'));
   await waitForApp(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-step"]')?.textContent.includes('3'));
   for (const testid of ['lesson-previous', 'lesson-next', 'lesson-exit', 'lesson-toggle']) {
@@ -275,8 +273,8 @@ test('teacher links: lock=step keeps the class on the link\'s step (buttons and 
 });
 
 test("heatmap data table: filled when opened, the formula's values around pos and pair i, follows the sliders", async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en&d_model=64&length=40&pos=10&i=2&base=10000&layout=interleaved'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=64&length=40&pos=10&i=2&base=10000&layout=interleaved'));
   await waitForApp(page);
   const table = page.getByTestId('heatmap-table');
   // Closed, it is not built: a slider move costs it nothing.
@@ -340,8 +338,8 @@ async function accessibleTexts(page, selector = 'canvas[role=img]') {
 }
 
 test("every chart's text alternative: its name, then the panel's summary and current numbers", async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=en&d_model=64&length=40&pos=10&k=3&i=2'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=64&length=40&pos=10&k=3&i=2'));
   await waitForApp(page);
   let charts = await accessibleTexts(page);
   console.log(`chart text alternatives: ${charts.length} charts, descriptions ${Math.min(...charts.map((c) => c.description.length))}–${Math.max(...charts.map((c) => c.description.length))} characters; waves: "${charts.find((c) => c.testid === 'canvas-waves').description.slice(0, 160)}…"`);

@@ -2,22 +2,13 @@
 // document with the drawing as vectors (and the heatmap's cells as an embedded PNG); the CSV download is
 // byte for byte what the `pe_csv` example prints for the same parameters; the JSON holds the
 // same values; "copy as code" puts NumPy / PyTorch code for the current matrix on the clipboard.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, waitForApp, settle, canvasHash, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 const QUERY = '?lang=en&d_model=64&length=20&base=500&layout=split';
 
@@ -27,8 +18,8 @@ async function download(page, testid) {
 }
 
 test('PNG export: a PNG of the panel at twice the resolution, the page unchanged after', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
-  await page.goto(site.url(QUERY));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url(QUERY));
   await waitForApp(page);
   const css = await page.evaluate(() => {
     const c = document.querySelector('[data-testid="canvas-waves"]');
@@ -81,8 +72,8 @@ async function inspectSvg(page, text) {
 }
 
 test('SVG export: a valid SVG of the panel with its lines and text as vectors; canvases restored', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
-  await page.goto(site.url(QUERY));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url(QUERY));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-waves');
   const waves = await download(page, 'export-svg-waves');
@@ -119,8 +110,8 @@ test('SVG export: a valid SVG of the panel with its lines and text as vectors; c
 
 test('SVG export without its script (offline before a first visit kept it) says so, and works on the next click', async () => {
   // No service worker: the page's own request for svg.js is the one that fails.
-  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true, serviceWorkers: 'block' });
-  await page.goto(site.url('?lang=zh&d_model=64'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true, serviceWorkers: 'block' });
+  await page.goto(env.site.url('?lang=zh&d_model=64'));
   await waitForApp(page);
   await page.route('**/svg.js', (route) => route.abort('internetdisconnected'));
   await page.getByTestId('export-svg-waves').click();
@@ -145,8 +136,8 @@ test('SVG export without its script (offline before a first visit kept it) says 
 });
 
 test('CSV export equals pe_csv for the same parameters; JSON holds the same values', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
-  await page.goto(site.url(QUERY));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url(QUERY));
   await waitForApp(page);
   const csv = await download(page, 'export-csv-heatmap');
   assert.match(csv.url, /^data:text\/csv;charset=utf-8,/);
@@ -167,9 +158,9 @@ test('CSV export equals pe_csv for the same parameters; JSON holds the same valu
 });
 
 test('copy as code puts NumPy and PyTorch code for the current matrix on the clipboard', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-  await page.goto(site.url(QUERY));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
+  await page.goto(env.site.url(QUERY));
   await waitForApp(page);
   await page.getByTestId('export-numpy-heatmap').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="export-status-heatmap"]').textContent !== '');

@@ -1,25 +1,15 @@
 // The foundation's promises, checked in headless Chromium against the release build in dist/:
 // a clean load, state that follows the sliders into the URL, hostile links that are corrected
 // with a notice, and a sub-path build that works under /pe/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
+import { serve, useSite, openPage, waitForApp, canvasHash, settle, assertClean, urlState } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
+const env = useSite();
 
 test('page loads with zero console errors, zero failed requests, and draws', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url());
   await waitForApp(page);
   const drawn = await canvasHash(page, 'canvas-pe-vector');
   assert.ok(drawn.inked > 1000, `the bar chart has ink (${drawn.inked} pixels)`);
@@ -27,16 +17,23 @@ test('page loads with zero console errors, zero failed requests, and draws', asy
     await page.title(),
     'PE Explorer · 位置编码探索器',
   );
-  // The defaults are on screen and in the URL, so the first view is already shareable.
+  // The defaults are on screen and in the URL, so the first view is already shareable: a short
+  // link, which names the language alone (every other parameter is at its default).
   assert.equal(await page.textContent('[data-testid="value-d_model"]'), '128');
-  assert.match(page.url(), /d_model=128&length=100&pos=10&k=3&i=2&base=10000&layout=interleaved/);
+  const { d_model, length, pos, k, i, base, layout } = urlState(page);
+  assert.deepEqual(
+    { d_model, length, pos, k, i, base, layout },
+    { d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved' },
+  );
+  const lang = { en: 'en', 'zh-CN': 'zh' }[await page.evaluate(() => document.documentElement.lang)];
+  assert.equal(new URL(page.url()).search, `?lang=${lang}`);
   assertClean(problems);
   await context.close();
 });
 
 test('every control has an accessible name containing its symbol', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url());
   await waitForApp(page);
   for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'n_train', 'm', 'n', 'heads', 'head']) {
     const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
@@ -51,8 +48,8 @@ test('every control has an accessible name containing its symbol', async () => {
 });
 
 test('the d_model slider moves by keyboard, rewrites the URL in place and redraws', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?d_model=64'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?d_model=64'));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-pe-vector');
   const historyBefore = await page.evaluate(() => history.length);
@@ -74,8 +71,8 @@ test('the d_model slider moves by keyboard, rewrites the URL in place and redraw
 });
 
 test('a hostile link shows what was corrected and a valid state, with no panic', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?d_model=-3&pos=NaN&k=1e99&i=%ZZ&base=inf&length=' + '9'.repeat(400)));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?d_model=-3&pos=NaN&k=1e99&i=%ZZ&base=inf&length=' + '9'.repeat(400)));
   await waitForApp(page);
   const notice = page.getByTestId('notice');
   await notice.waitFor();
@@ -95,7 +92,11 @@ test('a hostile link shows what was corrected and a valid state, with no panic',
   assert.equal(await value('length'), 2048);
   assert.equal((await value('pos')) + (await value('k')), 2047);
   assert.equal(await value('i'), 0);
-  assert.match(page.url(), /d_model=2&length=2048&pos=10&k=2037&i=0&base=1000000/);
+  const { d_model, length, pos, k, i, base } = urlState(page);
+  assert.deepEqual(
+    { d_model, length, pos, k, i, base },
+    { d_model: '2', length: '2048', pos: '10', k: '2037', i: '0', base: '1000000' },
+  );
   await page.getByTestId('notice-dismiss').click();
   assert.equal(await page.getByTestId('notice').isHidden(), true, 'the notice can be dismissed');
   assertClean(problems);
@@ -105,7 +106,7 @@ test('a hostile link shows what was corrected and a valid state, with no panic',
 test('the sub-path build works under /pe/ and asks nothing outside it', async () => {
   const sub = await serve('target/dist-pe', '/pe/');
   try {
-    const { context, page, problems } = await openPage(browser, sub.origin);
+    const { context, page, problems } = await openPage(env.browser, sub.origin);
     await page.goto(sub.url('?pos=20'));
     await waitForApp(page);
     assert.equal(await page.textContent('[data-testid="value-pos"]'), '20');

@@ -1,22 +1,11 @@
 // Hardening: a panic shows a banner instead of a dead page; the largest sizes draw within the
 // frame limit and memory bound; 2000 random interactions leave no errors and no leak; the
 // language switch keeps every other parameter.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean } from './harness.mjs';
+import { serve, useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, urlState } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-
+const env = useSite();
 
 /** Keeps a handle on the wasm instance's exports (trunk's loader announces them). */
 async function captureWasm(page) {
@@ -43,7 +32,7 @@ test('a panic shows a translated banner with a reload that keeps the view', asyn
       ['en', 'Something went wrong', 'Reload'],
       ['zh', '出了点问题', '重新加载'],
     ]) {
-      const { context, page, problems } = await openPage(browser, testSite.origin);
+      const { context, page, problems } = await openPage(env.browser, testSite.origin);
       await page.goto(testSite.url(`?d_model=64&pos=7&lang=${lang}&test_panic=1`));
       const banner = page.getByTestId('panic-banner');
       await banner.waitFor({ timeout: 20000 });
@@ -65,8 +54,8 @@ test('a panic shows a translated banner with a reload that keeps the view', asyn
 });
 
 test('the shipped build ignores the test-only panic flag', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?test_panic=1'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?test_panic=1'));
   await waitForApp(page);
   await page.waitForTimeout(300);
   assert.equal(await page.getByTestId('panic-banner').count(), 0);
@@ -75,8 +64,8 @@ test('the shipped build ignores the test-only panic flag', async () => {
 });
 
 test('?lang=zh renders Chinese; switching language keeps every other parameter', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?lang=zh&d_model=64&pos=12&k=5'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=zh&d_model=64&pos=12&k=5'));
   await waitForApp(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
@@ -86,16 +75,17 @@ test('?lang=zh renders Chinese; switching language keeps every other parameter',
   await settle(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), 'PE Explorer');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-  assert.match(page.url(), /d_model=64&length=100&pos=12&k=5/);
-  assert.match(page.url(), /lang=en/);
+  const { d_model, length, pos, k, lang } = urlState(page);
+  assert.deepEqual({ d_model, length, pos, k, lang }, { d_model: '64', length: '100', pos: '12', k: '5', lang: 'en' });
+  assert.equal(new URL(page.url()).search, '?d_model=64&pos=12&k=5&lang=en', 'a short link');
   assertClean(problems);
   await context.close();
 });
 
 test('at the largest sizes every panel draws, within 100 ms a change and 64 MiB of wasm memory', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
   await captureWasm(page);
-  await page.goto(site.url('?d_model=1024&length=2048&pos=1000&k=500&i=300'));
+  await page.goto(env.site.url('?d_model=1024&length=2048&pos=1000&k=500&i=300'));
   await waitForApp(page);
   await settle(page);
   for (const id of CANVASES) {
@@ -157,9 +147,9 @@ function generator(seed) {
 
 test('soak: 2000 random interactions, no errors, memory flat after warm-up', async () => {
   const total = Number(process.env.PE_SOAK_INTERACTIONS ?? 2000);
-  const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
   await captureWasm(page);
-  await page.goto(site.url());
+  await page.goto(env.site.url());
   await waitForApp(page);
   const cdp = await context.newCDPSession(page);
   const random = generator(20261122);

@@ -1,10 +1,12 @@
 // Shared set-up for the browser tests: a static server for dist/ on loopback (optionally under a
-// sub-path), Debian's Chromium through playwright-core, and a page object that records every
-// console error, failed request and request to another origin.
+// sub-path), Debian's Chromium through playwright-core, `useSite` to start both for a test file,
+// a page object that records every console error, failed request and request to another origin,
+// and `urlState` to read the state a (short) link stands for.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -51,15 +53,17 @@ export async function serve(dir, prefix = '/') {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
+  let closed;
   return {
     origin: `http://127.0.0.1:${port}`,
     url: (path = '') => `http://127.0.0.1:${port}${prefix}${path}`,
     requests,
-    // Keep-alive connections are cut too: a test that takes the server away means it.
-    close: () => new Promise((ok) => {
+    // Keep-alive connections are cut too: a test that takes the server away means it. Closing
+    // twice is closing once (a test may close the server `useSite` closes after the file).
+    close: () => (closed ??= new Promise((ok) => {
       server.close(ok);
       server.closeAllConnections();
-    }),
+    })),
   };
 }
 
@@ -74,11 +78,35 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launch() {
+/** Debian's Chromium (or $CHROMIUM), headless, with `args` besides `CHROMIUM_ARGS`. */
+export async function launch(args = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
   });
+}
+
+/**
+ * A test file's browser and site: registers node:test `before` and `after` hooks that launch
+ * Chromium and serve a build, then close both. Call it once, at the top of the file. The returned
+ * object's `browser` and `site` (what `launch` and `serve` give) are set once `before` has run, so
+ * read them inside tests (`env.site.url()`), not at module level.
+ *
+ * Options: `dir`, the build to serve, relative to the repository ('dist'; null serves nothing);
+ * `prefix`, the public path it is served under ('/', or '/pe/' for the sub-path build); `args`,
+ * Chromium arguments besides `CHROMIUM_ARGS` (e.g. a remote-debugging port for Lighthouse).
+ */
+export function useSite({ dir = 'dist', prefix = '/', args = [] } = {}) {
+  const env = { browser: undefined, site: undefined };
+  before(async () => {
+    env.browser = await launch(args);
+    if (dir !== null) env.site = await serve(dir, prefix);
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
 
 /**
@@ -169,4 +197,74 @@ export function assertClean(problems) {
   assert.deepEqual(problems.consoleErrors, [], 'console errors');
   assert.deepEqual(problems.failedRequests, [], 'failed requests');
   assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
+}
+
+/**
+ * The URL's parameters, in the order the app writes them (src/lesson/params.rs, `Field::ALL`).
+ */
+export const URL_PARAMS = [
+  'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale', 'amp',
+  'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'presenter',
+  'theme', 'hide', 'lock',
+];
+
+/**
+ * The default state (src/lesson/params.rs, `Params::default`) as the URL would spell it. A link
+ * leaves out every parameter at its reference value, except `lang`, which is always written (and
+ * has no default here: without it, the app follows the browser's language).
+ */
+export const URL_DEFAULTS = {
+  d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved',
+  dims: 'auto', sentence: '0', t: '1', scale: '1', amp: '1', order: '0', order_pe: '0',
+  n_train: '64', m: '5', n: '2', heads: '8', head: '1', words: 'king,queen,apple', step: '0',
+  presenter: '0', theme: 'auto', hide: 'none', lock: 'none',
+};
+
+/**
+ * Each lesson step's preset (src/lesson/steps.rs, `STEPS[step - 1].preset`), as the URL spells it:
+ * in lesson mode the reference a link is written against is the default state with these applied
+ * (a link without one of them gets the preset's value when it is read).
+ */
+export const STEP_PRESETS = [
+  { order: '0', order_pe: '0' },
+  { d_model: '128', scale: '1', pos: '10' },
+  { d_model: '128', length: '100', base: '10000' },
+  { d_model: '128', base: '10000', i: '8' },
+  { d_model: '128', base: '100' },
+  { length: '100', base: '10000', pos: '10', k: '3', i: '2' },
+  { d_model: '128', base: '10000', pos: '10', k: '6' },
+  { scale: '1', amp: '8' },
+  { n_train: '64', pos: '10' },
+  { m: '15', n: '12' },
+  { heads: '8', head: '1' },
+  { k: '3' },
+];
+
+/**
+ * The state a link written by the app stands for: every parameter of `URL_PARAMS` with the URL's
+ * value, or, where the URL leaves it out, its reference value (`URL_DEFAULTS`, with the step's
+ * `STEP_PRESETS` in lesson mode). `source` is a page (its current URL), a URL or a string.
+ *
+ * It also asserts that the link is one the app writes: known parameters only, each once, in the
+ * app's order; `lang` always there; and no other parameter at its reference value (the link is
+ * short). So a test reading a value through it cannot pass on a default spelled out by mistake.
+ */
+export function urlState(source) {
+  const href = typeof source === 'string' ? source : source instanceof URL ? source.href : source.url();
+  const params = new URL(href).searchParams;
+  const keys = [...params.keys()];
+  assert.deepEqual(keys, URL_PARAMS.filter((key) => params.has(key)), `${href}: known parameters, each once, in the app's order`);
+  assert.ok(params.has('lang'), `${href}: lang is always written`);
+  const reference = { ...URL_DEFAULTS, ...STEP_PRESETS[Number(params.get('step') ?? '0') - 1] };
+  for (const [key, value] of params) {
+    if (key === 'lang') continue;
+    assert.notEqual(value, reference[key], `${href}: ${key}=${value} is the reference value, which a link leaves out`);
+  }
+  return Object.fromEntries(URL_PARAMS.map((key) => [key, params.get(key) ?? reference[key] ?? null]));
+}
+
+/** One parameter of `urlState(source)`: the URL's value, or its reference value if left out. */
+export function urlParam(source, name) {
+  assert.ok(URL_PARAMS.includes(name), `${name} is a parameter of the app`);
+  return urlState(source)[name];
 }

@@ -1,23 +1,13 @@
 // The deeper lessons' panels: each shows its key fact on the page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
+const env = useSite();
 
 test('word order: the sentence vectors differ by exactly 0 without PE and by more with it', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url());
   await waitForApp(page);
   const difference = () => page.textContent('[data-testid="order-difference"]');
   for (const pair of ['0', '1']) {
@@ -40,8 +30,8 @@ test('word order: the sentence vectors differ by exactly 0 without PE and by mor
 });
 
 test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model and base', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?i=0'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?i=0'));
   await waitForApp(page);
   const current = () => page.textContent('[data-testid="frequency-current"]');
   assert.equal(await current(), `i = 0: ω = 1.000000, λ = ${(2 * Math.PI).toFixed(3)}`);
@@ -63,9 +53,9 @@ test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model 
 });
 
 test('dot product: the same k gives the same dot product from pos and from 0, equal to Σ cos', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
   for (const query of ['', '?pos=40&k=17&d_model=64&base=500', '?d_model=512&length=2048&pos=1500&k=300']) {
-    await page.goto(site.url(query));
+    await page.goto(env.site.url(query));
     await waitForApp(page);
     const read = async (id) => Number(await page.textContent(`[data-testid="${id}"]`));
     const [atPos, atZero, formula] = [await read('dot-at-pos'), await read('dot-at-zero'), await read('dot-formula')];
@@ -78,9 +68,9 @@ test('dot product: the same k gives the same dot product from pos and from 0, eq
 });
 
 test('saturation: a louder position encoding sharpens attention until it collapses', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
   const entropyAt = async (amp) => {
-    await page.goto(site.url(`?amp=${amp}`));
+    await page.goto(env.site.url(`?amp=${amp}`));
     await waitForApp(page);
     return Number(await page.textContent('[data-testid="saturation-entropy"]'));
   };
@@ -98,8 +88,8 @@ test('saturation: a louder position encoding sharpens attention until it collaps
 });
 
 test('embedding lookup: input = √d_model · E[id] + PE(pos), and a click picks another token', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?sentence=0&t=1'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?sentence=0&t=1'));
   await waitForApp(page);
   const numbers = async (id) => (await page.textContent(`[data-testid="${id}"]`)).split(', ').map(Number);
   assert.equal(await page.textContent('[data-testid="embed-id"]'), '3 (pos 1)', '"bites" is id 3 at position 1');
@@ -130,8 +120,8 @@ test('embedding lookup: input = √d_model · E[id] + PE(pos), and a click picks
 });
 
 test('extrapolation: past N_train the learned rows repeat (cosine exactly 1) while the formula keeps its pattern', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url());
   await waitForApp(page);
   const sinusoidal = await page.textContent('[data-testid="extrap-sinusoidal"]');
   assert.doesNotMatch(sinusoidal, /…/, 'the same neighbour similarity at every position');
@@ -156,8 +146,8 @@ test('extrapolation: past N_train the learned rows repeat (cosine exactly 1) whi
 });
 
 test('RoPE: the score stays within 1e-9 when m and n move together and changes when they move apart', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?m=5&n=2'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?m=5&n=2'));
   await waitForApp(page);
   const score = async () => Number(await page.textContent('[data-testid="rope-score"]'));
   const first = await score();
@@ -168,7 +158,7 @@ test('RoPE: the score stays within 1e-9 when m and n move together and changes w
   await settle(page);
   assert.match(page.url(), /[?&]m=10&n=7(&|$)/);
   assert.ok(Math.abs((await score()) - first) < 1e-9, `m=10, n=7 scores ${await score()} vs ${first}`);
-  await page.goto(site.url('?m=1005&n=1002'));
+  await page.goto(env.site.url('?m=1005&n=1002'));
   await waitForApp(page);
   assert.ok(Math.abs((await score()) - first) < 1e-9, 'far from the start, the same offset scores the same');
   const plane = await canvasHash(page, 'canvas-rope-plane');
@@ -187,8 +177,8 @@ test('RoPE: the score stays within 1e-9 when m and n move together and changes w
 });
 
 test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each step back multiplies the weight by e^(−slope)', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url());
   await waitForApp(page);
   const text = (id) => page.textContent(`[data-testid="${id}"]`);
   assert.equal(await text('alibi-slope'), '0.500000');
@@ -199,11 +189,11 @@ test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each s
   assert.match(page.url(), /head=8/);
   assert.equal(await text('alibi-slope'), (1 / 256).toFixed(6));
   assert.equal(await text('alibi-ratio'), Math.exp(-1 / 256).toFixed(6));
-  await page.goto(site.url('?heads=12&head=9'));
+  await page.goto(env.site.url('?heads=12&head=9'));
   await waitForApp(page);
   assert.equal(await text('alibi-slope'), Math.SQRT1_2.toFixed(6), 'head 9 of 12: the first odd slope of 16 heads');
   const row = await canvasHash(page, 'canvas-alibi-row');
-  await page.goto(site.url('?heads=12&head=12'));
+  await page.goto(env.site.url('?heads=12&head=12'));
   await waitForApp(page);
   assert.notEqual((await canvasHash(page, 'canvas-alibi-row')).hash, row.hash);
   assertClean(problems);
@@ -211,8 +201,8 @@ test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each s
 });
 
 test('the page reads in the texts order with a table of contents, and #anchors open at their panel', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?m=3#rope'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?m=3#rope'));
   await waitForApp(page);
   await settle(page);
   const order = await page.$$eval('main > section.panel', (sections) => sections.map((s) => s.id));

@@ -1,26 +1,13 @@
 // Lighthouse (Debian's Chromium, no download): accessibility and best practices must both score
 // 100, on a phone-sized and a desktop-sized screen, in both languages. The scores are printed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { serve, CHROMIUM_ARGS } from './harness.mjs';
+import { useSite } from './harness.mjs';
 
 const PORT = 9333;
-let browser;
-let site;
-before(async () => {
-  // Lighthouse drives the browser over its DevTools port.
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`],
-  });
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+// Lighthouse drives the browser over its DevTools port.
+const env = useSite({ args: [`--remote-debugging-port=${PORT}`] });
 
 const DESKTOP = {
   formFactor: 'desktop',
@@ -34,7 +21,7 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
     ['phone, zh', '?lang=zh', {}],
     ['desktop, zh, dark, presenter', '?lang=zh&theme=dark&presenter=1', DESKTOP],
   ]) {
-    const { lhr } = await lighthouse(site.url(query), {
+    const { lhr } = await lighthouse(env.site.url(query), {
       port: PORT,
       output: 'json',
       logLevel: 'error',

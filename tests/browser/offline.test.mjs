@@ -1,19 +1,14 @@
 // Offline: after one visit, the site works with its server gone (the service worker serves what
 // the visit kept), under the sub-path build, with the lesson's questions and SVG export too.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+// The sub-path build; the test takes its server away itself.
+const env = useSite({ dir: 'target/dist-pe', prefix: '/pe/' });
 
 test('a second visit works with the server gone (service worker), under /pe/', async () => {
-  const site = await serve('target/dist-pe', '/pe/');
+  const { browser, site } = env;
   const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
   await page.goto(site.url('?lang=zh&step=2'));
   await waitForApp(page);

@@ -1,21 +1,10 @@
 // The four core panels: they draw, they answer exactly the controls they depend on, the heatmap
 // read-out is the core's value, and the rotation error is rounding-sized for every pair.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean } from './harness.mjs';
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-
+const env = useSite();
 
 async function hashes(page) {
   const out = {};
@@ -24,8 +13,8 @@ async function hashes(page) {
 }
 
 async function open(query = '') {
-  const opened = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
-  await opened.page.goto(site.url(query));
+  const opened = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
+  await opened.page.goto(env.site.url(query));
   await waitForApp(opened.page);
   await settle(opened.page);
   return opened;
@@ -205,8 +194,8 @@ test('the play button animates pos and stops', async () => {
 
 test('the layout fits a 375 px phone and a 1920 px projector without sideways scrolling', async () => {
   for (const width of [375, 1920]) {
-    const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width, height: 800 } });
-    await page.goto(site.url());
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width, height: 800 } });
+    await page.goto(env.site.url());
     await waitForApp(page);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scroll <= width, `${width} px: page is ${scroll} px wide`);

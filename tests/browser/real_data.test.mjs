@@ -1,11 +1,11 @@
 // The real-data panel: the model's tables arrive only when the panel is shown, the numbers it
 // prints agree with a reference computed here from the same bytes, and a failed download is a
 // message in the panel, not a broken page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, waitForApp, canvasHash, settle, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT } from './harness.mjs';
 
 const FILES = ['position_embeddings_512x384_f16le.bin', 'word_embeddings_f16le.bin'];
 const WIDTH = 384;
@@ -17,16 +17,7 @@ const REAL_CANVASES = [
   'canvas-real-offsets',
 ];
 
-let browser;
-let site;
-before(async () => {
-  browser = await launch();
-  site = await serve('dist');
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** IEEE half precision, decoded independently of the app's Rust decoder. */
 function half(bits) {
@@ -65,7 +56,7 @@ const sinusoidal = (pos) =>
     return d % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
   });
 
-const tableRequests = () => site.requests.filter((path) => path.includes('/minilm/'));
+const tableRequests = () => env.site.requests.filter((path) => path.includes('/minilm/'));
 
 async function showPanel(page) {
   await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
@@ -75,9 +66,9 @@ async function showPanel(page) {
 }
 
 test('the tables are fetched only once the panel is shown, and the printed numbers match the decoded bytes', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  site.requests.length = 0;
-  await page.goto(site.url());
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  env.site.requests.length = 0;
+  await page.goto(env.site.url());
   await waitForApp(page);
   // Use the page for a while at the top: nothing of the tables may arrive.
   await page.getByTestId('slider-pos').focus();
@@ -163,8 +154,8 @@ test('the tables are fetched only once the panel is shown, and the printed numbe
 });
 
 test('a link to #real-data opens the panel, loads it, and keeps the words of the link', async () => {
-  const { context, page, problems } = await openPage(browser, site.origin);
-  await page.goto(site.url('?words=prince,princess,%E7%8E%8B&length=300&k=100#real-data'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?words=prince,princess,%E7%8E%8B&length=300&k=100#real-data'));
   await waitForApp(page);
   await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
   assert.match(await page.textContent('[data-testid="real-words"]'), /prince \/ princess/);
@@ -185,9 +176,9 @@ test('a failed or damaged download is a message in the panel; the rest of the pa
   for (const [name, handler, message] of cases) {
     // Routes see only the page's own requests: with the service worker in between, they would
     // not (a worker without the file passes the same failures on; offline.test.mjs covers it).
-    const { context, page, problems } = await openPage(browser, site.origin, { serviceWorkers: 'block' });
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { serviceWorkers: 'block' });
     await page.route('**/position_embeddings_512x384_f16le.bin', handler);
-    await page.goto(site.url());
+    await page.goto(env.site.url());
     await waitForApp(page);
     await showPanel(page);
     assert.equal(await page.getByTestId('panel-real-data').getAttribute('data-state'), 'failed', name);

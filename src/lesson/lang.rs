@@ -1,0 +1,44 @@
+//! The interface language: part of the lesson state, so a shared link opens in the language it
+//! was made in. Its strings live in `i18n`, which builds on this module.
+
+/// The interface language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// The value in the URL (`lang=en` / `lang=zh`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The BCP 47 tag for `<html lang>`.
+    pub fn html_tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// Reads `en`, `zh`, or a browser tag such as `zh-CN`, `zh-Hans-SG`, `en-GB`.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Lang;
+    /// assert_eq!(Lang::from_tag("zh-TW"), Some(Lang::Zh));
+    /// assert_eq!(Lang::from_tag("fr"), None);
+    /// ```
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.trim().to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+}

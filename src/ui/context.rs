@@ -1,0 +1,89 @@
+//! The lesson context every component reads: the one state signal and its language, provided
+//! by [`App`](super::App) and taken with [`use_lesson`]. Panels import this module, never
+//! `app.rs` (which imports the panels).
+
+use leptos::prelude::*;
+
+use crate::i18n::{Key, Translate};
+use crate::lesson::{Field, Lang, Params};
+
+/// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
+/// the controls write it, so there is exactly one source of truth for what the URL says.
+#[derive(Clone, Copy)]
+pub struct Lesson {
+    pub params: RwSignal<Params>,
+    /// `params.lang`, as its own memo so that text re-renders only when the language changes.
+    pub lang: Memo<Lang>,
+}
+
+impl Lesson {
+    /// The context for a state signal.
+    pub fn new(params: RwSignal<Params>) -> Lesson {
+        Lesson {
+            params,
+            lang: Memo::new(move |_| params.with(|p| p.lang)),
+        }
+    }
+
+    /// Whether a teacher link hides `field`'s control (`hide=`).
+    pub fn hidden(self, field: Field) -> bool {
+        self.params.with(|p| p.hidden.contains(field))
+    }
+
+    /// Whether a teacher link locks `field`'s control (`lock=`).
+    pub fn locked(self, field: Field) -> bool {
+        self.params.with(|p| p.locked.contains(field))
+    }
+
+    /// Sets one numeric field from a control, keeping the state valid ([`Params::with`]).
+    pub fn set(self, field: Field, value: f64) {
+        self.params.update(|p| *p = p.with(field, value));
+    }
+}
+
+/// Reads the lesson context; every component is rendered under [`App`](super::App), which
+/// provides it.
+pub fn use_lesson() -> Lesson {
+    expect_context::<Lesson>()
+}
+
+/// The text of `key` in the lesson's language, as a reactive value for a view or an attribute.
+pub fn tr(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lesson().lang;
+    move || lang.get().t(key)
+}
+
+/// What a teacher link does to the control of `field`: `hidden` hides the whole control,
+/// `disabled` and `title` lock it and say why. Spread on the control's outer element and its
+/// input: `<div hidden=gate.hidden()>` and `<input disabled=gate.disabled() title=gate.title()>`.
+#[derive(Clone, Copy)]
+pub struct Gate {
+    lesson: Lesson,
+    field: Field,
+}
+
+impl Gate {
+    pub fn of(field: Field) -> Gate {
+        Gate {
+            lesson: use_lesson(),
+            field,
+        }
+    }
+
+    pub fn hidden(self) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+        move || self.lesson.hidden(self.field)
+    }
+
+    pub fn disabled(self) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+        move || self.lesson.locked(self.field)
+    }
+
+    /// "Locked by this link" on a locked control, nothing otherwise.
+    pub fn title(self) -> impl Fn() -> Option<&'static str> + Copy + Send + Sync + 'static {
+        move || {
+            self.lesson
+                .locked(self.field)
+                .then(|| self.lesson.lang.get().t(Key::Locked))
+        }
+    }
+}

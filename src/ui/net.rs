@@ -1,0 +1,55 @@
+//! Downloads of the page's own files (the real model's tables, the lesson's texts), fetched
+//! when first needed rather than with the page.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+/// Why a download failed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FetchError {
+    /// No answer: offline, blocked or aborted.
+    Network,
+    /// The server answered with this status.
+    Http(u16),
+}
+
+/// What one download ended with.
+pub type Download = Result<Vec<u8>, FetchError>;
+
+/// Downloads a same-origin file and hands its bytes (or why not) to `done`. A plain
+/// XMLHttpRequest with one callback: no promise executor in the bundle (the lesson texts come
+/// the same way).
+pub fn download(path: &str, done: Rc<dyn Fn(Download)>) {
+    let Ok(request) = web_sys::XmlHttpRequest::new() else {
+        done(Err(FetchError::Network));
+        return;
+    };
+    request.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
+    let finished = {
+        let request = request.clone();
+        let done = done.clone();
+        // `loadend` follows success, failure and abort alike, exactly once.
+        Closure::<dyn FnMut()>::new(move || {
+            done(match request.status().unwrap_or(0) {
+                200 => request
+                    .response()
+                    .map(|body| js_sys::Uint8Array::new(&body).to_vec())
+                    .map_err(|_| FetchError::Network),
+                // No status: the request never reached a server (offline, blocked, aborted).
+                0 => Err(FetchError::Network),
+                status => Err(FetchError::Http(status)),
+            })
+        })
+    };
+    request.set_onloadend(Some(finished.as_ref().unchecked_ref()));
+    // Called once per download, and a download happens once per page: a small, bounded leak.
+    finished.forget();
+    if request
+        .open("GET", path)
+        .and_then(|()| request.send())
+        .is_err()
+    {
+        done(Err(FetchError::Network));
+    }
+}

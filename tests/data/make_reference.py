@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Regenerate the reference values in tests/data/ from the published formulas.
+
+Run from the repository root (or anywhere):
+
+    python3 tests/data/make_reference.py            # rewrite the files next to this script
+    python3 tests/data/make_reference.py OUT_DIR    # write them somewhere else (to compare)
+
+Everything is computed in float64 with Python / NumPy, independently of the project's Rust code,
+so that tests/reference.rs and tests/pe_csv.rs check the Rust code against something it did not
+produce. The output is deterministic: running the script again gives the same bytes (the RoPE
+query / key vectors come from numpy.random.default_rng(7)). On another CPU, NumPy's vectorised
+pow / sin / cos may land 1 ulp away for a few entries of rotation.json (last digit of a
+17-digit value), far below every tolerance the tests use.
+
+Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
+
+  Sinusoidal encoding, Vaswani et al. 2017, "Attention Is All You Need", section 3.5:
+      ω_i            = B^(−2i/d)
+      PE(pos, 2i)    = sin(pos · ω_i)
+      PE(pos, 2i+1)  = cos(pos · ω_i)
+  i.e. the interleaved layout of the paper: column j uses ω_⌊j/2⌋, sine on even j, cosine on odd j.
+
+  Relative position as a rotation (same paper: "PE(pos+k) can be represented as a linear function
+  of PE(pos)"). For an offset k, pair i rotates by β_i = k · ω_i:
+      M_k,i = [[ cos β_i,  sin β_i],
+               [−sin β_i,  cos β_i]]
+      M_k,i · (sin(pos·ω_i), cos(pos·ω_i))ᵀ = (sin((pos+k)·ω_i), cos((pos+k)·ω_i))ᵀ
+
+  Rotary position embedding (RoPE), Su et al. 2021, "RoFormer", interleaved pairs:
+      θ_i = B^(−2i/d)
+      (x_2i, x_2i+1) at position m  ->  (x_2i·cos(mθ_i) − x_2i+1·sin(mθ_i),
+                                          x_2i·sin(mθ_i) + x_2i+1·cos(mθ_i))
+      score(m, n) = rot(q, m) · rot(k, n), which depends only on m − n.
+
+  ALiBi head slopes, Press et al. 2022, "Train Short, Test Long", section 3 and its reference code:
+      n a power of two:  slope_h = 2^(−8h/n), h = 1 .. n  (geometric, start = ratio = 2^(−8/n))
+      otherwise:         with p = the largest power of two below n, the p slopes for p heads,
+                         then every other slope for 2p heads (indices 0, 2, 4, ...), the first
+                         n − p of them.
+
+Files written (schemas in tests/data/README.md):
+  sinusoidal_len{L}_d{D}_base10000.csv  for (L, D) in (8, 4), (50, 16), (64, 512)
+  rotation.json                          cases (d_model, pos, k) = (16, 10, 3), (512, 10, 3)
+  rope_interleaved.json                  d = 8 and 64, (m, n) = (0,0), (5,2), (105,102), (40,7);
+                                         q, k ~ N(0, 1) from default_rng(7): q8, k8, q64, k64
+  alibi_slopes.json                      8 and 12 heads
+"""
+
+import json
+import math
+import os
+import sys
+
+import numpy as np
+
+BASE = 10000.0
+
+SINUSOIDAL_SIZES = [(8, 4), (50, 16), (64, 512)]  # (length, d_model)
+ROTATION_CASES = [(16, 10, 3), (512, 10, 3)]  # (d_model, pos, k)
+ROPE_DIMS = [8, 64]
+ROPE_POSITIONS = [(0, 0), (5, 2), (105, 102), (40, 7)]  # (m, n); offset 3 twice
+ROPE_SEED = 7
+ALIBI_HEADS = [8, 12]
+
+
+def omega(i, d_model, base=BASE):
+    """ω_i = base^(−2i/d_model) for one pair, as a Python float (C library pow)."""
+    return base ** (-2 * i / d_model)
+
+
+def omegas(d_model, base=BASE):
+    """All ω_i = base^(−2i/d_model) at once, with NumPy's array power.
+
+    NumPy's vectorised pow may differ from the scalar one in the last bit (≤ 1 ulp) for a few i;
+    the PE vectors below use this form and the angles β and m·θ use the scalar one, which is what
+    reproduces the committed files bit for bit.
+    """
+    return base ** (-2 * np.arange(d_model // 2) / d_model)
+
+
+def pe_vector(pos, d_model, base=BASE):
+    """PE(pos), interleaved: (sin(pos·ω_0), cos(pos·ω_0), sin(pos·ω_1), ...)."""
+    angles = pos * omegas(d_model, base)
+    v = np.empty(d_model, dtype=np.float64)
+    v[0::2] = np.sin(angles)
+    v[1::2] = np.cos(angles)
+    return v
+
+
+def sinusoidal(length, d_model, base=BASE):
+    """The (length × d_model) matrix, interleaved: sin on even columns, cos on odd ones."""
+    angles = np.arange(length, dtype=np.float64)[:, None] * omegas(d_model, base)[None, :]
+    pe = np.empty((length, d_model), dtype=np.float64)
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles)
+    return pe
+
+
+def rotation_case(d_model, pos, k, base=BASE):
+    pe_pos, pe_pos_k = pe_vector(pos, d_model, base), pe_vector(pos + k, d_model, base)
+    pairs = []
+    for i in range(d_model // 2):
+        w = omega(i, d_model, base)
+        beta = k * w
+        c, s = math.cos(beta), math.sin(beta)
+        pairs.append(
+            {
+                "i": i,
+                "beta": beta,
+                "matrix": [[c, s], [-s, c]],
+                "pe_pos": pe_pos[2 * i : 2 * i + 2].tolist(),
+                "pe_pos_k": pe_pos_k[2 * i : 2 * i + 2].tolist(),
+            }
+        )
+    return {"d_model": d_model, "pos": pos, "k": k, "pairs": pairs}
+
+
+def rope_rotate(x, m, base=BASE):
+    """Rotate the interleaved pairs (2i, 2i+1) of x by m·θ_i."""
+    d = len(x)
+    out = np.empty(d, dtype=np.float64)
+    for i in range(d // 2):
+        a = m * omega(i, d, base)
+        c, s = math.cos(a), math.sin(a)
+        x0, x1 = x[2 * i], x[2 * i + 1]
+        out[2 * i] = x0 * c - x1 * s
+        out[2 * i + 1] = x0 * s + x1 * c
+    return out
+
+
+def rope_cases():
+    rng = np.random.default_rng(ROPE_SEED)
+    cases = []
+    for d in ROPE_DIMS:
+        q = rng.standard_normal(d)
+        k = rng.standard_normal(d)
+        for m, n in ROPE_POSITIONS:
+            q_rot, k_rot = rope_rotate(q, m), rope_rotate(k, n)
+            cases.append(
+                {
+                    "d": d,
+                    "q": q.tolist(),
+                    "k": k.tolist(),
+                    "m": m,
+                    "n": n,
+                    "q_rot": q_rot.tolist(),
+                    "k_rot": k_rot.tolist(),
+                    "dot": float(np.dot(q_rot, k_rot)),
+                }
+            )
+    return cases
+
+
+def alibi_slopes(n):
+    """Press et al.'s rule: 2^(−8h/n) for powers of two, interleaved fill-in otherwise."""
+
+    def power_of_two(n):
+        start = 2 ** (-(2 ** -(math.log2(n) - 3)))  # 2^(−8/n)
+        ratio = start
+        return [start * ratio**h for h in range(n)]  # 2^(−8(h+1)/n)
+
+    if math.log2(n).is_integer():
+        return power_of_two(n)
+    p = 2 ** math.floor(math.log2(n))
+    return power_of_two(p) + alibi_slopes(2 * p)[0::2][: n - p]
+
+
+def write_json(path, value):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, indent=1)
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    os.makedirs(out, exist_ok=True)
+    for length, d_model in SINUSOIDAL_SIZES:
+        name = f"sinusoidal_len{length}_d{d_model}_base{int(BASE)}.csv"
+        np.savetxt(os.path.join(out, name), sinusoidal(length, d_model), fmt="%.9f", delimiter=",")
+    write_json(os.path.join(out, "rotation.json"), [rotation_case(*c) for c in ROTATION_CASES])
+    write_json(os.path.join(out, "rope_interleaved.json"), rope_cases())
+    write_json(os.path.join(out, "alibi_slopes.json"), {str(n): alibi_slopes(n) for n in ALIBI_HEADS})
+    print(f"reference values written to {out}")
+
+
+if __name__ == "__main__":
+    main()
