@@ -239,7 +239,7 @@ pub fn LessonBar(revealed: RwSignal<bool>) -> impl IntoView {
                     data-testid="lesson-previous"
                     hidden=step_gate.hidden()
                     title=step_gate.title()
-                    disabled=move || step.get() <= 1 || step_locked()
+                    disabled=move || { step.get() <= 1 || step_locked() }
                     on:click=move |_| go(step.get_untracked() - 1)
                 >
                     {tr(Key::LessonPrevious)}
@@ -249,7 +249,7 @@ pub fn LessonBar(revealed: RwSignal<bool>) -> impl IntoView {
                     data-testid="lesson-next"
                     hidden=step_gate.hidden()
                     title=step_gate.title()
-                    disabled=move || step.get() >= STEPS.len() || step_locked()
+                    disabled=move || { step.get() >= STEPS.len() || step_locked() }
                     on:click=move |_| go(step.get_untracked() + 1)
                 >
                     {tr(Key::LessonNext)}

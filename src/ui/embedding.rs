@@ -146,8 +146,8 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <Figure node_ref=table_canvas testid="canvas-embed-table" caption=Key::EmbedTable />
             <Figure node_ref=path_canvas testid="canvas-embed-path" caption=Key::EmbedStrips />
             <dl class="numbers">
-                <Reading label=Key::EmbedId testid="embed-id" value=move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos)) />
-                <Reading label=Key::EmbedScaleValue testid="embed-scale" value=move || format!("{:.6}", lookup.with(|l| l.scale)) />
+                <Reading label=Key::EmbedId testid="embed-id" value={move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos))} />
+                <Reading label=Key::EmbedScaleValue testid="embed-scale" value={move || format!("{:.6}", lookup.with(|l| l.scale))} />
                 <Reading label=Key::EmbedRow testid="embed-row" value=row_of(|p| &p.embedding) />
                 <Reading label=Key::EmbedScaled testid="embed-scaled" value=row_of(|p| &p.scaled) />
                 <Reading label=Key::EmbedPosition testid="embed-pe" value=row_of(|p| &p.position) />

@@ -203,7 +203,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
             <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
             <dl class="numbers">
-                <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value=move || data.with(|d| spread(&d.sinusoidal_neighbours)) />
+                <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value={move || data.with(|d| spread(&d.sinusoidal_neighbours))} />
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=learned_beyond />
             </dl>
             <p data-testid="extrap-missing">{move || missing().unwrap_or_default()}</p>

@@ -172,9 +172,9 @@ pub fn RopePanel() -> impl IntoView {
                 </button>
             </div>
             <dl class="numbers">
-                <Reading label=Key::RopeScore testid="rope-score" value=move || format!("{:.12}", current.get().score) />
-                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value=move || format!("{:.12}", current.get().score_from_origin) />
-                <SymbolReading label="m − n" testid="rope-offset" value=move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() } />
+                <Reading label=Key::RopeScore testid="rope-score" value={move || format!("{:.12}", current.get().score)} />
+                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value={move || format!("{:.12}", current.get().score_from_origin)} />
+                <SymbolReading label="m − n" testid="rope-offset" value={move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() }} />
             </dl>
             <div class="pair-of-canvases">
                 <Figure node_ref=plane_canvas testid="canvas-rope-plane" caption=Key::RopePlane />

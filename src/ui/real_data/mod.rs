@@ -365,7 +365,7 @@ pub fn RealDataPanel() -> impl IntoView {
             <p>{tr(Key::RealAlike)}</p>
             <p>{tr(Key::RealFitText)}</p>
             <dl class="numbers">
-                <Reading label=Key::RealFitShift testid="real-fit-k" value=move || fit_k().to_string() />
+                <Reading label=Key::RealFitShift testid="real-fit-k" value={move || fit_k().to_string()} />
                 <Reading label=Key::RealFitLearned testid="real-fit-learned" value=fit_value(|r| r.learned) />
                 <Reading label=Key::RealFitSinusoidal testid="real-fit-sinusoidal" value=fit_value(|r| r.sinusoidal) />
             </dl>
