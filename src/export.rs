@@ -2,7 +2,6 @@
 //! buttons so both always produce the same bytes.
 
 use crate::encoding::{pe_vector, Layout};
-use crate::render::numbers::scientific;
 
 /// One value as text with at least 7 significant digits: fixed notation with 10 decimals when
 /// |v| ≥ 1e-3, scientific below (so 1.2e-16 is not printed as 0.0000000000).
@@ -19,7 +18,7 @@ pub fn format_value(v: f64) -> String {
     } else if v.abs() >= 1e-3 {
         format!("{v:.10}")
     } else {
-        scientific(v, 9)
+        format!("{v:.9e}")
     }
 }
 

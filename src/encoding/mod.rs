@@ -7,6 +7,7 @@ pub mod alibi;
 pub mod attention;
 pub mod combine;
 pub mod embedding;
+pub mod extrapolation;
 pub mod learned;
 pub mod real_data;
 pub mod rope;
@@ -30,6 +31,7 @@ pub use embedding::{
     embedding_scale, input_path, scaled_embedding, token_id, tokenize, EmbeddingTable, InputPath,
     UnknownWord, DEMO_SENTENCES, VOCABULARY,
 };
+pub use extrapolation::{extrapolation, Extrapolation};
 pub use learned::{BeyondTable, LearnedTable, GPT2_INIT_STD};
 pub use real_data::{
     f16_to_f64, RealTable, TableError, MINILM_POSITIONS, MINILM_POSITION_FILE, MINILM_TOKENS,

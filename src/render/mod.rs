@@ -1,8 +1,7 @@
-//! Pure pixel work: colour maps, matrix → RGBA buffers, plot geometry, numbers as text. No
+//! Pure pixel work: colour maps, matrix → RGBA buffers, plot geometry. No
 //! browser types, so it is tested natively like the core.
 
 pub mod colormap;
 pub mod heatmap;
 pub mod layout;
-pub mod numbers;
 pub mod real_model;

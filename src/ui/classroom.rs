@@ -201,6 +201,9 @@ pub fn LessonBar(revealed: RwSignal<bool>) -> impl IntoView {
             .replace("{total}", &STEPS.len().to_string())
     };
     let text = move |answer: bool| {
+        if step.get() == 0 {
+            return String::new();
+        }
         let lang = lesson.lang.get();
         texts.with(|texts| match texts {
             Texts::Ready(texts) if answer => texts.answer(step.get(), lang).to_string(),

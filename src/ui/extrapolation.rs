@@ -9,88 +9,10 @@ use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
 use super::panel::Panel;
 use super::parts::{Figure, Legend, Reading};
-use crate::encoding::{
-    cosine_matrix, neighbour_cosines, pe_matrix_exact, BeyondTable, Layout, LearnedTable,
-};
+use crate::encoding::{extrapolation, Extrapolation};
 use crate::i18n::{Key, Translate};
 use crate::lesson::params::N_TRAIN_MAX;
 use crate::lesson::{Field, PanelId};
-
-/// At most this many sampled positions per side of a similarity matrix (cost n²·d_model).
-const MAX_MATRIX_SIDE: usize = 64;
-
-/// Everything the panel draws, recomputed only when n_train, d_model, base or layout change
-/// (the learned side only when n_train or d_model do).
-#[derive(PartialEq)]
-struct Extrapolation {
-    n_train: usize,
-    d_model: usize,
-    /// Positions shown: 0..2·n_train.
-    shown: usize,
-    /// Side of the sampled similarity matrices.
-    side: usize,
-    sinusoidal_matrix: Vec<f32>,
-    learned_matrix: Vec<f32>,
-    /// cos(PE(p), PE(p − 1)) for p = 1..shown, both tables.
-    sinusoidal_neighbours: Vec<(f64, f64)>,
-    learned_neighbours: Vec<(f64, f64)>,
-    /// The table's answer when asked for a position half a training length past its end.
-    beyond: Option<BeyondTable>,
-}
-
-/// The panel's data; the learned side is taken from `previous` when n_train and d_model are
-/// the same (a base or layout move does not touch the random table).
-fn extrapolation(
-    n_train: usize,
-    d_model: usize,
-    base: f64,
-    layout: Layout,
-    previous: Option<&Extrapolation>,
-) -> Extrapolation {
-    let shown = 2 * n_train;
-    let stride = shown.div_ceil(MAX_MATRIX_SIDE);
-    let picks: Vec<usize> = (0..shown).step_by(stride).collect();
-    let side = picks.len();
-    let curve = |table: &[f64]| -> Vec<(f64, f64)> {
-        neighbour_cosines(table, d_model)
-            .into_iter()
-            .enumerate()
-            .map(|(p, c)| ((p + 1) as f64, c))
-            .collect()
-    };
-    let sinusoidal = pe_matrix_exact(shown, d_model, base, layout);
-    let mut sinusoidal_matrix = vec![0.0; side * side];
-    cosine_matrix(&sinusoidal, d_model, &picks, &mut sinusoidal_matrix);
-    let (learned_matrix, learned_neighbours, beyond) = match previous {
-        Some(p) if (p.n_train, p.d_model) == (n_train, d_model) => (
-            p.learned_matrix.clone(),
-            p.learned_neighbours.clone(),
-            p.beyond,
-        ),
-        _ => {
-            let table = LearnedTable::gpt2_init(n_train, d_model);
-            let learned = table.clamped_rows(shown);
-            let mut matrix = vec![0.0; side * side];
-            cosine_matrix(&learned, d_model, &picks, &mut matrix);
-            (
-                matrix,
-                curve(&learned),
-                table.row(n_train + n_train / 2).err(),
-            )
-        }
-    };
-    Extrapolation {
-        n_train,
-        d_model,
-        shown,
-        side,
-        sinusoidal_neighbours: curve(&sinusoidal),
-        learned_neighbours,
-        beyond,
-        sinusoidal_matrix,
-        learned_matrix,
-    }
-}
 
 /// min..max of the y values of `points`, formatted for the read-out.
 fn spread(points: &[(f64, f64)]) -> String {
@@ -208,24 +130,5 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             </dl>
             <p data-testid="extrap-missing">{move || missing().unwrap_or_default()}</p>
         </Panel>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reusing_the_learned_side_gives_what_recomputing_gives() {
-        let first = extrapolation(64, 128, 10_000.0, Layout::Interleaved, None);
-        // A base or layout move keeps the random table: reused, and the same as made anew.
-        let moved = extrapolation(64, 128, 500.0, Layout::SplitHalves, Some(&first));
-        assert!(moved == extrapolation(64, 128, 500.0, Layout::SplitHalves, None));
-        assert!(moved.sinusoidal_matrix != first.sinusoidal_matrix);
-        // A new n_train or d_model is a new table: made anew, not taken from `previous`.
-        for (n_train, d_model) in [(32, 128), (64, 64)] {
-            let changed = extrapolation(n_train, d_model, 500.0, Layout::SplitHalves, Some(&first));
-            assert!(changed == extrapolation(n_train, d_model, 500.0, Layout::SplitHalves, None));
-        }
     }
 }

@@ -12,7 +12,6 @@ use super::panel::Panel;
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::{Key, Translate};
 use crate::lesson::{Field, PanelId};
-use crate::render::numbers::scientific;
 
 /// One circle's drawing: the rotation and where it starts.
 #[derive(Clone, Copy, PartialEq)]
@@ -120,7 +119,7 @@ pub fn RotationPanel() -> impl IntoView {
         if r.error == 0.0 {
             "0".to_string()
         } else {
-            scientific(r.error, 1)
+            format!("{:.1e}", r.error)
         }
     };
     view! {

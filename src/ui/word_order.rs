@@ -14,7 +14,6 @@ use crate::i18n::{Key, Translate};
 use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
-use crate::render::numbers::scientific;
 
 /// Width of the toy model: small enough to compute on every toggle, wide enough to mean something.
 const TOY_WIDTH: usize = 32;
@@ -47,7 +46,7 @@ pub fn WordOrderPanel() -> impl IntoView {
             if d.difference == 0.0 {
                 format!("0 ({})", t(Key::OrderExactlyZero))
             } else {
-                scientific(d.difference, 3)
+                format!("{:.3e}", d.difference)
             }
         })
     };

@@ -110,7 +110,8 @@ async function measure(browser, site, { name, query, slider, realData }) {
   };
 }
 
-const site = await serve('dist');
+// PE_BENCH_DIST names another build to measure (e.g. an older commit's, for a before/after).
+const site = await serve(process.env.PE_BENCH_DIST ?? 'dist');
 const browser = await launch();
 const results = [];
 try {

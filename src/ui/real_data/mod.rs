@@ -30,7 +30,6 @@ use crate::encoding::{
 use crate::i18n::{Key, Translate};
 use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
-use crate::render::numbers::scientific;
 use crate::render::real_model::{sampled_positions, sinusoidal, MAX_OFFSET};
 
 /// The three word pairs compared: (first, second) slots of `Params::words`.
@@ -200,7 +199,7 @@ pub fn RealDataPanel() -> impl IntoView {
         Signal::derive(move || {
             let result = fit_result.get();
             match pick(&result) {
-                Some(error) => scientific(error, 2),
+                Some(error) => format!("{error:.2e}"),
                 None => lesson.lang.get().t(Key::RealFitting).replace(
                     "{percent}",
                     &((result.progress * 100.0) as usize).to_string(),
