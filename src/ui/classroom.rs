@@ -56,12 +56,8 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
     let step_gate = Gate::of(Field::Step);
     let presenter_gate = Gate::of(Field::Presenter);
     let theme_gate = Gate::of(Field::Theme);
-    // What the last copy did, in the language of the moment: a new language clears it.
+    // What the last copy did, as a key: shown in whatever language is chosen.
     let share_status = RwSignal::new(None::<Key>);
-    Effect::new(move |_| {
-        lesson.lang.track();
-        share_status.set(None);
-    });
     let share = move |_| {
         let href = window().location().href().unwrap_or_default();
         copy_to_clipboard(&href, share_status, Key::Copied);

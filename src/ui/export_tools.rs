@@ -83,12 +83,8 @@ impl Export {
 pub fn ExportRow(panel: PanelId, section: NodeRef<leptos::html::Section>) -> impl IntoView {
     let lesson = use_lesson();
     let epoch = expect_context::<ViewportEpoch>();
+    // What the last export or copy said, as a key: shown in whatever language is chosen.
     let status = RwSignal::new(None::<Key>);
-    // A status in the old language would be wrong; the next export writes a new one.
-    Effect::new(move |_| {
-        lesson.lang.track();
-        status.set(None);
-    });
     let anchor = panel.anchor();
     let exports: &[Export] = if panel == PanelId::Heatmap {
         &[
