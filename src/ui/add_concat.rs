@@ -84,6 +84,7 @@ pub fn AddConcatPanel() -> impl IntoView {
     let scores = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         strips,
+        0.32,
         move || (view_data.get(), lesson.lang.get()),
         |element, (v, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.32) {
@@ -93,6 +94,7 @@ pub fn AddConcatPanel() -> impl IntoView {
     );
     redraw_on_frame(
         scores,
+        0.4,
         move || view_data.get(),
         |element, v| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {

@@ -99,6 +99,7 @@ pub fn AlibiPanel() -> impl IntoView {
     let row_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         slopes_canvas,
+        0.75,
         move || (matrices.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
@@ -127,6 +128,7 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         bias_canvas,
+        1.0,
         move || matrices.get(),
         |element, data| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -137,6 +139,7 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         row_canvas,
+        0.5,
         move || (data.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {

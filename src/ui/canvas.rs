@@ -8,8 +8,9 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 
 /// Bumped on window resize (which includes zoom and devicePixelRatio changes), so every canvas
 /// redraws: setting a canvas's width clears it. Also bumped when the drawings' look changes
@@ -151,8 +152,82 @@ impl SizedCanvas {
     }
 }
 
+/// How far beyond the viewport a canvas counts as on screen (above and below): it draws just
+/// before it scrolls into view.
+const ON_SCREEN_MARGIN: &str = "50% 0px 50% 0px";
+
+/// Every watched canvas with its on-screen flag.
+type Watched = Rc<RefCell<Vec<(Element, RwSignal<bool>)>>>;
+
+thread_local! {
+    /// The one observer of every canvas, and what it watches.
+    static ON_SCREEN: RefCell<Option<(web_sys::IntersectionObserver, Watched)>> =
+        const { RefCell::new(None) };
+    /// Canvases inside this element draw even when off screen (an export of that panel).
+    static DRAW_WITHIN: RefCell<Option<Element>> = const { RefCell::new(None) };
+}
+
+/// Keeps `on_screen` true while `element` is within [`ON_SCREEN_MARGIN`] of the viewport.
+fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
+    ON_SCREEN.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        if slot.is_none() {
+            let watched: Watched = Rc::default();
+            let seen = watched.clone();
+            let callback =
+                Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                    for entry in entries.iter() {
+                        let entry: web_sys::IntersectionObserverEntry = entry.unchecked_into();
+                        let target = entry.target();
+                        if let Some((_, flag)) = seen.borrow().iter().find(|(e, _)| *e == target) {
+                            flag.set(entry.is_intersecting());
+                        }
+                    }
+                });
+            let options = web_sys::IntersectionObserverInit::new();
+            options.set_root_margin(ON_SCREEN_MARGIN);
+            let observer = web_sys::IntersectionObserver::new_with_options(
+                callback.as_ref().unchecked_ref(),
+                &options,
+            );
+            // The observer lives as long as the page.
+            callback.forget();
+            match observer {
+                Ok(observer) => *slot = Some((observer, watched)),
+                // No observer (a very old browser): every canvas counts as on screen.
+                Err(_) => {
+                    on_screen.set(true);
+                    return;
+                }
+            }
+        }
+        if let Some((observer, watched)) = slot.as_ref() {
+            watched.borrow_mut().push((element.clone(), on_screen));
+            observer.observe(&element);
+        }
+    });
+}
+
+/// Makes the canvases inside `panel` draw although they are off screen (`None`: only those on
+/// screen again); the caller then bumps the epoch.
+pub fn draw_off_screen_within(panel: Option<Element>) {
+    DRAW_WITHIN.with(|within| *within.borrow_mut() = panel);
+}
+
+fn drawn_off_screen(canvas: &Element) -> bool {
+    DRAW_WITHIN.with(|within| {
+        within
+            .borrow()
+            .as_ref()
+            .is_some_and(|panel| panel.contains(Some(canvas)))
+    })
+}
+
 /// Redraws a canvas whenever `input` changes or the viewport resizes, at most once per
-/// animation frame, and as early as that allows.
+/// animation frame, and as early as that allows; but only while the canvas is on screen or
+/// about to be. `aspect` (height / width) is the shape its drawing gives it with
+/// [`SizedCanvas::fit`]; the canvas has it from the start. A canvas away from the screen reads nothing, so the memos it alone depends on
+/// do not run; it draws the latest input when it comes back.
 ///
 /// A change that arrives when the canvas has not drawn since the last frame is drawn at once
 /// (in the effect, right after the input event), so its pixels make the very next frame. Changes
@@ -163,6 +238,7 @@ impl SizedCanvas {
 /// not compute.
 pub fn redraw_on_frame<T: 'static>(
     canvas: NodeRef<html::Canvas>,
+    aspect: f64,
     input: impl Fn() -> T + 'static,
     draw: impl Fn(HtmlCanvasElement, &T) + 'static,
 ) {
@@ -178,13 +254,14 @@ pub fn redraw_on_frame<T: 'static>(
             draw(element, value);
         }
     }) as Box<dyn Fn(HtmlCanvasElement)>;
-    schedule_redraws(canvas, store, paint);
+    schedule_redraws(canvas, aspect, store, paint);
 }
 
 /// The type-free half of [`redraw_on_frame`]: an effect that stores the input and asks for a
 /// drawing.
 fn schedule_redraws(
     canvas: NodeRef<html::Canvas>,
+    aspect: f64,
     store: Box<dyn Fn()>,
     paint: Box<dyn Fn(HtmlCanvasElement)>,
 ) {
@@ -195,9 +272,23 @@ fn schedule_redraws(
         paint,
         canvas,
     });
+    let on_screen = RwSignal::new(false);
+    canvas.on_load(move |element| {
+        // Its box has its final shape before its first drawing, on screen or not: the page's
+        // layout does not move when canvases further down draw for the first time.
+        let _ = web_sys::HtmlElement::style(&element)
+            .set_property("aspect-ratio", &format!("{}", 1.0 / aspect));
+        watch_on_screen(element.into(), on_screen)
+    });
     Effect::new(move |_| {
         if let Some(ViewportEpoch(epoch)) = epoch {
             epoch.track();
+        }
+        let forced = canvas
+            .get_untracked()
+            .is_some_and(|element| drawn_off_screen(&element));
+        if !on_screen.get() && !forced {
+            return;
         }
         store();
         FrameScheduler::request(&scheduler);

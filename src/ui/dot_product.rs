@@ -70,6 +70,7 @@ pub fn DotProductPanel() -> impl IntoView {
     let curve_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         matrix_canvas,
+        1.0,
         move || data.get(),
         |element, data| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -79,6 +80,7 @@ pub fn DotProductPanel() -> impl IntoView {
     );
     redraw_on_frame(
         curve_canvas,
+        1.0,
         move || (data.get(), offset.get(), lesson.lang.get()),
         |element, (data, k, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {

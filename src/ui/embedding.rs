@@ -85,6 +85,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
     let path_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         table_canvas,
+        0.5,
         move || (table.get(), lookup.get().id),
         |element, (table, id)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
@@ -94,6 +95,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
     );
     redraw_on_frame(
         path_canvas,
+        0.2,
         move || lookup.get(),
         |element, lookup| {
             if let Some(sized) = SizedCanvas::fit(element, 0.2) {

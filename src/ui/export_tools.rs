@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
-use super::canvas::{set_export_scale, ViewportEpoch};
+use super::canvas::{draw_off_screen_within, set_export_scale, ViewportEpoch};
 use super::classroom::copy_to_clipboard;
 use super::context::{tr, use_lesson};
 use super::dom::found;
@@ -171,12 +171,15 @@ pub fn ExportRow(panel: PanelId, section: NodeRef<leptos::html::Section>) -> imp
 /// redraw as before (two frames: the redraw, then the capture).
 fn save_png(panel: Element, epoch: ViewportEpoch) {
     set_export_scale(Some(EXPORT_SCALE));
+    draw_off_screen_within(Some(panel.clone()));
     epoch.bump();
     request_animation_frame(move || {
         request_animation_frame(move || {
             save_panel_png(&panel);
+            // Back at the screen's resolution, off-screen canvases of the panel included.
             set_export_scale(None);
             epoch.bump();
+            request_animation_frame(|| draw_off_screen_within(None));
         })
     });
 }
@@ -200,7 +203,14 @@ fn record_svg(panel: Element, epoch: ViewportEpoch, status: RwSignal<Option<Key>
         status.set(record.is_none().then_some(Key::SvgFailed));
         match record {
             Some(record) => {
-                let redraw = Closure::<dyn Fn()>::new(move || epoch.bump());
+                // svg.js asks twice: to draw into its recording (off screen too), then for the
+                // screen again.
+                let recording = std::cell::Cell::new(true);
+                let within = panel.clone();
+                let redraw = Closure::<dyn Fn()>::new(move || {
+                    draw_off_screen_within(recording.replace(false).then(|| within.clone()));
+                    epoch.bump();
+                });
                 let _ = record.call2(&JsValue::NULL, &panel, &redraw.into_js_value());
             }
             None => {

@@ -53,6 +53,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
         redraw_on_frame(
             canvas,
+            1.0,
             move || data.get(),
             move |element, data| {
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -68,6 +69,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     }
     redraw_on_frame(
         curve_canvas,
+        0.5,
         move || (data.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {

@@ -44,6 +44,7 @@ pub fn FrequenciesPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
+        0.5,
         move || (ladder.get(), lesson.lang.get()),
         |element, (ladder, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {

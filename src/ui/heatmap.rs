@@ -110,6 +110,7 @@ pub fn HeatmapPanel() -> impl IntoView {
     // moving pos, k or i redraws only the thin marker layer above it.
     redraw_on_frame(
         canvas,
+        ASPECT,
         move || (version.get(), inputs.get(), lesson.lang.get()),
         move |element, (version, inputs, lang)| {
             let Some(sized) = SizedCanvas::fit(element, ASPECT) else {
@@ -131,6 +132,7 @@ pub fn HeatmapPanel() -> impl IntoView {
     // The marker layer redraws after every drawing of the matrix (which sets `device_rect`).
     redraw_on_frame(
         marks,
+        ASPECT,
         move || (markers.get(), inputs.get(), device_rect.get()),
         move |element, (markers, inputs, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {

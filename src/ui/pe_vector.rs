@@ -51,6 +51,7 @@ pub fn PeVectorPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
+        0.4,
         move || (vector.get(), highlight.get(), lesson.lang.get()),
         |element, (vector, highlight, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {

@@ -96,6 +96,7 @@ pub fn RopePanel() -> impl IntoView {
     let diagram_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         plane_canvas,
+        1.0,
         move || current.get().plane,
         |element, plane| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -105,6 +106,7 @@ pub fn RopePanel() -> impl IntoView {
     );
     redraw_on_frame(
         decay_canvas,
+        0.75,
         move || (decay.get(), current.get(), lesson.lang.get()),
         |element, (decay, now, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
@@ -133,6 +135,7 @@ pub fn RopePanel() -> impl IntoView {
     );
     redraw_on_frame(
         diagram_canvas,
+        0.22,
         move || diagram.get(),
         |element, &(layout, pair)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.22) {

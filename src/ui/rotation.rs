@@ -52,6 +52,7 @@ pub fn RotationPanel() -> impl IntoView {
     for (canvas, view) in [(big, main), (small, elsewhere)] {
         redraw_on_frame(
             canvas,
+            1.0,
             move || view.get(),
             |element, view| {
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {

@@ -52,6 +52,7 @@ pub fn SaturationPanel() -> impl IntoView {
     let weights_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         curve_canvas,
+        0.75,
         move || {
             (
                 curve.get(),
@@ -68,6 +69,7 @@ pub fn SaturationPanel() -> impl IntoView {
     );
     redraw_on_frame(
         weights_canvas,
+        0.75,
         move || weights.get(),
         |element, (n, w)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {

@@ -96,6 +96,7 @@ pub fn WavesPanel() -> impl IntoView {
     let device_rect = RwSignal::new(PlotRect::default());
     redraw_on_frame(
         canvas,
+        ASPECT,
         move || (waves.get(), lesson.lang.get()),
         move |element, (waves, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
@@ -107,6 +108,7 @@ pub fn WavesPanel() -> impl IntoView {
     );
     redraw_on_frame(
         overlay,
+        ASPECT,
         move || (waves.get(), marks.get(), device_rect.get()),
         |element, (waves, marks, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {

@@ -32,6 +32,7 @@ pub fn WordOrderPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
+        0.3,
         move || demo.get(),
         |element, demo| {
             if let (Some(sized), Some(demo)) = (SizedCanvas::fit(element, 0.3), demo) {

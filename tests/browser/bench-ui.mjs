@@ -24,17 +24,29 @@ const SIZES = [
   { name: 'base, real-data panel loaded', query: '#real-data', slider: 'base', realData: true },
   { name: 'k, real-data panel loaded', query: '?length=200#real-data', slider: 'k', realData: true },
   { name: 'pos, real-data panel loaded', query: '#real-data', slider: 'pos', realData: true },
+  // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
+  // with the page at the top and scrolled to the last panel.
+  ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(
+    ([size, query]) => ['d_model', 'pos', 'base'].flatMap((slider) => [
+      { name: `${slider}, ${size}, top`, query, slider, alternate: true },
+      { name: `${slider}, ${size}, last panel`, query, slider, scrollToEnd: true, alternate: true },
+    ]),
+  ),
 ];
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(browser, site, { name, query, slider, realData }) {
+async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate }) {
   const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
   await page.goto(site.url(query));
   await waitForApp(page);
-  if (realData) {
+  if (scrollToEnd) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settle(page);
+  }
+  if (realData || scrollToEnd) {
     await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
     await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
   }
@@ -58,7 +70,8 @@ async function measure(browser, site, { name, query, slider, realData }) {
   if (slider) await page.getByTestId(`slider-${slider}`).focus();
   const latencies = [];
   for (let n = 0; n < PRESSES; n += 1) {
-    await page.keyboard.press(slider ? 'ArrowRight' : 'Shift');
+    // Alternating keys stay inside the range at its ends (d_model 1024 is the largest).
+    await page.keyboard.press(!slider ? 'Shift' : alternate && n % 2 ? 'ArrowLeft' : 'ArrowRight');
     const latency = await page.evaluate(
       () =>
         new Promise((done) => {

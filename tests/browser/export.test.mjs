@@ -21,6 +21,7 @@ test('PNG export: a PNG of the panel at twice the resolution, the page unchanged
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
   await page.goto(env.site.url(QUERY));
   await waitForApp(page);
+  await canvasHash(page, 'canvas-waves'); // on screen, so drawn at the screen's resolution
   const css = await page.evaluate(() => {
     const c = document.querySelector('[data-testid="canvas-waves"]');
     return { width: c.clientWidth, height: c.clientHeight, backing: c.width };

@@ -2,6 +2,7 @@
 // sub-path), Debian's Chromium through playwright-core, `useSite` to start both for a test file,
 // a page object that records every console error, failed request and request to another origin,
 // and `urlState` to read the state a (short) link stands for.
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -24,7 +25,14 @@ const MIME = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves `dir` at `prefix` (e.g. '/' or '/pe/') on 127.0.0.1 and an ephemeral port. */
+/** What a static host compresses: text and WebAssembly, not the already-dense tables. */
+const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.txt', '.json']);
+
+/**
+ * Serves `dir` at `prefix` (e.g. '/' or '/pe/') on 127.0.0.1 and an ephemeral port, compressing
+ * with gzip when the browser asks for it, as static hosts do (so page-load figures are the ones
+ * a hosted page gets).
+ */
 export async function serve(dir, prefix = '/') {
   const root = resolve(ROOT, dir);
   const requests = [];
@@ -45,7 +53,15 @@ export async function serve(dir, prefix = '/') {
     try {
       if (!(await stat(file)).isFile()) throw new Error('not a file');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' };
+      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+        res.writeHead(200, headers);
+        res.end(gzipSync(body));
+        return;
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -137,11 +153,23 @@ export async function openPage(browser, origin, { viewport = { width: 1280, heig
 /** Waits until the app has mounted and drawn its first frame. */
 export async function waitForApp(page) {
   await page.waitForSelector('[data-testid="app-title"]', { timeout: 20000 });
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  // Canvases draw once they are known to be on screen: the observer reports them at the first
+  // frames after mounting, and each draws at once.
+  await page.evaluate(async () => {
+    for (let n = 0; n < 4; n += 1) await new Promise((ok) => requestAnimationFrame(ok));
+  });
 }
 
 /** A short fingerprint of a canvas's pixels, to tell whether a drawing changed. */
 export async function canvasHash(page, testid) {
+  // A canvas draws only while it is on screen (or about to be): bring it there, and give the
+  // page the frames to notice (the observer's callback) and to draw.
+  await page.evaluate(async (id) => {
+    const canvas = document.querySelector(`[data-testid="${id}"]`);
+    const box = canvas.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > innerHeight) canvas.scrollIntoView({ block: 'center' });
+    for (let n = 0; n < 3; n += 1) await new Promise((ok) => requestAnimationFrame(ok));
+  }, testid);
   return page.evaluate((id) => {
     const canvas = document.querySelector(`[data-testid="${id}"]`);
     const ctx = canvas.getContext('2d');

@@ -193,6 +193,9 @@ test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each s
   await waitForApp(page);
   assert.equal(await text('alibi-slope'), Math.SQRT1_2.toFixed(6), 'head 9 of 12: the first odd slope of 16 heads');
   const row = await canvasHash(page, 'canvas-alibi-row');
+  // Scrolled to the end of the page, the real-data panel below starts its download: let it end
+  // before the next link is opened, which would abort it.
+  await page.waitForFunction(() => document.querySelector('[data-testid="panel-real-data"]').dataset.state !== 'loading');
   await page.goto(env.site.url('?heads=12&head=12'));
   await waitForApp(page);
   assert.notEqual((await canvasHash(page, 'canvas-alibi-row')).hash, row.hash);

@@ -43,3 +43,20 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
   }
   assert.deepEqual(failures, []);
 });
+
+// The page-load figures on a phone (Lighthouse's default: simulated slow 4G, 4× CPU slowdown),
+// served with gzip as static hosts serve it. Printed for the record; the layout must not move
+// while the page loads (CLS 0: every canvas has its final shape before it first draws).
+test('Lighthouse mobile performance: figures printed, no layout shift', async () => {
+  const { lhr } = await lighthouse(env.site.url('?lang=en'), {
+    port: PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const audit = (id) => lhr.audits[id];
+  const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+    .map((id) => `${audit(id).title} ${audit(id).displayValue}`);
+  console.log(`lighthouse performance, phone: ${Math.round(lhr.categories.performance.score * 100)} (${figures.join(', ')})`);
+  assert.equal(audit('cumulative-layout-shift').numericValue, 0, 'no layout shift while the page loads');
+});

@@ -80,6 +80,8 @@ for (const [symbol, changing] of Object.entries(DEPENDS)) {
 
 /** The CSS-pixel centre of heatmap cell (pos, dim), from the rectangle the drawing used. */
 async function cellCentre(page, pos, dim) {
+  // On screen, so it has drawn (and exposed its plot rectangle).
+  await canvasHash(page, 'canvas-heatmap');
   const canvas = page.getByTestId('canvas-heatmap');
   const rect = await canvas.evaluate((c) => ({
     left: Number(c.dataset.plotLeft),

@@ -89,6 +89,7 @@ pub fn RealDataPanel() -> impl IntoView {
     ] {
         redraw_on_frame(
             canvas,
+            1.0,
             // Each canvas follows only its own table: a base drag leaves the learned ones be.
             move || {
                 if learned {
@@ -114,6 +115,7 @@ pub fn RealDataPanel() -> impl IntoView {
     }
     redraw_on_frame(
         offsets_canvas,
+        0.5,
         move || (model(), sinusoidal_side.get(), lesson.lang.get()),
         |element, (model, sinusoidal, lang)| {
             let (Some(model), Some(sinusoidal)) = (model, sinusoidal) else {
