@@ -128,7 +128,9 @@ const site = await serve(process.env.PE_BENCH_DIST ?? 'dist');
 const browser = await launch();
 const results = [];
 try {
-  for (const size of SIZES) results.push(await measure(browser, site, size));
+  // PE_BENCH_ONLY (a regular expression) measures only the cases whose names match it.
+  const only = process.env.PE_BENCH_ONLY ? new RegExp(process.env.PE_BENCH_ONLY) : null;
+  for (const size of SIZES.filter((s) => !only || only.test(s.name))) results.push(await measure(browser, site, size));
 } finally {
   await browser.close();
   await site.close();
