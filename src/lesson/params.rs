@@ -120,11 +120,14 @@ impl Field {
 /// assert_eq!(set.fields().collect::<Vec<_>>(), [Field::Base, Field::Layout]);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FieldSet(u32);
+pub struct FieldSet(u64);
+
+// One bit per field: a new field past the 64th needs a wider set.
+const _: () = assert!(Field::ALL.len() <= 64);
 
 impl FieldSet {
-    fn bit(field: Field) -> u32 {
-        1 << field as u32
+    fn bit(field: Field) -> u64 {
+        1 << field as u64
     }
 
     pub fn with(self, field: Field) -> FieldSet {
