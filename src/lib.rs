@@ -4,7 +4,7 @@
 
 /// The pure-Rust encoding core: every formula of the lesson, no web types.
 pub mod encoding;
-/// Text exports (CSV) shared by the app and the `pe_csv` example.
+/// The PE matrix as CSV, JSON and NumPy / PyTorch code, shared by the app and the `pe_csv` example.
 pub mod export;
 /// Every user-visible string, in English and 简体中文.
 pub mod i18n;

@@ -807,6 +807,8 @@ mod tests {
     #[test]
     fn the_table_lists_every_field_in_order_with_unique_names() {
         for (n, field) in Field::ALL.into_iter().enumerate() {
+            // `Field::param` and `FieldSet` use the variant's position: the orders agree.
+            assert_eq!(field as usize, n);
             assert_eq!(PARAMS[n].field, field);
             assert_eq!(Field::from_key(field.symbol()), Some(field));
             for alias in PARAMS[n].aliases {
