@@ -641,29 +641,33 @@ fn read_count(
     (None, Some(whole))
 }
 
+/// Puts a word's meaning in `slot`; a word that names nothing is malformed (the slot keeps its
+/// default).
+fn set_word<T>(slot: &mut T, meaning: Option<T>) -> Option<Reason> {
+    match meaning {
+        Some(value) => {
+            *slot = value;
+            None
+        }
+        None => Some(Reason::Malformed),
+    }
+}
+
 fn read_layout(text: &str, params: &mut Params) -> Option<Reason> {
-    params.layout = match text.trim().to_ascii_lowercase().as_str() {
-        "interleaved" => Layout::Interleaved,
-        "split" => Layout::SplitHalves,
-        _ => return Some(Reason::Malformed),
+    let layout = match text.trim().to_ascii_lowercase().as_str() {
+        "interleaved" => Some(Layout::Interleaved),
+        "split" => Some(Layout::SplitHalves),
+        _ => None,
     };
-    None
+    set_word(&mut params.layout, layout)
 }
 
 fn read_lang(text: &str, params: &mut Params) -> Option<Reason> {
-    match Lang::from_tag(text.trim()) {
-        Some(lang) => params.lang = lang,
-        None => return Some(Reason::Malformed),
-    }
-    None
+    set_word(&mut params.lang, Lang::from_tag(text.trim()))
 }
 
 fn read_theme(text: &str, params: &mut Params) -> Option<Reason> {
-    match Theme::from_code(text) {
-        Some(theme) => params.theme = theme,
-        None => return Some(Reason::Malformed),
-    }
-    None
+    set_word(&mut params.theme, Theme::from_code(text))
 }
 
 fn write_dims(params: &Params) -> String {

@@ -52,7 +52,9 @@ fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
 pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let step = move || params.with(|p| p.step);
+    // What the tools show, as one memo: a slider move re-runs none of their attributes.
+    let shown = Memo::new(move |_| params.with(|p| (p.step, p.presenter, p.theme)));
+    let step = move || shown.get().0;
     let step_gate = Gate::of(Field::Step);
     let presenter_gate = Gate::of(Field::Presenter);
     let theme_gate = Gate::of(Field::Theme);
@@ -78,7 +80,7 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
             <button
                 type="button"
                 data-testid="presenter-toggle"
-                aria-pressed=move || params.with(|p| p.presenter).to_string()
+                aria-pressed=move || shown.get().1.to_string()
                 hidden=presenter_gate.hidden()
                 disabled=presenter_gate.disabled()
                 title=presenter_gate.title()
@@ -92,7 +94,7 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
                     data-testid="select-theme"
                     disabled=theme_gate.disabled()
                     title=theme_gate.title()
-                    prop:value=move || params.with(|p| p.theme.code())
+                    prop:value=move || shown.get().2.code()
                     on:change=move |ev| {
                         let theme = Theme::from_code(&event_target_value(&ev)).unwrap_or_default();
                         params.update(|p| p.theme = theme);

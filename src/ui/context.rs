@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::{Key, Translate};
+use crate::lesson::params::FieldSet;
 use crate::lesson::{Field, Lang, Params};
 
 /// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
@@ -14,6 +15,9 @@ pub struct Lesson {
     pub params: RwSignal<Params>,
     /// `params.lang`, as its own memo so that text re-renders only when the language changes.
     pub lang: Memo<Lang>,
+    /// A teacher link's hidden and locked controls, as their own memo: every control reads them,
+    /// and a slider move must not re-run those reads.
+    teacher: Memo<(FieldSet, FieldSet)>,
 }
 
 impl Lesson {
@@ -22,22 +26,18 @@ impl Lesson {
         Lesson {
             params,
             lang: Memo::new(move |_| params.with(|p| p.lang)),
+            teacher: Memo::new(move |_| params.with(|p| (p.hidden, p.locked))),
         }
     }
 
     /// Whether a teacher link hides `field`'s control (`hide=`).
     pub fn hidden(self, field: Field) -> bool {
-        self.params.with(|p| p.hidden.contains(field))
+        self.teacher.with(|(hidden, _)| hidden.contains(field))
     }
 
     /// Whether a teacher link locks `field`'s control (`lock=`).
     pub fn locked(self, field: Field) -> bool {
-        self.params.with(|p| p.locked.contains(field))
-    }
-
-    /// Sets one numeric field from a control, keeping the state valid ([`Params::with`]).
-    pub fn set(self, field: Field, value: f64) {
-        self.params.update(|p| *p = p.with(field, value));
+        self.teacher.with(|(_, locked)| locked.contains(field))
     }
 }
 
