@@ -16,8 +16,9 @@ self.addEventListener('install', (event) => {
     const page = await fetch('./', { cache: 'no-cache' });
     const html = await page.clone().text();
     await cache.put('./', page);
-    const files = [...html.matchAll(/(?:href|src)="?([^" >]+)/g)]
-      .map((match) => match[1])
+    // Every file a tag names, and the wasm, which the page's loader script names.
+    const files = [...html.matchAll(/(?:href|src)="?([^" >]+)|["'`]([^"'` ]+\.wasm)["'`]/g)]
+      .map((match) => match[1] ?? match[2])
       .filter((file) => !/^[a-z]+:/.test(file));
     // The lesson's questions and SVG export's script too: fetched on demand, perhaps offline.
     await cache.addAll([...files, 'lesson.txt', 'svg.js']);

@@ -35,6 +35,8 @@ suite() {
 
 suite fmt cargo fmt --check
 suite clippy cargo clippy --all-targets --locked -- -D warnings
+# The build-time prerender is the same crate built natively with Leptos's ssr feature.
+suite clippy-prerender cargo clippy --locked --no-default-features --features ssr --bin prerender -- -D warnings
 suite host-tests cargo test --locked
 echo
 echo "url-fuzz: 100000 cases for each of the 5 URL properties (cargo-fuzz needs a nightly toolchain, which this machine cannot fetch: a bounded proptest instead)"

@@ -2,6 +2,9 @@
 //!
 //! Data flows one way: URL ⇄ lesson state → core computation (memoised) → drawing.
 
+// The prerender's HTML rendering nests the whole page's view types more deeply than the DOM's.
+#![cfg_attr(feature = "ssr", recursion_limit = "256")]
+
 /// The pure-Rust encoding core: every formula of the lesson, no web types.
 pub mod encoding;
 /// The PE matrix as CSV, JSON and NumPy / PyTorch code, shared by the app and the `pe_csv` example.

@@ -6,5 +6,5 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 fn main() {
     pe_explorer::ui::panic_banner::install();
-    leptos::mount::mount_to_body(pe_explorer::ui::App);
+    pe_explorer::ui::mount();
 }

@@ -5,7 +5,10 @@ use leptos::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+    SERIES_COLORS,
+};
 use super::chart::{draw_line_chart, LineChart};
 use super::context::{tr, use_lesson, Gate};
 use super::controls::AmplitudeSlider;
@@ -84,7 +87,6 @@ pub fn AddConcatPanel() -> impl IntoView {
     let scores = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         strips,
-        0.32,
         move || (view_data.get(), lesson.lang.get()),
         |element, (v, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.32) {
@@ -94,7 +96,6 @@ pub fn AddConcatPanel() -> impl IntoView {
     );
     redraw_on_frame(
         scores,
-        0.4,
         move || view_data.get(),
         |element, v| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
@@ -148,6 +149,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                         type="checkbox"
                         data-testid="toggle-scale"
                         disabled=Gate::of(Field::Scale).disabled() title=Gate::of(Field::Scale).title()
+                        checked=params.get_untracked().scale_embedding
                         prop:checked=move || params.get().scale_embedding
                         on:change=move |ev| set(Field::Scale, if event_target_checked(&ev) { 1.0 } else { 0.0 })
                     />
@@ -155,7 +157,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                 </label>
                 <AmplitudeSlider name="amp" />
             </div>
-            <canvas node_ref=strips data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
+            <canvas node_ref=strips width=CANVAS_WIDTH height=canvas_height(0.32) data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
             <table class="costs" data-testid="combine-costs">
                 <thead>
                     <tr><td></td><th>{tr(Key::WidthLabel)}</th><th>{tr(Key::ProjectionLabel)}</th></tr>
@@ -179,7 +181,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                 " — " {move || verdict().to_string()}
             </p>
             <h3>{tr(Key::ScoreTitle)}</h3>
-            <canvas node_ref=scores data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
+            <canvas node_ref=scores width=CANVAS_WIDTH height=canvas_height(0.4) data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
             <Legend keys=&[Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp] />
         </Panel>
     }

@@ -99,7 +99,6 @@ pub fn AlibiPanel() -> impl IntoView {
     let row_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         slopes_canvas,
-        0.75,
         move || (matrices.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
@@ -128,7 +127,6 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         bias_canvas,
-        1.0,
         move || matrices.get(),
         |element, data| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -139,7 +137,6 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         row_canvas,
-        0.5,
         move || (data.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
@@ -195,10 +192,10 @@ pub fn AlibiPanel() -> impl IntoView {
                 <Reading label=Key::AlibiStep testid="alibi-ratio" value=step_ratio />
             </dl>
             <div class="pair-of-canvases">
-                <Figure node_ref=slopes_canvas testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
-                <Figure node_ref=bias_canvas testid="canvas-alibi-bias" caption=Key::AlibiBias />
+                <Figure node_ref=slopes_canvas aspect=0.75 testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
+                <Figure node_ref=bias_canvas aspect=1.0 testid="canvas-alibi-bias" caption=Key::AlibiBias />
             </div>
-            <Figure node_ref=row_canvas testid="canvas-alibi-row" caption=Key::AlibiRow />
+            <Figure node_ref=row_canvas aspect=0.5 testid="canvas-alibi-row" caption=Key::AlibiRow />
             <Legend keys=&[Key::AlibiWithout, Key::AlibiWith] />
         </Panel>
     }

@@ -35,6 +35,11 @@ thread_local! {
 /// Installs the resize listener once, at the top of the app, and shares the epoch by context.
 pub fn provide_viewport_epoch() -> ViewportEpoch {
     let epoch = ViewportEpoch(RwSignal::new(0u32));
+    provide_context(epoch);
+    // The build-time prerender has no window to listen to.
+    if cfg!(feature = "ssr") {
+        return epoch;
+    }
     let handle = window_event_listener(leptos::ev::resize, move |_| epoch.bump());
     on_cleanup(move || handle.remove());
     // A switch between light and dark changes the canvas colours too.
@@ -47,7 +52,6 @@ pub fn provide_viewport_epoch() -> ViewportEpoch {
         // The listener lives as long as the page (the app is never unmounted).
         on_change.forget();
     }
-    provide_context(epoch);
     epoch
 }
 
@@ -70,6 +74,18 @@ pub fn device_pixel_ratio() -> f64 {
 /// screen's again (`None`); the caller bumps the epoch so they redraw.
 pub fn set_export_scale(scale: Option<f64>) {
     EXPORT_SCALE.with(|s| s.set(scale));
+}
+
+/// The `width` attribute every chart canvas has in its markup; `height` is
+/// [`canvas_height`] of the aspect its drawing will have. CSS sizes a canvas's box by the ratio of
+/// the two, so the box has its final shape before the first drawing and in the prerendered page:
+/// nothing below it moves when it draws.
+pub const CANVAS_WIDTH: u32 = 1000;
+
+/// The markup `height` of a canvas whose drawing has `aspect` (height / width), the value its
+/// draw function passes to [`SizedCanvas::fit`].
+pub fn canvas_height(aspect: f64) -> u32 {
+    (aspect * CANVAS_WIDTH as f64).round() as u32
 }
 
 /// A canvas sized for crisp drawing: its backing store is its CSS size × devicePixelRatio.
@@ -225,9 +241,8 @@ fn drawn_off_screen(canvas: &Element) -> bool {
 
 /// Redraws a canvas whenever `input` changes or the viewport resizes, at most once per
 /// animation frame, and as early as that allows; but only while the canvas is on screen or
-/// about to be. `aspect` (height / width) is the shape its drawing gives it with
-/// [`SizedCanvas::fit`]; the canvas has it from the start. A canvas away from the screen reads nothing, so the memos it alone depends on
-/// do not run; it draws the latest input when it comes back.
+/// about to be. A canvas away from the screen reads nothing, so the memos it alone depends on do
+/// not run; it draws the latest input when it comes back.
 ///
 /// A change that arrives when the canvas has not drawn since the last frame is drawn at once
 /// (in the effect, right after the input event), so its pixels make the very next frame. Changes
@@ -238,7 +253,6 @@ fn drawn_off_screen(canvas: &Element) -> bool {
 /// not compute.
 pub fn redraw_on_frame<T: 'static>(
     canvas: NodeRef<html::Canvas>,
-    aspect: f64,
     input: impl Fn() -> T + 'static,
     draw: impl Fn(HtmlCanvasElement, &T) + 'static,
 ) {
@@ -254,14 +268,13 @@ pub fn redraw_on_frame<T: 'static>(
             draw(element, value);
         }
     }) as Box<dyn Fn(HtmlCanvasElement)>;
-    schedule_redraws(canvas, aspect, store, paint);
+    schedule_redraws(canvas, store, paint);
 }
 
 /// The type-free half of [`redraw_on_frame`]: an effect that stores the input and asks for a
 /// drawing.
 fn schedule_redraws(
     canvas: NodeRef<html::Canvas>,
-    aspect: f64,
     store: Box<dyn Fn()>,
     paint: Box<dyn Fn(HtmlCanvasElement)>,
 ) {
@@ -273,13 +286,7 @@ fn schedule_redraws(
         canvas,
     });
     let on_screen = RwSignal::new(false);
-    canvas.on_load(move |element| {
-        // Its box has its final shape before its first drawing, on screen or not: the page's
-        // layout does not move when canvases further down draw for the first time.
-        let _ = web_sys::HtmlElement::style(&element)
-            .set_property("aspect-ratio", &format!("{}", 1.0 / aspect));
-        watch_on_screen(element.into(), on_screen)
-    });
+    canvas.on_load(move |element| watch_on_screen(element.into(), on_screen));
     Effect::new(move |_| {
         if let Some(ViewportEpoch(epoch)) = epoch {
             epoch.track();

@@ -130,6 +130,8 @@ fn Slider(
                     min=move || min.get()
                     max=move || max.get()
                     step=step
+                    // The attribute gives the prerendered page its thumb; the property moves it.
+                    value=value.get_untracked()
                     prop:value=move || value.get()
                     aria-valuetext=move || read_out.get()
                     on:input=move |ev| {
@@ -215,6 +217,8 @@ pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
                 min="0"
                 max=AMPLITUDE_MAX
                 step="0.05"
+                // The attribute gives the prerendered page its thumb; the property moves it.
+                value=params.get_untracked().amplitude
                 prop:value=move || params.get().amplitude
                 on:input=move |ev| {
                     let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();

@@ -5,7 +5,10 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    canvas_height, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+    SERIES_COLORS,
+};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson};
 use super::math::{Formula, DOT_FORMULA};
@@ -70,7 +73,6 @@ pub fn DotProductPanel() -> impl IntoView {
     let curve_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         matrix_canvas,
-        1.0,
         move || data.get(),
         |element, data| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -80,7 +82,6 @@ pub fn DotProductPanel() -> impl IntoView {
     );
     redraw_on_frame(
         curve_canvas,
-        1.0,
         move || (data.get(), offset.get(), lesson.lang.get()),
         |element, (data, k, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -124,8 +125,8 @@ pub fn DotProductPanel() -> impl IntoView {
         <Panel id=PanelId::DotProduct>
             <Formula markup=DOT_FORMULA />
             <div class="pair-of-canvases">
-                <canvas node_ref=matrix_canvas data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
-                <canvas node_ref=curve_canvas data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
+                <canvas node_ref=matrix_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
+                <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
             </div>
             <dl class="numbers">
                 <dt>{move || format!("PE({})·PE({})", p().pos, p().pos + p().k)}</dt>

@@ -85,7 +85,6 @@ pub fn EmbeddingPanel() -> impl IntoView {
     let path_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         table_canvas,
-        0.5,
         move || (table.get(), lookup.get().id),
         |element, (table, id)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
@@ -95,7 +94,6 @@ pub fn EmbeddingPanel() -> impl IntoView {
     );
     redraw_on_frame(
         path_canvas,
-        0.2,
         move || lookup.get(),
         |element, lookup| {
             if let Some(sized) = SizedCanvas::fit(element, 0.2) {
@@ -145,8 +143,8 @@ pub fn EmbeddingPanel() -> impl IntoView {
                         .collect_view()
                 }}
             </fieldset>
-            <Figure node_ref=table_canvas testid="canvas-embed-table" caption=Key::EmbedTable />
-            <Figure node_ref=path_canvas testid="canvas-embed-path" caption=Key::EmbedStrips />
+            <Figure node_ref=table_canvas aspect=0.5 testid="canvas-embed-table" caption=Key::EmbedTable />
+            <Figure node_ref=path_canvas aspect=0.2 testid="canvas-embed-path" caption=Key::EmbedStrips />
             <dl class="numbers">
                 <Reading label=Key::EmbedId testid="embed-id" value={move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos))} />
                 <Reading label=Key::EmbedScaleValue testid="embed-scale" value={move || format!("{:.6}", lookup.with(|l| l.scale))} />

@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::canvas::{canvas_height, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
@@ -53,7 +53,6 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
         redraw_on_frame(
             canvas,
-            1.0,
             move || data.get(),
             move |element, data| {
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -69,7 +68,6 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     }
     redraw_on_frame(
         curve_canvas,
-        0.5,
         move || (data.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
@@ -120,11 +118,11 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                 <PanelSlider field=Field::NTrain min=crate::lesson::params::N_TRAIN_MIN max=N_TRAIN_MAX as f64 read=|p| p.n_train />
             </div>
             <div class="pair-of-canvases">
-                <Figure node_ref=sinusoidal_canvas testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
-                <Figure node_ref=learned_canvas testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
+                <Figure node_ref=sinusoidal_canvas aspect=1.0 testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
+                <Figure node_ref=learned_canvas aspect=1.0 testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
             </div>
             <p class="note">{move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string())}</p>
-            <canvas node_ref=curve_canvas data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
+            <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
             <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
             <dl class="numbers">
                 <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value={move || data.with(|d| spread(&d.sinusoidal_neighbours))} />

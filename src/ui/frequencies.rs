@@ -3,7 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::canvas::{canvas_height, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson};
 use super::math::{Formula, WAVELENGTH_FORMULA};
@@ -44,7 +44,6 @@ pub fn FrequenciesPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
-        0.5,
         move || (ladder.get(), lesson.lang.get()),
         |element, (ladder, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
@@ -78,7 +77,7 @@ pub fn FrequenciesPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Frequencies>
             <Formula markup=WAVELENGTH_FORMULA />
-            <canvas node_ref=canvas data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
+            <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
             <p class="readout" data-testid="frequency-current">{current}</p>
             <p data-testid="frequency-slow">{unfinished}</p>
         </Panel>

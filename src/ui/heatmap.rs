@@ -10,7 +10,9 @@ use plotters::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{HtmlCanvasElement, ImageData};
 
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{
+    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+};
 use super::context::{tr, use_lesson};
 use super::math::{Formula, PE_FORMULA};
 use super::panel::Panel;
@@ -110,7 +112,6 @@ pub fn HeatmapPanel() -> impl IntoView {
     // moving pos, k or i redraws only the thin marker layer above it.
     redraw_on_frame(
         canvas,
-        ASPECT,
         move || (version.get(), inputs.get(), lesson.lang.get()),
         move |element, (version, inputs, lang)| {
             let Some(sized) = SizedCanvas::fit(element, ASPECT) else {
@@ -132,7 +133,6 @@ pub fn HeatmapPanel() -> impl IntoView {
     // The marker layer redraws after every drawing of the matrix (which sets `device_rect`).
     redraw_on_frame(
         marks,
-        ASPECT,
         move || (markers.get(), inputs.get(), device_rect.get()),
         move |element, (markers, inputs, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
@@ -186,7 +186,7 @@ pub fn HeatmapPanel() -> impl IntoView {
             <Formula markup=PE_FORMULA />
             <div class="canvas-stack">
                 <canvas
-                    node_ref=canvas
+                    node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT)
                     data-testid="canvas-heatmap"
                     class="interactive"
                     role="img"
@@ -196,7 +196,7 @@ pub fn HeatmapPanel() -> impl IntoView {
                     on:pointerleave=move |_| hover.set(None)
                     on:click=on_click
                 ></canvas>
-                <canvas node_ref=marks data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
+                <canvas node_ref=marks width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
             <Note testid="heatmap-sampled" text=move || {

@@ -24,11 +24,14 @@ pub mod panels;
 pub mod panic_banner;
 pub mod parts;
 pub mod pe_vector;
+pub mod prerendered;
 pub mod real_data;
 pub mod rope;
 pub mod rotation;
 pub mod saturation;
+pub mod shell;
 pub mod waves;
 pub mod word_order;
 
-pub use app::App;
+pub use app::{mount, App};
+pub use prerendered::PRERENDERED_ID;

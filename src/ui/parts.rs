@@ -3,19 +3,22 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::canvas::{canvas_height, CANVAS_WIDTH};
 use super::context::tr;
 use crate::i18n::Key;
 
-/// A canvas with its caption; the caption is also the canvas's accessible name.
+/// A canvas with its caption; the caption is also the canvas's accessible name. `aspect` (height
+/// / width) is the shape its drawing gives it (see [`CANVAS_WIDTH`]).
 #[component]
 pub fn Figure(
     node_ref: NodeRef<html::Canvas>,
+    aspect: f64,
     testid: &'static str,
     caption: Key,
 ) -> impl IntoView {
     view! {
         <figure>
-            <canvas node_ref=node_ref data-testid=testid role="img" aria-label=tr(caption)></canvas>
+            <canvas node_ref=node_ref width=CANVAS_WIDTH height=canvas_height(aspect) data-testid=testid role="img" aria-label=tr(caption)></canvas>
             <figcaption>{tr(caption)}</figcaption>
         </figure>
     }

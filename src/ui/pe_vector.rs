@@ -3,7 +3,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{
+    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+};
 use super::chart::{draw_line_chart, LineChart, Ticks};
 use super::context::{tr, use_lesson};
 use super::panel::Panel;
@@ -51,7 +53,6 @@ pub fn PeVectorPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
-        0.4,
         move || (vector.get(), highlight.get(), lesson.lang.get()),
         |element, (vector, highlight, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
@@ -63,7 +64,7 @@ pub fn PeVectorPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Vector>
             <canvas
-                node_ref=canvas
+                node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.4)
                 data-testid="canvas-pe-vector"
                 role="img"
                 aria-label=tr(Key::VectorTitle)

@@ -96,7 +96,6 @@ pub fn RopePanel() -> impl IntoView {
     let diagram_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         plane_canvas,
-        1.0,
         move || current.get().plane,
         |element, plane| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -106,7 +105,6 @@ pub fn RopePanel() -> impl IntoView {
     );
     redraw_on_frame(
         decay_canvas,
-        0.75,
         move || (decay.get(), current.get(), lesson.lang.get()),
         |element, (decay, now, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
@@ -135,7 +133,6 @@ pub fn RopePanel() -> impl IntoView {
     );
     redraw_on_frame(
         diagram_canvas,
-        0.22,
         move || diagram.get(),
         |element, &(layout, pair)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.22) {
@@ -180,11 +177,11 @@ pub fn RopePanel() -> impl IntoView {
                 <SymbolReading label="m − n" testid="rope-offset" value={move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() }} />
             </dl>
             <div class="pair-of-canvases">
-                <Figure node_ref=plane_canvas testid="canvas-rope-plane" caption=Key::RopePlane />
-                <Figure node_ref=decay_canvas testid="canvas-rope-decay" caption=Key::RopeDecay />
+                <Figure node_ref=plane_canvas aspect=1.0 testid="canvas-rope-plane" caption=Key::RopePlane />
+                <Figure node_ref=decay_canvas aspect=0.75 testid="canvas-rope-decay" caption=Key::RopeDecay />
             </div>
             <LayoutSelect name="rope-layout" />
-            <Figure node_ref=diagram_canvas testid="canvas-rope-pairs" caption=Key::RopeDiagram />
+            <Figure node_ref=diagram_canvas aspect=0.22 testid="canvas-rope-pairs" caption=Key::RopeDiagram />
         </Panel>
     }
 }

@@ -4,7 +4,9 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
-use super::canvas::{redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors};
+use super::canvas::{
+    canvas_height, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+};
 use super::context::{tr, use_lesson};
 use super::math::{Formula, ROTATION_FORMULA};
 use super::panel::Panel;
@@ -52,7 +54,6 @@ pub fn RotationPanel() -> impl IntoView {
     for (canvas, view) in [(big, main), (small, elsewhere)] {
         redraw_on_frame(
             canvas,
-            1.0,
             move || view.get(),
             |element, view| {
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {
@@ -127,7 +128,7 @@ pub fn RotationPanel() -> impl IntoView {
         <Panel id=PanelId::Rotation>
             <Formula markup=ROTATION_FORMULA />
             <div class="rotation-grid">
-                <canvas node_ref=big data-testid="canvas-rotation" role="img" aria-label=tr(Key::RotationTitle)></canvas>
+                <canvas node_ref=big width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-rotation" role="img" aria-label=tr(Key::RotationTitle)></canvas>
                 <div class="rotation-numbers">
                     <p class="dims">
                         {move || {
@@ -153,7 +154,7 @@ pub fn RotationPanel() -> impl IntoView {
                     </button>
                 </div>
                 <figure class="elsewhere">
-                    <canvas node_ref=small data-testid="canvas-rotation-elsewhere" role="img" aria-label=tr(Key::RotationElsewhere)></canvas>
+                    <canvas node_ref=small width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-rotation-elsewhere" role="img" aria-label=tr(Key::RotationElsewhere)></canvas>
                     <figcaption>
                         {move || {
                             let v = elsewhere.get();

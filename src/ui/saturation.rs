@@ -4,7 +4,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::canvas::{
+    canvas_height, paint_cells, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS,
+};
 use super::chart::{draw_line_chart, LineChart, Series};
 use super::context::{tr, use_lesson};
 use super::controls::AmplitudeSlider;
@@ -52,7 +54,6 @@ pub fn SaturationPanel() -> impl IntoView {
     let weights_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         curve_canvas,
-        0.75,
         move || {
             (
                 curve.get(),
@@ -69,7 +70,6 @@ pub fn SaturationPanel() -> impl IntoView {
     );
     redraw_on_frame(
         weights_canvas,
-        0.75,
         move || weights.get(),
         |element, (n, w)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
@@ -83,8 +83,8 @@ pub fn SaturationPanel() -> impl IntoView {
         <Panel id=PanelId::Saturation>
             <AmplitudeSlider name="amp-saturation" />
             <div class="pair-of-canvases">
-                <canvas node_ref=curve_canvas data-testid="canvas-saturation" role="img" aria-label=tr(Key::SaturationTitle)></canvas>
-                <canvas node_ref=weights_canvas data-testid="canvas-saturation-weights" role="img" aria-label=tr(Key::SaturationWeights)></canvas>
+                <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.75) data-testid="canvas-saturation" role="img" aria-label=tr(Key::SaturationTitle)></canvas>
+                <canvas node_ref=weights_canvas width=CANVAS_WIDTH height=canvas_height(0.75) data-testid="canvas-saturation-weights" role="img" aria-label=tr(Key::SaturationWeights)></canvas>
             </div>
             <p>
                 {tr(Key::SaturationEntropy)} ": "

@@ -3,7 +3,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{
+    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+    SERIES_COLORS,
+};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson, Gate};
 use super::math::{Formula, WAVELENGTH_FORMULA};
@@ -96,7 +99,6 @@ pub fn WavesPanel() -> impl IntoView {
     let device_rect = RwSignal::new(PlotRect::default());
     redraw_on_frame(
         canvas,
-        ASPECT,
         move || (waves.get(), lesson.lang.get()),
         move |element, (waves, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
@@ -108,7 +110,6 @@ pub fn WavesPanel() -> impl IntoView {
     );
     redraw_on_frame(
         overlay,
-        ASPECT,
         move || (waves.get(), marks.get(), device_rect.get()),
         |element, (waves, marks, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
@@ -153,12 +154,12 @@ pub fn WavesPanel() -> impl IntoView {
             .map(|(n, w)| {
                 let kind = lang.t(if w.is_sine { Key::Sine } else { Key::Cosine });
                 let at = |p: usize| w.values.get(p).copied().unwrap_or(f64::NAN);
-                let color = SERIES_COLORS[n % SERIES_COLORS.len()];
-                // Set through the CSSOM (style.setProperty), which a strict CSP allows.
-                let swatch = css_color(color);
+                // The stylesheet's series-n classes carry SERIES_COLORS (a style attribute would
+                // break the strict CSP in the prerendered page).
+                let swatch = format!("swatch series-{}", n % SERIES_COLORS.len());
                 view! {
                     <li data-testid=format!("wave-{}", w.dim)>
-                        <span class="swatch" style:background-color=swatch></span>
+                        <span class=swatch></span>
                         {format!(
                             "dim {} ({kind}, i = {}): ω = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
                             w.dim, w.pair, w.omega, lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
@@ -172,8 +173,8 @@ pub fn WavesPanel() -> impl IntoView {
         <Panel id=PanelId::Waves>
             <Formula markup=WAVELENGTH_FORMULA />
             <div class="canvas-stack">
-                <canvas node_ref=canvas data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
-                <canvas node_ref=overlay data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
+                <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
+                <canvas node_ref=overlay width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <ul class="legend">{legend}</ul>
             <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>

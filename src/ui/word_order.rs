@@ -4,7 +4,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::canvas::{
+    canvas_height, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+};
 use super::context::{tr, use_lesson, Gate};
 use super::math::{Formula, POOL_FORMULA};
 use super::panel::Panel;
@@ -32,7 +34,6 @@ pub fn WordOrderPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
-        0.3,
         move || demo.get(),
         |element, demo| {
             if let (Some(sized), Some(demo)) = (SizedCanvas::fit(element, 0.3), demo) {
@@ -79,6 +80,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                         type="checkbox"
                         data-testid="toggle-order-pe"
                         disabled=Gate::of(Field::OrderPe).disabled() title=Gate::of(Field::OrderPe).title()
+                        checked=params.get_untracked().order_pe
                         prop:checked=move || params.get().order_pe
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
@@ -88,7 +90,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     {tr(Key::OrderPeLabel)}
                 </label>
             </div>
-            <canvas node_ref=canvas data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
+            <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.3) data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
             <p>
                 {tr(Key::OrderDifference)} ": "
                 <strong data-testid="order-difference">{difference}</strong>

@@ -45,9 +45,12 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
 });
 
 // The page-load figures on a phone (Lighthouse's default: simulated slow 4G, 4× CPU slowdown),
-// served with gzip as static hosts serve it. Printed for the record; the layout must not move
-// while the page loads (CLS 0: every canvas has its final shape before it first draws).
-test('Lighthouse mobile performance: figures printed, no layout shift', async () => {
+// served with gzip as static hosts serve it. The target is 95 (docs/testing.md); the test fails
+// below 90 only, so that one noisy run on a busy machine does not block CI, and the figures are
+// in the output. The layout must not move while the page loads (CLS 0: the prerendered page and
+// the app have the same boxes, and every canvas has its final shape before it first draws), and
+// the largest paint is the prerendered text, not something the wasm renders.
+test('Lighthouse mobile performance: at least 90 (target 95), no layout shift', async () => {
   const { lhr } = await lighthouse(env.site.url('?lang=en'), {
     port: PORT,
     output: 'json',
@@ -55,8 +58,11 @@ test('Lighthouse mobile performance: figures printed, no layout shift', async ()
     onlyCategories: ['performance'],
   });
   const audit = (id) => lhr.audits[id];
+  const score = Math.round(lhr.categories.performance.score * 100);
   const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
     .map((id) => `${audit(id).title} ${audit(id).displayValue}`);
-  console.log(`lighthouse performance, phone: ${Math.round(lhr.categories.performance.score * 100)} (${figures.join(', ')})`);
+  console.log(`lighthouse performance, phone: ${score} (${figures.join(', ')})`);
   assert.equal(audit('cumulative-layout-shift').numericValue, 0, 'no layout shift while the page loads');
+  assert.ok(audit('largest-contentful-paint').numericValue <= 1500, 'the largest paint within 1.5 s');
+  assert.ok(score >= 90, `performance ${score} is below 90`);
 });

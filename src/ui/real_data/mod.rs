@@ -89,7 +89,6 @@ pub fn RealDataPanel() -> impl IntoView {
     ] {
         redraw_on_frame(
             canvas,
-            1.0,
             // Each canvas follows only its own table: a base drag leaves the learned ones be.
             move || {
                 if learned {
@@ -115,7 +114,6 @@ pub fn RealDataPanel() -> impl IntoView {
     }
     redraw_on_frame(
         offsets_canvas,
-        0.5,
         move || (model(), sinusoidal_side.get(), lesson.lang.get()),
         |element, (model, sinusoidal, lang)| {
             let (Some(model), Some(sinusoidal)) = (model, sinusoidal) else {
@@ -344,15 +342,15 @@ pub fn RealDataPanel() -> impl IntoView {
             <p data-testid="real-status" role="status" class:notice=move || state() == "failed">{status}</p>
             <h3>{tr(Key::RealSidesTitle)}</h3>
             <div class="pair-of-canvases">
-                <Figure node_ref=learned_heatmap testid="canvas-real-learned" caption=Key::RealLearnedHeatmap />
-                <Figure node_ref=sinusoidal_heatmap testid="canvas-real-sinusoidal" caption=Key::RealSinusoidalHeatmap />
+                <Figure node_ref=learned_heatmap aspect=1.0 testid="canvas-real-learned" caption=Key::RealLearnedHeatmap />
+                <Figure node_ref=sinusoidal_heatmap aspect=1.0 testid="canvas-real-sinusoidal" caption=Key::RealSinusoidalHeatmap />
             </div>
             <p class="note">{tr(Key::RealColourScale)}</p>
             <div class="pair-of-canvases">
-                <Figure node_ref=learned_cosines testid="canvas-real-learned-cosines" caption=Key::RealLearnedCosine />
-                <Figure node_ref=sinusoidal_cosines testid="canvas-real-sinusoidal-cosines" caption=Key::RealSinusoidalCosine />
+                <Figure node_ref=learned_cosines aspect=1.0 testid="canvas-real-learned-cosines" caption=Key::RealLearnedCosine />
+                <Figure node_ref=sinusoidal_cosines aspect=1.0 testid="canvas-real-sinusoidal-cosines" caption=Key::RealSinusoidalCosine />
             </div>
-            <Figure node_ref=offsets_canvas testid="canvas-real-offsets" caption=Key::RealOffsetCurve />
+            <Figure node_ref=offsets_canvas aspect=0.5 testid="canvas-real-offsets" caption=Key::RealOffsetCurve />
             <Legend keys=&[Key::SinusoidalName, Key::RealLearnedLegend] />
             <p class="note" data-testid="real-positions">{positions_note}</p>
             <table class="numbers-table">

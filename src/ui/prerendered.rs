@@ -1,0 +1,132 @@
+//! Taking over the prerendered page (src/bin/prerender.rs) in the browser.
+//!
+//! The page arrives with the app in its default state already rendered as static HTML, so its
+//! text is on screen before the wasm. For a link in that state, the app replaces the static page
+//! piece by piece, in place, one task each (the header, the controls, the contents, the notices,
+//! the lesson bar and every panel), those on screen first. The static page is never
+//! moved (which would make the browser restyle and lay out all of it again), no task blocks a
+//! phone for long, and nothing moves on screen: each piece and its static copy have the same
+//! boxes (a browser test compares them) and each swap happens within one task.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use leptos::tachys::view::{Mountable, Render};
+use web_sys::Element;
+
+use super::panels::render;
+use super::shell::{piece, start, Piece};
+use crate::lesson::{PanelId, Parsed};
+
+/// The id of the element that holds the prerendered page. It stays on the page (`display:
+/// contents`: it takes no part in the layout) around the live pieces that replace its content.
+pub const PRERENDERED_ID: &str = "prerendered";
+
+/// What builds a live piece of the page.
+type PieceView = Box<dyn FnOnce() -> AnyView>;
+
+/// A live piece of the page waiting for its turn, and the static copy it replaces.
+struct Waiting {
+    copy: Element,
+    view: PieceView,
+}
+
+thread_local! {
+    /// The pieces waiting for their turn, in the order they will take it.
+    static WAITING: RefCell<VecDeque<Waiting>> = RefCell::default();
+    /// The owner of everything mounted over the static page (it lives as long as the page).
+    static APP_OWNER: RefCell<Option<Owner>> = RefCell::default();
+}
+
+/// Takes over the static page `page` with the app in state `opening` (the prerendered one).
+pub fn take_over(page: Element, opening: Parsed) {
+    // What `mount_to` would do first: effects and resources run on wasm-bindgen's executor.
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    owner.with(|| {
+        let shell = start(opening);
+        let pieces = Piece::ALL.into_iter().map(|p| {
+            let view: PieceView = Box::new(move || piece(p, shell));
+            (page.query_selector(p.selector()).ok().flatten(), view)
+        });
+        let panels = PanelId::ALL.into_iter().map(|panel| {
+            let view: PieceView = Box::new(move || render(panel));
+            (document().get_element_by_id(panel.anchor()), view)
+        });
+        let waiting: Vec<Waiting> = pieces
+            .chain(panels)
+            .filter_map(|(copy, view)| Some(Waiting { copy: copy?, view }))
+            .collect();
+        // Each copy stays inert until replaced (a click there would be lost); the live pieces
+        // around it take input.
+        for piece in &waiting {
+            let _ = piece.copy.set_attribute("inert", "");
+        }
+        let _ = page.remove_attribute("inert");
+        WAITING.with(|queue| queue.borrow_mut().extend(waiting));
+    });
+    APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
+    // One task later: the page has had a frame, and the reader has seen it.
+    set_timeout(order_turns_and_start, Duration::ZERO);
+}
+
+/// Mounts `view` where `copy` is and removes `copy`, in this task. The view belongs to the
+/// current owner, which lives as long as the page.
+fn replace<V: IntoView + 'static>(copy: Element, view: impl FnOnce() -> V) {
+    let Some(parent) = copy.parent_element() else {
+        return;
+    };
+    let mut mounted = view().into_view().build();
+    mounted.mount(&parent, Some(copy.as_ref()));
+    copy.remove();
+    // The page is never unmounted: its nodes and reactive state live as long as the page.
+    std::mem::forget(mounted);
+}
+
+/// Puts the pieces the reader sees first, then the rest in page order, and starts their turns.
+fn order_turns_and_start() {
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    WAITING.with(|waiting| {
+        let mut waiting = waiting.borrow_mut();
+        let (seen, unseen): (Vec<_>, Vec<_>) = waiting.drain(..).partition(|piece| {
+            let rect = piece.copy.get_bounding_client_rect();
+            rect.bottom() > 0.0 && rect.top() < height
+        });
+        waiting.extend(seen);
+        waiting.extend(unseen);
+    });
+    next_turn();
+}
+
+/// Mounts the next piece, then yields to the browser (input, a frame) before the one after.
+fn next_turn() {
+    let Some(Waiting { copy, view }) = WAITING.with(|waiting| waiting.borrow_mut().pop_front())
+    else {
+        mark_ready();
+        return;
+    };
+    APP_OWNER.with(|owner| {
+        if let Some(owner) = owner.borrow().as_ref() {
+            owner.with(|| replace(copy, view));
+        }
+    });
+    set_timeout(next_turn, Duration::ZERO);
+}
+
+/// Every panel is live: `<html data-ready>` says so (the browser tests wait for it).
+fn mark_ready() {
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("data-ready", "");
+    }
+}
+
+/// For a page mounted all at once: ready once its first effects have run.
+pub fn mark_ready_after_mount() {
+    set_timeout(mark_ready, Duration::ZERO);
+}
