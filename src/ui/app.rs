@@ -1,10 +1,11 @@
 //! The top of the app: reading the link, mounting the page, and the page's layout: the header,
 //! the notices, the controls, the contents, the panels and the lesson bar.
 
+use leptos::html;
 use leptos::prelude::*;
 
 use super::panels::render;
-use super::prerendered::{mark_ready_after_mount, take_over, PRERENDERED_ID};
+use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
 use super::shell::{piece, start, Piece};
 use crate::lesson::{from_query, Lang, PanelId, Params, Parsed};
 
@@ -30,8 +31,8 @@ fn opening_state() -> Parsed {
 
 /// Starts the app over the prerendered page (src/bin/prerender.rs). The app is mounted afresh,
 /// not hydrated. A link with the prerendered (default) state keeps the static page and replaces
-/// it piece by piece (`prerendered.rs`); any other link opens straight in its own state, the
-/// static page removed and the whole app mounted in the same task.
+/// it piece by piece (`prerendered.rs`); any other link opens straight in its own state: the
+/// static page goes, and `App` is mounted in its place.
 pub fn mount() {
     let opening = opening_state();
     let page = document().get_element_by_id(PRERENDERED_ID);
@@ -42,23 +43,30 @@ pub fn mount() {
                 page.remove();
             }
             leptos::mount::mount_to_body(move || view! { <App opening /> });
-            mark_ready_after_mount();
         }
     }
 }
 
-/// The whole page, in the state `opening`, mounted at once (and rendered by the prerender).
+/// The whole page, in the state `opening`. The prerender renders all of it; in the browser the
+/// panels are appended after the rest, one task each (`prerendered::append_panels_in_turn`), so
+/// no task blocks a phone for long.
 #[component]
 pub fn App(opening: Parsed) -> impl IntoView {
     let shell = start(opening);
+    let in_browser = cfg!(not(feature = "ssr"));
+    let panels = NodeRef::<html::Main>::new();
+    if in_browser {
+        let owner = Owner::current().unwrap_or_default();
+        panels.on_load(move |main| append_panels_in_turn(main.into(), owner, shell));
+    }
     view! {
         {piece(Piece::Header, shell)}
         {piece(Piece::Notices, shell)}
         <div class="layout">
             {piece(Piece::Controls, shell)}
-            <main class="panels" id="panels">
+            <main class="panels" id="panels" node_ref=panels>
                 {piece(Piece::Contents, shell)}
-                {PanelId::ALL.into_iter().map(render).collect_view()}
+                {(!in_browser).then(|| PanelId::ALL.into_iter().map(render).collect_view())}
             </main>
         </div>
         {piece(Piece::LessonBar, shell)}

@@ -7,6 +7,10 @@
 //! moved (which would make the browser restyle and lay out all of it again), no task blocks a
 //! phone for long, and nothing moves on screen: each piece and its static copy have the same
 //! boxes (a browser test compares them) and each swap happens within one task.
+//!
+//! A link in another state (another language, other values) cannot use the static copies: the
+//! static page is removed, the app mounted without its panels, and the panels appended one task
+//! each, in page order, so nothing already on screen moves.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -17,7 +21,7 @@ use leptos::tachys::view::{Mountable, Render};
 use web_sys::Element;
 
 use super::panels::render;
-use super::shell::{piece, start, Piece};
+use super::shell::{open_at_link_target, piece, start, Piece, Shell};
 use crate::lesson::{PanelId, Parsed};
 
 /// The id of the element that holds the prerendered page. It stays on the page (`display:
@@ -27,17 +31,29 @@ pub const PRERENDERED_ID: &str = "prerendered";
 /// What builds a live piece of the page.
 type PieceView = Box<dyn FnOnce() -> AnyView>;
 
-/// A live piece of the page waiting for its turn, and the static copy it replaces.
+/// Where a live piece goes.
+enum Place {
+    /// In place of its static copy, which it replaces.
+    Over(Element),
+    /// At the end of this element (a link in another state than the prerendered one: the panels
+    /// are appended in page order, so nothing above them moves).
+    AtEnd(Element),
+}
+
+/// A live piece of the page waiting for its turn.
 struct Waiting {
-    copy: Element,
+    place: Place,
     view: PieceView,
 }
 
 thread_local! {
     /// The pieces waiting for their turn, in the order they will take it.
     static WAITING: RefCell<VecDeque<Waiting>> = RefCell::default();
-    /// The owner of everything mounted over the static page (it lives as long as the page).
+    /// The owner of the pieces mounted in turn (it lives as long as the page).
     static APP_OWNER: RefCell<Option<Owner>> = RefCell::default();
+    /// What to show once every piece is live: the link's target, when its panel was not there
+    /// from the start.
+    static OPEN_WHEN_READY: RefCell<Option<Shell>> = RefCell::default();
 }
 
 /// Takes over the static page `page` with the app in state `opening` (the prerendered one).
@@ -57,30 +73,60 @@ pub fn take_over(page: Element, opening: Parsed) {
         });
         let waiting: Vec<Waiting> = pieces
             .chain(panels)
-            .filter_map(|(copy, view)| Some(Waiting { copy: copy?, view }))
+            .filter_map(|(copy, view)| {
+                Some(Waiting {
+                    place: Place::Over(copy?),
+                    view,
+                })
+            })
             .collect();
         // Each copy stays inert until replaced (a click there would be lost); the live pieces
         // around it take input.
         for piece in &waiting {
-            let _ = piece.copy.set_attribute("inert", "");
+            if let Place::Over(copy) = &piece.place {
+                let _ = copy.set_attribute("inert", "");
+            }
         }
         let _ = page.remove_attribute("inert");
         WAITING.with(|queue| queue.borrow_mut().extend(waiting));
+        // The static copies are already where the link points.
+        open_at_link_target(shell);
     });
     APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
     // One task later: the page has had a frame, and the reader has seen it.
     set_timeout(order_turns_and_start, Duration::ZERO);
 }
 
-/// Mounts `view` where `copy` is and removes `copy`, in this task. The view belongs to the
-/// current owner, which lives as long as the page.
-fn replace<V: IntoView + 'static>(copy: Element, view: impl FnOnce() -> V) {
-    let Some(parent) = copy.parent_element() else {
-        return;
-    };
+/// Appends every panel to `panels`, one task each in page order, owned by `owner`; then shows
+/// the link's target. For a page mounted afresh (`App` in the browser).
+pub fn append_panels_in_turn(panels: Element, owner: Owner, shell: Shell) {
+    let waiting = PanelId::ALL.into_iter().map(|panel| {
+        let view: PieceView = Box::new(move || render(panel));
+        Waiting {
+            place: Place::AtEnd(panels.clone()),
+            view,
+        }
+    });
+    WAITING.with(|queue| queue.borrow_mut().extend(waiting));
+    APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
+    OPEN_WHEN_READY.with(|slot| *slot.borrow_mut() = Some(shell));
+    set_timeout(order_turns_and_start, Duration::ZERO);
+}
+
+/// Mounts `view` at `place` in this task (replacing a static copy there). The view belongs to
+/// the current owner, which lives as long as the page.
+fn mount_at<V: IntoView + 'static>(place: Place, view: impl FnOnce() -> V) {
     let mut mounted = view().into_view().build();
-    mounted.mount(&parent, Some(copy.as_ref()));
-    copy.remove();
+    match place {
+        Place::Over(copy) => {
+            let Some(parent) = copy.parent_element() else {
+                return;
+            };
+            mounted.mount(&parent, Some(copy.as_ref()));
+            copy.remove();
+        }
+        Place::AtEnd(parent) => mounted.mount(&parent, None),
+    }
     // The page is never unmounted: its nodes and reactive state live as long as the page.
     std::mem::forget(mounted);
 }
@@ -94,10 +140,15 @@ fn order_turns_and_start() {
         .unwrap_or(0.0);
     WAITING.with(|waiting| {
         let mut waiting = waiting.borrow_mut();
-        let (seen, unseen): (Vec<_>, Vec<_>) = waiting.drain(..).partition(|piece| {
-            let rect = piece.copy.get_bounding_client_rect();
-            rect.bottom() > 0.0 && rect.top() < height
-        });
+        // Pieces appended at the end keep their order (page order): they count as unseen.
+        let (seen, unseen): (Vec<_>, Vec<_>) =
+            waiting.drain(..).partition(|piece| match &piece.place {
+                Place::Over(copy) => {
+                    let rect = copy.get_bounding_client_rect();
+                    rect.bottom() > 0.0 && rect.top() < height
+                }
+                Place::AtEnd(_) => false,
+            });
         waiting.extend(seen);
         waiting.extend(unseen);
     });
@@ -106,27 +157,26 @@ fn order_turns_and_start() {
 
 /// Mounts the next piece, then yields to the browser (input, a frame) before the one after.
 fn next_turn() {
-    let Some(Waiting { copy, view }) = WAITING.with(|waiting| waiting.borrow_mut().pop_front())
+    let Some(Waiting { place, view }) = WAITING.with(|waiting| waiting.borrow_mut().pop_front())
     else {
         mark_ready();
         return;
     };
     APP_OWNER.with(|owner| {
         if let Some(owner) = owner.borrow().as_ref() {
-            owner.with(|| replace(copy, view));
+            owner.with(|| mount_at(place, view));
         }
     });
     set_timeout(next_turn, Duration::ZERO);
 }
 
-/// Every panel is live: `<html data-ready>` says so (the browser tests wait for it).
+/// Every piece is live: `<html data-ready>` says so (the browser tests wait for it), and a link
+/// whose panels were appended now shows its target.
 fn mark_ready() {
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("data-ready", "");
     }
-}
-
-/// For a page mounted all at once: ready once its first effects have run.
-pub fn mark_ready_after_mount() {
-    set_timeout(mark_ready, Duration::ZERO);
+    if let Some(shell) = OPEN_WHEN_READY.with(|slot| slot.borrow_mut().take()) {
+        open_at_link_target(shell);
+    }
 }

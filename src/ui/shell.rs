@@ -31,6 +31,8 @@ pub struct Shell {
     pub notices: RwSignal<Vec<Notice>>,
     /// Whether lesson mode's answer is shown (the header's and the lesson bar's buttons).
     pub revealed: RwSignal<bool>,
+    /// The lesson step the link opened at (0: none).
+    pub opening_step: usize,
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
@@ -75,26 +77,26 @@ pub fn start(opening: Parsed) -> Shell {
         });
     }
 
-    // A link into lesson mode opens at its step's panel, unless it names a panel itself. Two
-    // frames later: the lesson bar, shown by then, changes the layout (on a phone the controls
-    // stop being sticky).
-    let opening_step = params.get_untracked().step;
-    if cfg!(not(feature = "ssr")) {
-        request_animation_frame(move || {
-            request_animation_frame(move || {
-                if window().location().hash().unwrap_or_default().len() > 1 {
-                    scroll_to_anchor();
-                } else {
-                    show_step_panel(opening_step);
-                }
-            })
-        });
-    }
-
     Shell {
         notices: RwSignal::new(opening.notices),
         revealed: RwSignal::new(false),
+        opening_step: opening.params.step,
     }
+}
+
+/// Shows what the link points at, once its panel is on the page: the panel a `#anchor` names,
+/// or else a lesson step's panel. Two frames later: the lesson bar, shown by then, changes the
+/// layout (on a phone the controls stop being sticky).
+pub fn open_at_link_target(shell: Shell) {
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            if window().location().hash().unwrap_or_default().len() > 1 {
+                scroll_to_anchor();
+            } else {
+                show_step_panel(shell.opening_step);
+            }
+        })
+    });
 }
 
 /// The page's top-level pieces besides the panels, in page order.
