@@ -139,3 +139,41 @@ fn saturation_curve_falls_from_word_driven_to_collapsed_within_the_slider_range(
         h[80]
     );
 }
+
+/// The frequency panel's text states the last pair's wavelength with numbers from the core.
+#[test]
+fn the_stated_longest_wavelengths_are_the_cores() {
+    use pe_explorer::encoding::{frequency_count, wavelength};
+    use pe_explorer::i18n::{Key, Translate};
+    use pe_explorer::lesson::Lang;
+    let last = |d: usize| wavelength(frequency_count(d) - 1, d, BASE);
+    assert!(
+        (last(128) - 54_400.0).abs() < 50.0,
+        "d_model 128: {}",
+        last(128)
+    );
+    assert!(
+        (last(16) - 19_900.0).abs() < 50.0,
+        "d_model 16: {}",
+        last(16)
+    );
+    assert!((2.0 * std::f64::consts::PI * BASE - 62_832.0).abs() < 1.0);
+    for lang in [Lang::En, Lang::Zh] {
+        let text = lang.t(Key::FrequencyText);
+        for stated in ["(d_model−2)/d_model", "54 400", "19 900", "62 832"] {
+            assert!(text.contains(stated), "{lang:?}: {stated} missing");
+        }
+    }
+}
+
+/// The rotation panel reports the paper's hypothesis as a hypothesis (Vaswani et al. 2017,
+/// §3.5: "we hypothesized it would allow the model to easily learn to attend by relative
+/// positions"), not as what a trained model does.
+#[test]
+fn the_rotation_text_hedges_as_the_paper_did() {
+    use pe_explorer::i18n::{Key, Translate};
+    use pe_explorer::lesson::Lang;
+    let (en, zh) = (Lang::En.t(Key::RotationText), Lang::Zh.t(Key::RotationText));
+    assert!(en.contains("hypothesized") && !en.contains("That is why the model can learn"));
+    assert!(zh.contains("假设") && !zh.contains("这就是模型只需学一次"));
+}

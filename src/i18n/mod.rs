@@ -102,8 +102,8 @@ strings! {
     Wavelength => "wavelength", "波长";
     // Rotation panel.
     RotationTitle => "Moving by k is a rotation", "移动 k 个位置就是一次旋转";
-    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. That is why the model can learn \"three words back\" once and use it everywhere. The printed error is rounding, not approximation.",
-                     "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的一个点。再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；所以一个固定的矩阵 M_k 能把每个位置都变成它后面第 k 个位置。这就是模型只需学一次“往前数三个词”就能处处使用的原因。下面打印的误差只是浮点舍入，而不是近似。";
+    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. Vaswani et al. chose the formula for this property: they hypothesized it would let a model easily learn to attend by relative position, because a rule such as \"three words back\" is then one linear map, the same at every position. The formula makes the rule expressible; whether a trained model learns it is another matter. The printed error is rounding, not approximation.",
+                     "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的一个点。再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；所以一个固定的矩阵 M_k 能把每个位置都变成它后面第 k 个位置。Vaswani 等人正是看中这一性质才选了这个公式：他们的假设是，这样模型能轻松学会按相对位置分配注意力，因为“往前数三个词”这样的规则此时就是一个线性映射，在每个位置都相同。公式让这条规则可以表达出来；训练好的模型是否真的学到了它，是另一回事。下面打印的误差只是浮点舍入，而不是近似。";
     RotationElsewhere => "The same k from another position", "同样的 k，换一个起点";
     Play => "Play", "播放";
     Pause => "Pause", "暂停";
@@ -142,8 +142,8 @@ strings! {
     AxisOffset => "offset m − n", "偏移量 m − n";
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "一架波长的梯子";
-    FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to about 2π·base for the last. Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
-                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，最后一对大约要 2π·base 个位置。快的维度对能区分相邻的位置；慢的维度对在一句话里几乎不变，像是一把衡量词语处在长文本何处的平滑标尺。正是这种跨越多个数量级的尺度，让同一个向量既能看清近处，也能看到远处。";
+    FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
+                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，最后一对要 2π·base^((d_model−2)/d_model) 个位置。论文把它约记为 2π·base，实际要小一些，d_model 越大差得越少（base 为 10 000 时：d_model = 128 约 54 400 个位置，d_model = 16 约 19 900 个，而 2π·base 是 62 832）。快的维度对能区分相邻的位置；慢的维度对在一句话里几乎不变，像是一把衡量词语处在长文本何处的平滑标尺。正是这种跨越多个数量级的尺度，让同一个向量既能看清近处，也能看到远处。";
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长比序列（长度 {length}）还长：它们在序列中转不完一圈。";
     AxisPair => "pair i", "维度对 i";
