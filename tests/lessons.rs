@@ -177,3 +177,31 @@ fn the_rotation_text_hedges_as_the_paper_did() {
     assert!(en.contains("hypothesized") && !en.contains("That is why the model can learn"));
     assert!(zh.contains("假设") && !zh.contains("这就是模型只需学一次"));
 }
+
+/// The ALiBi text's rule for head counts that are not powers of two is the core's (the ALiBi
+/// paper's reference code, ofirpress/attention_with_linear_biases, `get_slopes`): at 12 heads
+/// the slopes do not fall in order, as the text says, and at 8 they fall in equal ratios.
+#[test]
+fn alibi_slopes_fall_in_order_only_for_powers_of_two() {
+    use pe_explorer::encoding::alibi_slopes;
+    use pe_explorer::i18n::{Key, Translate};
+    use pe_explorer::lesson::Lang;
+    let falling = |s: &[f64]| s.windows(2).all(|w| w[1] < w[0]);
+    assert!(falling(&alibi_slopes(8)));
+    let twelve = alibi_slopes(12);
+    assert!(!falling(&twelve));
+    assert!(
+        (twelve[8] - 0.5f64.sqrt()).abs() < 1e-15,
+        "the 9th of 12 heads is 2^(-1/2)"
+    );
+    for n in [1, 2, 4, 8, 16, 32] {
+        let s = alibi_slopes(n);
+        let ratio = 2f64.powf(-8.0 / n as f64);
+        assert!(
+            s.windows(2).all(|w| (w[1] / w[0] - ratio).abs() < 1e-12),
+            "n = {n}"
+        );
+    }
+    assert!(Lang::En.t(Key::AlibiText).contains("power of two"));
+    assert!(Lang::Zh.t(Key::AlibiText).contains("2 的幂"));
+}

@@ -200,8 +200,8 @@ strings! {
     AxisScore => "score", "分数";
     // ALiBi panel.
     AlibiTitle => "ALiBi: a penalty for distance instead of a position vector", "ALiBi：用距离惩罚代替位置向量";
-    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope, from 2^(−8/n) down in equal ratios: steep heads look only at the last few tokens, gentle heads across the whole text. Nothing is learned and nothing ends at a training length, which is why ALiBi copes with longer inputs than it was trained on.",
-                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以往回多走一步的键就少一份固定的分数。每个头有自己的斜率，从 2^(−8/n) 开始按相同比例递减：斜率大的头只看最近的几个词，斜率小的头能看遍整段文本。这里没有需要学习的参数，也没有训练长度的尽头，所以 ALiBi 能处理比训练时更长的输入。";
+    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Nothing is learned and nothing ends at a training length, which is why ALiBi copes with longer inputs than it was trained on.",
+                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以往回多走一步的键就少一份固定的分数。每个头有自己的斜率：斜率大的头只看最近的几个词，斜率小的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次是 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，所以斜率不再依次递减：试试 12 个头。这里没有需要学习的参数，也没有训练长度的尽头，所以 ALiBi 能处理比训练时更长的输入。";
     AlibiSlopes => "slope of each head", "每个头的斜率";
     AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被遮盖）";
     AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 在键 0…pos 上的注意力（内容分数相同）";

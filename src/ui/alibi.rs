@@ -102,7 +102,14 @@ pub fn AlibiPanel() -> impl IntoView {
         move || (matrices.get(), lesson.lang.get()),
         |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
-                let top = data.slopes.first().map_or(1.0, |s| s.1);
+                // The largest slope, wherever it is: for a head count that is not a power of two
+                // the slopes are not in falling order (the 9th of 12 is 2^(−1/2) > 1/2).
+                let top = data
+                    .slopes
+                    .iter()
+                    .map(|s| s.1)
+                    .fold(0.0, f64::max)
+                    .max(1e-9);
                 let mark = [(data.head as f64, data.slope)];
                 draw_line_chart(
                     &sized,
