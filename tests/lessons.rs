@@ -205,3 +205,21 @@ fn alibi_slopes_fall_in_order_only_for_powers_of_two() {
     assert!(Lang::En.t(Key::AlibiText).contains("power of two"));
     assert!(Lang::Zh.t(Key::AlibiText).contains("2 的幂"));
 }
+
+/// The extrapolation panel names the concept, and does not promise that a sinusoidal model
+/// extrapolates (Vaswani et al. 2017, §3.5: "may allow the model to extrapolate"; Press et al.
+/// 2022, abstract: current methods "do not allow for efficient extrapolation"); its random table
+/// has GPT-2's initial position-table spread (openai/gpt-2 `src/model.py`: `wpe` stddev 0.01).
+#[test]
+fn the_extrapolation_text_names_the_concept_and_its_limit() {
+    use pe_explorer::encoding::GPT2_INIT_STD;
+    use pe_explorer::i18n::{Key, Translate};
+    use pe_explorer::lesson::Lang;
+    assert_eq!(GPT2_INIT_STD, 0.01);
+    let (en, zh) = (Lang::En.t(Key::ExtrapText), Lang::Zh.t(Key::ExtrapText));
+    assert!(
+        en.contains("extrapolation") && en.contains("Press et al.") && en.contains("N(0, 0.01²)")
+    );
+    assert!(zh.contains("外推") && zh.contains("Press") && zh.contains("N(0, 0.01²)"));
+    assert!(!en.contains("0.02") && !zh.contains("0.02"));
+}

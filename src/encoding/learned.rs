@@ -5,8 +5,9 @@
 
 use super::seeded::normal_table;
 
-/// The standard deviation GPT-2 initialises its position table with.
-pub const GPT2_INIT_STD: f64 = 0.02;
+/// The standard deviation GPT-2 initialises its position table (`wpe`) with; its word table
+/// (`wte`) uses 0.02. Source: openai/gpt-2, `src/model.py` (`model`), commit 122c55a.
+pub const GPT2_INIT_STD: f64 = 0.01;
 
 /// The seed of the demo table.
 pub const LEARNED_SEED: u64 = 0x1EA4_2ED0;
@@ -37,7 +38,7 @@ pub struct LearnedTable {
 }
 
 impl LearnedTable {
-    /// A table as GPT-2 starts training: every entry from N(0, 0.02²).
+    /// A table as GPT-2 starts training: every entry from N(0, 0.01²).
     ///
     /// ```
     /// use pe_explorer::encoding::LearnedTable;
