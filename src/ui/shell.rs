@@ -164,24 +164,22 @@ pub fn Header(shell: Shell) -> impl IntoView {
                 disabled=lang_gate.disabled()
                 title=lang_gate.title()
             >
-                <button
-                    type="button"
-                    lang="en"
-                    data-testid="lang-en"
-                    aria-pressed=lang_is(Lang::En)
-                    on:click=move |_| set_lang(Lang::En)
-                >
-                    "English"
-                </button>
-                <button
-                    type="button"
-                    lang="zh-CN"
-                    data-testid="lang-zh"
-                    aria-pressed=lang_is(Lang::Zh)
-                    on:click=move |_| set_lang(Lang::Zh)
-                >
-                    "中文"
-                </button>
+                {[(Lang::En, "English"), (Lang::Zh, "中文")]
+                    .into_iter()
+                    .map(|(lang, name)| {
+                        view! {
+                            <button
+                                type="button"
+                                lang=lang.html_tag()
+                                data-testid=format!("lang-{}", lang.code())
+                                aria-pressed=lang_is(lang)
+                                on:click=move |_| set_lang(lang)
+                            >
+                                {name}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </fieldset>
         </header>
     }

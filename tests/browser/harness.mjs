@@ -152,8 +152,8 @@ export async function openPage(browser, origin, { viewport = { width: 1280, heig
 
 /** Waits until the app has mounted and drawn its first frame. */
 export async function waitForApp(page) {
-  // The prerendered page (src/bin/prerender.rs) looks like the app: wait until every panel of
-  // the app has replaced its static copy (src/ui/prerendered.rs).
+  // The prerendered page (src/bin/prerender.rs) looks like the app: wait until every piece of
+  // the app (header, controls, contents, panels, …) is live (src/ui/prerendered.rs).
   await page.waitForSelector('html[data-ready]', { timeout: 20000 });
   // Canvases draw once they are known to be on screen: the observer reports them at the first
   // frames after mounting, and each draws at once.
