@@ -85,7 +85,8 @@ def renamed(wasm, short):
 stage = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
-for wasm_path in glob.glob(os.path.join(stage, "*_bg.wasm")):
+# The page's wasm and its ES-module glue only; the teacher's tools' no-modules glue is left as it is.
+for wasm_path in [p for p in glob.glob(os.path.join(stage, "*_bg.wasm")) if "pe-explorer" in os.path.basename(p)]:
     glue_path = wasm_path[: -len("_bg.wasm")] + ".js"
     short = {}
     wasm = renamed(open(wasm_path, "rb").read(), short)

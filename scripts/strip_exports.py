@@ -57,7 +57,8 @@ wasm_opt = shutil.which("wasm-opt")
 if wasm_opt is None:
     print("strip_exports.py: wasm-opt not on PATH (scripts/setup.sh installs it); wasm left as is")
     sys.exit(0)
-for path in glob.glob(os.path.join(stage, "*_bg.wasm")):
+# The page's wasm only (the teacher's tools are left as wasm-opt made them).
+for path in [p for p in glob.glob(os.path.join(stage, "*_bg.wasm")) if "pe-explorer" in os.path.basename(p)]:
     before = open(path, "rb").read()
     stripped, dropped = without_unused_exports(before)
     if not dropped:

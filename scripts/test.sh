@@ -38,6 +38,8 @@ suite clippy cargo clippy --all-targets --locked -- -D warnings
 # The build-time prerender is the same crate built natively with Leptos's ssr feature.
 suite clippy-prerender cargo clippy --locked --no-default-features --features ssr --bin prerender -- -D warnings
 suite host-tests cargo test --locked
+# Lesson mode's answers against the panels, rendered natively as the prerender renders them.
+suite lesson-reveal cargo test --locked --no-default-features --features ssr --test lesson_reveal
 echo
 echo "url-fuzz: 100000 cases for each of the 5 URL properties (cargo-fuzz needs a nightly toolchain, which this machine cannot fetch: a bounded proptest instead)"
 suite url-fuzz env PE_URL_CASES=100000 cargo test --locked --test url_properties

@@ -13,6 +13,8 @@ pub mod export;
 pub mod i18n;
 /// The lesson state (`Params`), its limits, and its URL form.
 pub mod lesson;
+/// The student link's QR code as SVG (for the QR worker only).
+pub mod qr;
 /// Pure pixel work: colour maps, heatmap buffers, plot geometry.
 pub mod render;
 /// Leptos components; the only module that touches the DOM.

@@ -7,7 +7,7 @@ use pe_explorer::encoding::{
     rope_relative_bound, rope_score, Layout,
 };
 use pe_explorer::i18n::Lang;
-use pe_explorer::lesson::steps::{enter_step, LessonTexts, STEPS};
+use pe_explorer::lesson::steps::LessonPlan;
 use pe_explorer::lesson::Params;
 
 const BASE: f64 = 10_000.0;
@@ -236,15 +236,15 @@ fn the_dot_product_is_symmetric_and_its_chart_reaches_below_minus_0_7_at_d_model
 fn step_9_asks_for_the_position_the_extrapolation_panel_shows() {
     let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt"))
         .expect("assets/lesson.txt");
-    let texts = LessonTexts::parse(&file, STEPS.len()).expect("every step has its four texts");
-    let p = enter_step(Params::default(), 9);
+    let texts = LessonPlan::parse(&file).expect("the lesson reads");
+    let p = texts.before(9, Params::default());
     let shown = extrapolation(p.n_train, p.d_model, p.base, p.layout, None)
         .beyond
         .expect("the panel asks the table for a position past its end")
         .pos;
     assert_eq!((p.n_train, shown), (64, 96));
     for lang in [Lang::En, Lang::Zh] {
-        let (question, answer) = (texts.question(9, lang), texts.answer(9, lang));
+        let (question, answer) = (texts.question(9, lang), texts.reveal(9, lang));
         assert!(
             question.contains(&format!("{shown}")),
             "{lang:?}: {question}"

@@ -1,15 +1,21 @@
-//! Lesson mode: the steps walk the page in order, every step has its question and answer in both
-//! languages, the presets give valid states, and the numbers the answers quote are the core's.
+//! Lesson mode: the lesson (assets/lesson.txt) walks the page in order, every step has its
+//! question, reveal text and answer in both languages, its before and after states are valid
+//! links, the numbers the texts quote are the core's, and moving through the lesson keeps and
+//! restores what it should (`LessonFlow`).
 
 use pe_explorer::encoding::{dot_product_at_offset, wavelength};
 use pe_explorer::i18n::Lang;
-use pe_explorer::lesson::steps::{enter_step, LessonTextError, LessonTexts, STEPS};
-use pe_explorer::lesson::{from_query, to_query, Field, Params};
+use pe_explorer::lesson::params::STEP_COUNT;
+use pe_explorer::lesson::steps::{lesson_base, LessonFlow, LessonPlan, LessonTextError};
+use pe_explorer::lesson::{from_query, to_query, Params, Theme};
 
-fn texts() -> LessonTexts {
-    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt"))
-        .expect("assets/lesson.txt");
-    LessonTexts::parse(&file, STEPS.len()).expect("every step has its four texts")
+fn file() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt"))
+        .expect("assets/lesson.txt")
+}
+
+fn plan() -> LessonPlan {
+    LessonPlan::parse(&file()).expect("the lesson reads")
 }
 
 fn has_cjk(text: &str) -> bool {
@@ -17,144 +23,227 @@ fn has_cjk(text: &str) -> bool {
 }
 
 #[test]
-fn every_step_has_a_question_and_an_answer_in_both_languages() {
-    let texts = texts();
-    for step in 1..=STEPS.len() {
+fn every_step_has_its_texts_in_both_languages_and_the_reveal_quotes_the_answer() {
+    let plan = plan();
+    assert_eq!(plan.len(), STEP_COUNT);
+    for step in 1..=plan.len() {
         for lang in [Lang::En, Lang::Zh] {
-            let (q, a) = (texts.question(step, lang), texts.answer(step, lang));
-            assert!(!q.is_empty() && !a.is_empty(), "step {step} {lang:?}");
+            let (q, r, a) = (
+                plan.question(step, lang),
+                plan.reveal(step, lang),
+                plan.answer(step, lang),
+            );
+            assert!(
+                !q.is_empty() && !r.is_empty() && !a.is_empty(),
+                "step {step} {lang:?}"
+            );
             assert_eq!(
-                has_cjk(q) && has_cjk(a),
+                has_cjk(q) && has_cjk(r),
                 lang == Lang::Zh,
                 "step {step} {lang:?}: wrong language"
             );
+            assert!(
+                r.contains(a),
+                "step {step} {lang:?}: the reveal text does not quote {a:?}"
+            );
+            assert!(
+                !q.contains(a),
+                "step {step} {lang:?}: the question gives {a:?} away"
+            );
         }
         assert!(
-            texts.question(step, Lang::En).starts_with("Predict:"),
+            plan.question(step, Lang::En).starts_with("Predict:"),
             "step {step}"
         );
         assert!(
-            texts.question(step, Lang::Zh).starts_with("先猜一猜"),
+            plan.question(step, Lang::Zh).starts_with("先猜一猜"),
             "step {step}"
         );
     }
 }
 
 #[test]
-fn a_missing_or_unknown_text_is_an_error_not_a_blank() {
-    let file =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt")).unwrap();
-    let without_one: String = file
-        .lines()
-        .filter(|l| !l.starts_with("zh 7 !"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(
-        LessonTexts::parse(&without_one, STEPS.len()),
-        Err(LessonTextError::Incomplete(7))
-    );
-    assert_eq!(
-        LessonTexts::parse("fr 1 ? Q", 1),
-        Err(LessonTextError::Line(1))
-    );
-    assert_eq!(
-        LessonTexts::parse("# c\n\nen 13 ? Q", 12),
-        Err(LessonTextError::Line(3))
-    );
-    assert_eq!(
-        LessonTexts::parse("en 1 * Q", 1),
-        Err(LessonTextError::Line(1))
-    );
-    assert_eq!(
-        LessonTexts::parse("en 1 ?  ", 1),
-        Err(LessonTextError::Line(1))
-    );
+fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
+    let file = file();
+    let without = |prefix: &str| -> String {
+        file.lines()
+            .filter(|l| !l.starts_with(prefix))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    for prefix in ["zh 7 !", "en 3 =", "4 before", "11 panel"] {
+        let step = prefix
+            .split(' ')
+            .find_map(|w| w.parse::<usize>().ok())
+            .unwrap();
+        assert_eq!(
+            LessonPlan::parse(&without(prefix)),
+            Err(LessonTextError::Incomplete(step)),
+            "{prefix}"
+        );
+    }
+    for bad in [
+        "fr 1 ? Q",
+        "en 13 ? Q",
+        "en 1 * Q",
+        "en 1 ?  ",
+        "1 panel nowhere",
+        "1 before d_model=7",
+        "1 after base=banana",
+        "1 mask Bad_Name",
+        "1 colour red",
+    ] {
+        assert_eq!(
+            LessonPlan::parse_steps(&format!("# c\n\n{bad}"), 12),
+            Err(LessonTextError::Line(3)),
+            "{bad}"
+        );
+    }
 }
 
 #[test]
 fn steps_follow_the_page_order() {
-    let positions: Vec<usize> = STEPS.iter().map(|s| s.panel.page_index()).collect();
+    let plan = plan();
+    let positions: Vec<usize> = (1..=plan.len())
+        .map(|s| plan.panel(s).unwrap().page_index())
+        .collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
 }
 
 #[test]
-fn entering_a_step_sets_its_preset_and_survives_the_url() {
-    for step in 0..=STEPS.len() + 3 {
-        let entered = enter_step(
+fn before_and_after_states_are_valid_and_survive_the_url() {
+    let plan = plan();
+    let teacher = Params {
+        d_model: 64,
+        base: 1000.0,
+        pos: 90,
+        length: 100,
+        k: 9,
+        lang: Lang::Zh,
+        presenter: true,
+        ..Params::default()
+    };
+    for step in 1..=plan.len() {
+        let before = plan.before(step, teacher);
+        assert!(before.is_valid());
+        assert_eq!(before.step, step);
+        // The classroom's settings are kept; the lesson's are the step's, whatever came before.
+        assert_eq!((before.lang, before.presenter), (Lang::Zh, true));
+        assert_eq!(
             Params {
-                pos: 90,
-                k: 9,
-                length: 100,
-                ..Params::default()
+                lang: Lang::En,
+                presenter: false,
+                ..before
             },
-            step,
+            plan.before(step, Params::default())
         );
-        assert!(entered.is_valid());
-        assert_eq!(entered.step, step.min(STEPS.len()));
-        if (1..=STEPS.len()).contains(&step) {
-            for &(field, value) in STEPS[step - 1].preset {
-                let got = match field {
-                    Field::DModel => entered.d_model as f64,
-                    Field::Length => entered.length as f64,
-                    Field::Pos => entered.pos as f64,
-                    Field::K => entered.k as f64,
-                    Field::Pair => entered.pair as f64,
-                    Field::Base => entered.base,
-                    Field::Amplitude => entered.amplitude,
-                    Field::Scale => f64::from(u8::from(entered.scale_embedding)),
-                    Field::UnitInit => f64::from(u8::from(entered.unit_init)),
-                    Field::Projections => f64::from(u8::from(entered.projections)),
-                    Field::OrderPair => entered.order_pair as f64,
-                    Field::OrderPe => f64::from(u8::from(entered.order_pe)),
-                    Field::NTrain => entered.n_train as f64,
-                    Field::RopeM => entered.rope_m as f64,
-                    Field::RopeN => entered.rope_n as f64,
-                    Field::Heads => entered.heads as f64,
-                    Field::Head => entered.head as f64,
-                    other => panic!("step {step} presets {other:?}, which this test does not read"),
-                };
-                assert_eq!(got, value, "step {step}: {field:?}");
-            }
+        let after = plan.after(step, before);
+        assert!(after.is_valid());
+        for state in [before, after] {
+            assert_eq!(from_query(&to_query(&state)).params, state);
         }
-        // A shared link restores the step exactly.
-        assert_eq!(from_query(&to_query(&entered)).params, entered);
     }
 }
 
 #[test]
-fn the_answers_quote_the_cores_numbers() {
-    let texts = texts();
-    let answer = |step| texts.answer(step, Lang::En);
-    let question = |step| texts.question(step, Lang::En);
+fn the_texts_quote_the_cores_numbers() {
+    let plan = plan();
+    let reveal = |step| plan.reveal(step, Lang::En);
     // Step 4: one wave of pair 8 at d_model 128.
-    assert!(answer(4).contains(&format!("{:.1}", wavelength(8, 128, 10_000.0))));
+    assert!(reveal(4).contains(&format!("{:.1}", wavelength(8, 128, 10_000.0))));
     // Step 5: the longest wavelength at base 10 000 and at base 100 (d_model 128).
+    let before = plan.before(5, Params::default());
+    let after = plan.after(5, before);
     assert_eq!(
-        format!("{:.0}", wavelength(63, 128, 10_000.0) / 1000.0),
-        "54"
+        (before.pair, before.base, after.base),
+        (63, 10_000.0, 100.0)
     );
-    assert!(answer(5).contains("54 000"));
-    assert!(answer(5).contains(&format!("{:.0}", wavelength(63, 128, 100.0))));
+    assert!(plan.question(5, Lang::En).contains(&format!(
+        "{:.0} 400",
+        wavelength(63, 128, 10_000.0) / 1000.0
+    )));
+    assert_eq!(
+        plan.answer(5, Lang::En),
+        format!("λ = {:.3}", wavelength(63, 128, 100.0))
+    );
     // Step 7: the dot product at k = 3 and at k = 6.
-    assert!(question(7).contains(&format!("{:.1}", dot_product_at_offset(3.0, 128, 10_000.0))));
-    assert!(answer(7).contains(&format!("{:.1}", dot_product_at_offset(6.0, 128, 10_000.0))));
+    let before = plan.before(7, Params::default());
+    assert_eq!((before.k, plan.after(7, before).k), (3, 6));
+    assert!(plan
+        .question(7, Lang::En)
+        .contains(&format!("{:.2}", dot_product_at_offset(3.0, 128, 10_000.0))));
+    assert_eq!(
+        plan.answer(7, Lang::En),
+        format!("{:.9}", dot_product_at_offset(6.0, 128, 10_000.0))
+    );
+    // Step 3: pair 0 changes by up to 2·sin(1/2) from one row to the next.
+    assert_eq!(
+        plan.answer(3, Lang::En),
+        format!("{:.3}", 2.0 * 0.5f64.sin())
+    );
     // Step 11: head 8 of 8 has slope 2^(−8).
-    assert!(answer(11).contains("2^(−8) = 1/256"));
+    assert!(reveal(11).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(11, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
-fn a_hand_written_step_link_gets_the_steps_parameters_but_keeps_its_own() {
-    // Step 5 lowers the base to 100; step 7 doubles k to 6.
-    assert_eq!(from_query("step=5").params.base, 100.0);
-    assert_eq!(from_query("step=5&base=500").params.base, 500.0);
-    let parsed = from_query("step=7&lang=zh");
-    assert_eq!((parsed.params.k, parsed.params.step), (6, 7));
-    assert!(parsed.notices.is_empty());
-    // A link copied from the page names every field: it opens exactly as it was.
-    let on_screen = Params {
-        k: 9,
-        step: 7,
-        ..Params::default()
+fn leaving_lesson_mode_restores_the_teachers_parameters() {
+    let plan = plan();
+    let mut flow = LessonFlow::default();
+    let teacher = from_query("d_model=64&base=1000&amp=2").params;
+    let (mut p, revealed) = flow.go(&plan, teacher, false, 1);
+    assert_eq!((p.step, revealed), (1, false));
+    for step in 2..=8 {
+        (p, _) = flow.go(&plan, p, false, step);
+    }
+    // Step 8 sets the amplitude; a presenter view switched on during the lesson stays on.
+    assert_eq!(plan.after(8, p).amplitude, 8.0);
+    p = Params {
+        presenter: true,
+        theme: Theme::Dark,
+        ..plan.after(8, p)
     };
-    assert_eq!(from_query(&to_query(&on_screen)).params, on_screen);
+    let (left, revealed) = flow.go(&plan, p, true, 0);
+    assert!(!revealed);
+    assert_eq!(
+        left,
+        Params {
+            presenter: true,
+            theme: Theme::Dark,
+            ..teacher
+        }
+    );
+    // A lesson opened by a link has no earlier state: leaving gives the defaults.
+    let mut flow = LessonFlow::default();
+    let linked = from_query("step=7&k=9&lang=zh").params;
+    let (left, _) = flow.go(&plan, linked, false, 0);
+    assert_eq!(left, from_query("lang=zh").params);
+}
+
+#[test]
+fn previous_then_next_keeps_a_live_tweak_and_reset_drops_it() {
+    let plan = plan();
+    let mut flow = LessonFlow::default();
+    let (p, _) = flow.go(&plan, Params::default(), false, 6);
+    let tweaked = Params { pos: 40, ..p };
+    let (p, _) = flow.go(&plan, tweaked, true, 5);
+    assert_eq!(p, plan.before(5, Params::default()));
+    let (back, revealed) = flow.go(&plan, p, false, 6);
+    assert_eq!((back, revealed), (tweaked, true));
+    let (reset, revealed) = flow.reset(&plan, back);
+    assert_eq!((reset, revealed), (plan.before(6, back), false));
+    // Reset forgets the tweak for good.
+    let (p, _) = flow.go(&plan, reset, false, 7);
+    let (back, _) = flow.go(&plan, p, false, 6);
+    assert_eq!(back, plan.before(6, back));
+}
+
+#[test]
+fn a_step_starts_from_the_defaults_not_from_what_was_on_screen() {
+    let plan = plan();
+    let p = from_query("d_model=64&base=1000&lang=zh&hide=base").params;
+    let step = plan.before(4, p);
+    assert_eq!(lesson_base(p).d_model, 128);
+    assert_eq!((step.d_model, step.base, step.pair), (128, 10_000.0, 0));
+    assert_eq!((step.lang, step.hidden), (p.lang, p.hidden));
 }

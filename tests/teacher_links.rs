@@ -3,7 +3,7 @@
 //! name that is not a control's is dropped with a notice instead of failing the link.
 
 use pe_explorer::i18n::{field_label, notice_text, Key, Lang, Translate};
-use pe_explorer::lesson::{from_query, to_query, Field, Params, Reason};
+use pe_explorer::lesson::{from_query, to_query, Field, PanelId, Params, Reason};
 
 #[test]
 fn hide_and_lock_name_the_fields_of_the_link() {
@@ -66,16 +66,42 @@ fn unknown_names_are_dropped_with_a_notice_and_the_rest_kept() {
         .unwrap();
     assert_eq!(hide.reason, Reason::Malformed);
     assert_eq!(hide.used, "base");
-    assert_eq!(
-        notice_text(Lang::En, hide),
-        "hide=base,colour,hide is not a valid value; using base"
+    // The notice lists the names hide= takes, controls and panels, in the reader's language.
+    let text = notice_text(Lang::En, hide);
+    assert!(
+        text.starts_with(
+            "hide=base,colour,hide is not a valid value; using base; valid names: d_model, length,"
+        ),
+        "{text}"
     );
+    assert!(text.ends_with("word-order, embedding, vector, heatmap, waves, frequencies, rotation, dot-product, add-concat, saturation, extrapolation, rope, alibi, real-data"), "{text}");
+    assert!(notice_text(Lang::Zh, hide).contains("；可用的名称：d_model, length,"));
     let lock = parsed
         .notices
         .iter()
         .find(|n| n.field == Field::Lock)
         .unwrap();
     assert_eq!(lock.used, "none");
+    // lock= takes controls only; "none" is said in the reader's language too.
+    let text = notice_text(Lang::Zh, lock);
+    assert!(
+        text.contains("改用 none（无）") && !text.contains("word-order"),
+        "{text}"
+    );
+}
+
+#[test]
+fn hide_takes_panel_anchors_and_a_link_keeps_them() {
+    let parsed = from_query("hide=rope,base,real-data");
+    assert!(parsed.notices.is_empty());
+    let p = parsed.params;
+    assert_eq!(p.hidden.fields().collect::<Vec<_>>(), [Field::Base]);
+    assert_eq!(
+        p.hidden_panels.panels().collect::<Vec<_>>(),
+        [PanelId::Rope, PanelId::RealData]
+    );
+    assert_eq!(to_query(&p), "lang=en&hide=base%2Crope%2Creal-data");
+    assert_eq!(from_query(&to_query(&p)).params, p);
 }
 
 #[test]

@@ -4,10 +4,11 @@
 use pe_explorer::encoding::Layout;
 use pe_explorer::encoding::DEMO_SENTENCES;
 use pe_explorer::i18n::Lang;
+use pe_explorer::lesson::panels::PanelSet;
 use pe_explorer::lesson::params::{
     sentence_length, FieldSet, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
 };
-use pe_explorer::lesson::{from_query, to_query, Field, Params, Theme};
+use pe_explorer::lesson::{from_query, to_query, Field, PanelId, Params, Theme};
 use proptest::prelude::*;
 
 /// Cases per property; `PE_URL_CASES` raises it (the hardening suite runs 100 000).
@@ -83,6 +84,12 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 theme: [Theme::Auto, Theme::Light, Theme::Dark][k % 3],
                 hidden: field_set(hidden),
                 locked: field_set(locked),
+                // Panels hidden by the same bits, shifted: any set of the 14.
+                hidden_panels: PanelId::ALL
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(n, _)| (hidden ^ locked) >> n & 1 == 1)
+                    .fold(PanelSet::default(), |set, (_, panel)| set.with(panel)),
             }
             .clamped()
         },

@@ -122,6 +122,8 @@ strings! {
     AxisDimension => "dimension", "维度";
     AxisValue => "value", "数值";
     ReasonMalformed => "is not a valid value", "不是有效的值";
+    NoneValue => "none", "none（无）";
+    ValidNames => "valid names: ", "可用的名称：";
     ReasonNotWhole => "is not a whole number", "不是整数";
     ReasonOdd => "is odd", "是奇数";
     ReasonTooSmall => "is below the minimum", "低于最小值";
@@ -137,16 +139,21 @@ strings! {
     AmplitudeLabel => "PE amplitude", "位置编码幅度";
     // Heatmap panel.
     HeatmapTitle => "The whole encoding as a heatmap", "用热力图看整个位置编码";
-    #[page] HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap to read a value; click to move pos and i there.",
-                    "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触可读出数值；点击可把 pos 和 i 移到该处。";
+    #[page] HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
+                    "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     // The heatmap panel's text when layout=split.
-    HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap to read a value; click to move pos and i there.",
-                        "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触可读出数值；点击可把 pos 和 i 移到该处。";
+    HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
+                        "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     HeatmapSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
                       "位置数多于像素行数，图中每 {} 个位置只画一行。悬停读数对每个位置都是精确值。";
     HeatmapTable => "Data table", "数据表";
     HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
                            "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。表格窗口跟着 pos 和第 i 对走：移动它们即可移动窗口。导出的 CSV 含全部数值。";
+    HeatmapMoveHere => "Move pos and i to this cell", "把 pos 和 i 移到这一格";
+    // The heatmap's row-to-row change: pair 0 turns by ω_0 = 1 radian per position, so a value
+    // moves by at most 2·sin(ω/2) from one row to the next.
+    HeatmapChangeFirst => "From one row to the next, pair 0 turns by 1 radian, so its values change by up to {change}", "从一行到下一行，第 0 对转 1 弧度，所以它的值最多变化 {change}";
+    HeatmapChangeLast => "; pair {i} turns by {angle} radian, so its values change by up to {change}", "；第 {i} 对转 {angle} 弧度，它的值最多变化 {change}";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触格子即可读出数值。";
     AxisPosition => "position pos", "位置 pos";
     Sine => "sine", "正弦";
@@ -286,7 +293,7 @@ strings! {
     RopePairsInterleaved => "pairs (2i, 2i+1)", "维度对 (2i, 2i+1)";
     RopePairsSplit => "pairs (i, i + d/2)", "维度对 (i, i + d/2)";
     #[page] RopeDiagram => "which dimensions rotate together (16 dimensions shown)", "哪些维度一起旋转（显示 16 维）";
-    RopeScore => "score q_m·k_n", "分数 q_m·k_n";
+    RopeScore => "score q_m·k_n at m = {m}, n = {n}", "m = {m}, n = {n} 时的分数 q_m·k_n";
     RopeScoreOrigin => "the same offset from 0: q_(m−n)·k_0", "从 0 出发的同一偏移量：q_(m−n)·k_0";
     RopeTogether => "move m and n together", "让 m 和 n 一起移动";
     RopeApart => "move n away from m", "让 n 远离 m";
@@ -378,7 +385,15 @@ strings! {
     ThemeAuto => "system", "跟随系统";
     ThemeLight => "light", "浅色";
     ThemeDark => "dark", "深色";
-    Share => "Copy link", "复制链接";
+    Share => "Copy link for students", "复制学生链接";
+    ShareTitle => "Share with the class", "分享给全班";
+    Close => "Close", "关闭";
+    StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、配色和课堂步骤）";
+    QrAlt => "QR code of the link for students", "学生链接的二维码";
+    BuilderTitle => "Hide or lock for students", "对学生隐藏或锁定";
+    BuilderWhat => "control or section", "控件或小节";
+    BuilderHide => "Hide", "隐藏";
+    BuilderLock => "Lock", "锁定";
     Export => "Export", "导出";
     HiddenControls => "controls this link hides", "此链接隐藏的控件";
     LockedControls => "controls this link locks", "此链接锁定的控件";
@@ -394,12 +409,13 @@ strings! {
     LessonPrevious => "Previous", "上一步";
     LessonNext => "Next", "下一步";
     LessonReveal => "Reveal", "揭晓答案";
+    LessonReset => "Reset this step", "重置本步";
     LessonExit => "Leave lesson mode", "退出课堂模式";
     LessonLoading => "Loading the lesson's questions…", "正在加载课堂问题……";
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
-    LessonKeys => "Keys: ← → or Page Up / Page Down (as presentation clickers send).",
-                  "按键：← → 或 Page Up / Page Down（翻页笔发送的正是这些键）。";
+    LessonKeys => "Keys: Page Up / Page Down (what presentation clickers send) or ← →; Esc leaves.",
+                  "按键：Page Up / Page Down（翻页笔发送的正是这些键）或 ← →；Esc 退出。";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 
@@ -510,14 +526,24 @@ pub fn notice_text(lang: Lang, notice: &Notice) -> String {
         Lang::En => (" ", "; "),
         Lang::Zh => (" ", "；"),
     };
-    format!(
-        "{}={}{space}{}{semicolon}{} {}",
+    // `none` is a word of the link, not of the page: said in the reader's language beside it.
+    let used = match notice.used.as_str() {
+        "none" => lang.t(Key::NoneValue),
+        used => used,
+    };
+    let mut text = format!(
+        "{}={}{space}{}{semicolon}{} {used}",
         notice.field.symbol(),
         notice.given,
         lang.t(why),
         lang.t(Key::Using),
-        notice.used
-    )
+    );
+    if matches!(notice.field, Field::Hide | Field::Lock) && notice.reason == Reason::Malformed {
+        text += semicolon;
+        text += lang.t(Key::ValidNames);
+        text += &crate::lesson::query::valid_names(notice.field);
+    }
+    text
 }
 
 #[cfg(test)]

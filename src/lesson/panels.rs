@@ -74,6 +74,47 @@ impl PanelId {
     }
 }
 
+/// A set of panels, as a teacher link's `hide=` names them by anchor: one bit per panel.
+///
+/// ```
+/// use pe_explorer::lesson::{panels::PanelSet, PanelId};
+/// let set = PanelSet::default().with(PanelId::Rope);
+/// assert!(set.contains(PanelId::Rope) && !set.contains(PanelId::Alibi));
+/// assert_eq!(set.panels().collect::<Vec<_>>(), [PanelId::Rope]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PanelSet(u32);
+
+const _: () = assert!(PanelId::ALL.len() <= 32);
+
+impl PanelSet {
+    pub fn with(self, panel: PanelId) -> PanelSet {
+        PanelSet(self.0 | 1 << panel.page_index())
+    }
+
+    pub fn without(self, panel: PanelId) -> PanelSet {
+        PanelSet(self.0 & !(1 << panel.page_index()))
+    }
+
+    pub fn contains(self, panel: PanelId) -> bool {
+        self.0 & 1 << panel.page_index() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The panels in the set, in page order.
+    pub fn panels(self) -> impl Iterator<Item = PanelId> {
+        PanelId::ALL.into_iter().filter(move |p| self.contains(*p))
+    }
+
+    /// The panel whose anchor is `anchor`.
+    pub fn panel(anchor: &str) -> Option<PanelId> {
+        PanelId::ALL.into_iter().find(|p| p.anchor() == anchor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

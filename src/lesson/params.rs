@@ -4,6 +4,7 @@
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
 use super::lang::Lang;
+use super::panels::PanelSet;
 use crate::encoding::{
     tokenize, EmbeddingInit, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS,
 };
@@ -143,6 +144,10 @@ impl FieldSet {
         FieldSet(self.0 | Self::bit(field))
     }
 
+    pub fn without(self, field: Field) -> FieldSet {
+        FieldSet(self.0 & !Self::bit(field))
+    }
+
     pub fn contains(self, field: Field) -> bool {
         self.0 & Self::bit(field) != 0
     }
@@ -220,6 +225,8 @@ pub struct Params {
     /// Controls a teacher link hides from students, and controls it shows but locks.
     pub hidden: FieldSet,
     pub locked: FieldSet,
+    /// Panels a teacher link hides (`hide=` names them by anchor, beside controls).
+    pub hidden_panels: PanelSet,
 }
 
 /// The colour theme: the system's choice unless the URL or the header picks one.
@@ -378,6 +385,7 @@ impl Default for Params {
             theme: Theme::Auto,
             hidden: FieldSet::default(),
             locked: FieldSet::default(),
+            hidden_panels: PanelSet::default(),
         }
     }
 }
@@ -449,6 +457,7 @@ impl Params {
             theme: self.theme,
             hidden: self.hidden.valid(),
             locked: self.locked.valid(),
+            hidden_panels: self.hidden_panels,
         }
     }
 

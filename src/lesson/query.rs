@@ -11,6 +11,7 @@
 
 use super::decimal::parse_decimal;
 use super::lang::Lang;
+use super::panels::{PanelId, PanelSet};
 use super::params::{
     nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, FieldSet, Params,
     Theme, WaveDims, MAX_EXTRA_DIMS,
@@ -19,7 +20,6 @@ use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
     N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX, STEP_COUNT,
 };
-use super::steps::{enter_step, STEPS};
 use crate::encoding::{Layout, MINILM_TOKENS};
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
@@ -330,13 +330,16 @@ pub const PARAMS: [Param; 28] = [
     text(Field::Theme, "theme", &[], read_theme, |p| {
         p.theme.code().to_string()
     }),
-    text(
-        Field::Hide,
-        "hide",
-        &[],
-        |text, p| read_field_set(text, &mut p.hidden),
-        |p| field_list(p.hidden),
-    ),
+    text(Field::Hide, "hide", &[], read_hidden, |p| {
+        let names: Vec<&str> = (p.hidden.fields().map(Field::symbol))
+            .chain(p.hidden_panels.panels().map(PanelId::anchor))
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(",")
+        }
+    }),
     text(
         Field::Lock,
         "lock",
@@ -502,6 +505,20 @@ fn field_value(params: &Params, field: Field) -> String {
 /// assert_eq!(parsed.notices[0].to_string(), "d_model=7 is odd; using 8");
 /// ```
 pub fn from_query(query: &str) -> Parsed {
+    apply_query(Params::default(), query)
+}
+
+/// `base` with the values a query string gives (with or without the leading `?`), and what had
+/// to be corrected. A link is this over the defaults; a lesson step's before and after states
+/// (`assets/lesson.txt`) are this over the state they start from.
+///
+/// ```
+/// use pe_explorer::lesson::{query::apply_query, Params};
+/// let base = Params { d_model: 64, ..Params::default() };
+/// let parsed = apply_query(base, "k=6");
+/// assert_eq!((parsed.params.d_model, parsed.params.k), (64, 6));
+/// ```
+pub fn apply_query(base: Params, query: &str) -> Parsed {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut raw: Vec<(Field, String)> = Vec::new();
     let mut notices = Vec::new();
@@ -522,23 +539,14 @@ pub fn from_query(query: &str) -> Parsed {
         }
     }
 
-    let mut wanted = Params::default();
+    let mut wanted = base;
     // Why each value given was not used as given (before dependent clamping).
     let asked: Vec<(Field, &str, Option<Reason>)> = raw
         .iter()
         .map(|(field, text)| (*field, text.as_str(), read_param(*field, text, &mut wanted)))
         .collect();
 
-    let mut params = wanted.clamped();
-    // A link into lesson mode opens with its step's parameters, except those it gives itself
-    // (a hand-written `?step=5` shows step 5's base; a copied link keeps what was on screen).
-    if let Some(step) = params.step.checked_sub(1).and_then(|n| STEPS.get(n)) {
-        for &(field, value) in step.preset {
-            if !raw.iter().any(|(given, _)| *given == field) {
-                params = params.with(field, value);
-            }
-        }
-    }
+    let params = wanted.clamped();
     for (field, text, reason) in asked {
         let reason = reason.or_else(|| {
             (field_value(&wanted, field) != field_value(&params, field))
@@ -575,8 +583,8 @@ pub fn wants_test_panic(query: &str) -> bool {
 }
 
 /// Writes the lesson state as a short query string, without the leading `?`: only the values
-/// that differ from what a link without them would give (the defaults, and in lesson mode the
-/// step's preset), and always the language (a link without it follows the reader's browser).
+/// that differ from the defaults, and always the language (a link without it follows the
+/// reader's browser).
 ///
 /// ```
 /// use pe_explorer::lesson::{query::to_query, Params};
@@ -585,12 +593,7 @@ pub fn wants_test_panic(query: &str) -> bool {
 /// assert_eq!(to_query(&p), "d_model=64&pos=12&lang=en");
 /// ```
 pub fn to_query(params: &Params) -> String {
-    // What a link without the field gives: the default, or in lesson mode the step's preset
-    // (the step itself is implied by nothing).
-    let implied = Params {
-        step: 0,
-        ..enter_step(Params::default(), params.step)
-    };
+    let implied = Params::default();
     let mut out = form_urlencoded::Serializer::new(String::new());
     for field in Field::ALL {
         let value = field_value(params, field);
@@ -599,6 +602,23 @@ pub fn to_query(params: &Params) -> String {
         }
     }
     out.finish()
+}
+
+/// The link a class opens: the view on screen (language, hidden and locked controls kept),
+/// without the teacher's presenter view, theme and lesson step.
+///
+/// ```
+/// use pe_explorer::lesson::{query::student_query, Params, Theme};
+/// let teacher = Params { k: 6, step: 7, presenter: true, theme: Theme::Dark, ..Params::default() };
+/// assert_eq!(student_query(&teacher), "k=6&lang=en");
+/// ```
+pub fn student_query(params: &Params) -> String {
+    to_query(&Params {
+        step: 0,
+        presenter: false,
+        theme: Theme::Auto,
+        ..*params
+    })
 }
 
 /// Reads `hide=` or `lock=` into `set`: field names (symbols or their aliases) separated by
@@ -617,6 +637,33 @@ fn read_field_set(text: &str, set: &mut FieldSet) -> Option<Reason> {
         }
     }
     reason
+}
+
+/// Reads `hide=`: controls (as `read_field_set`) and panels, by their anchors.
+fn read_hidden(text: &str, params: &mut Params) -> Option<Reason> {
+    params.hidden_panels = PanelSet::default();
+    let mut controls = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        match PanelSet::panel(name) {
+            Some(panel) => params.hidden_panels = params.hidden_panels.with(panel),
+            None => controls.push(name),
+        }
+    }
+    read_field_set(&controls.join(","), &mut params.hidden)
+}
+
+/// The names `hide=` and `lock=` accept: every control's, then (for `hide=`) every panel's
+/// anchor, for the notice that says a name was not one of them.
+pub fn valid_names(field: Field) -> String {
+    let controls = Field::ALL
+        .into_iter()
+        .filter(|f| FieldSet::can_hold(*f))
+        .map(Field::symbol);
+    let panels = PanelId::ALL
+        .into_iter()
+        .filter(|_| field == Field::Hide)
+        .map(PanelId::anchor);
+    controls.chain(panels).collect::<Vec<_>>().join(", ")
 }
 
 /// Reads a whole-number field: the number to use (before dependent clamping) and why it differs
@@ -834,14 +881,15 @@ mod tests {
     }
 
     #[test]
-    fn links_carry_only_what_differs_from_what_they_imply() {
+    fn links_carry_only_what_differs_from_the_defaults() {
         assert_eq!(to_query(&Params::default()), "lang=en");
-        // At step 7 (k preset to 6), k = 6 is implied and pos = 10 is the default.
-        let step7 = enter_step(Params::default(), 7);
-        assert_eq!(to_query(&step7), "lang=en&step=7");
+        let step7 = Params {
+            k: 6,
+            step: 7,
+            ..Params::default()
+        };
+        assert_eq!(to_query(&step7), "k=6&lang=en&step=7");
         assert_eq!(from_query(&to_query(&step7)).params, step7);
-        let moved = Params { k: 3, ..step7 };
-        assert_eq!(to_query(&moved), "k=3&lang=en&step=7");
     }
 
     #[test]

@@ -1,8 +1,12 @@
-//! Lesson mode: the lesson as an ordered list of steps, each a preset of parameters, the panel
-//! to look at, and a question to predict before the answer is revealed.
+//! Lesson mode: the lesson as an ordered list of steps. Each step asks the class to predict
+//! something about one panel before the page shows it: it arrives in its *before* state (the
+//! parameters that set up the question, the read-outs that would answer it masked), and Reveal
+//! moves it to its *after* state (the change the question asked about applied, the read-outs
+//! shown, the answer's text).
 //!
-//! The questions and answers (both languages) are a text file, `assets/lesson.txt`, fetched when
-//! lesson mode starts: the page every student opens does not carry them in its bundle.
+//! The whole lesson, its parameters and its texts in both languages, is a text file,
+//! `assets/lesson.txt`, fetched when lesson mode starts: the page every student opens does not
+//! carry it in its bundle, and a teacher can change the lesson without touching the code.
 //!
 //! The order follows the source texts (and the page): why order matters, the input path, the
 //! formula and its pictures, relative position, adding to the word vector, what lies beyond the
@@ -10,212 +14,323 @@
 
 use super::lang::Lang;
 use super::panels::PanelId;
-use super::params::{Field, Params, BASE_DEFAULT, STEP_COUNT};
+use super::params::{Params, STEP_COUNT};
+use super::query::apply_query;
 
-/// Where the page finds the lesson's texts, relative to itself (so sub-path hosting works).
+/// Where the page finds the lesson, relative to itself (so sub-path hosting works).
 pub const LESSON_TEXT_FILE: &str = "lesson.txt";
-
-/// One step of lesson mode.
-#[derive(Clone, Copy, Debug)]
-pub struct Step {
-    /// The panel the step is about.
-    pub panel: PanelId,
-    /// Parameters set when the step is entered; the others keep their values.
-    pub preset: &'static [(Field, f64)],
-}
-
-/// Every step, in order.
-pub const STEPS: [Step; STEP_COUNT] = [
-    Step {
-        panel: PanelId::WordOrder,
-        preset: &[(Field::OrderPair, 0.0), (Field::OrderPe, 0.0)],
-    },
-    Step {
-        panel: PanelId::Embedding,
-        preset: &[
-            (Field::DModel, 128.0),
-            (Field::Scale, 1.0),
-            // The answer is about the table √d_model was made for, N(0, 1/d_model).
-            (Field::UnitInit, 0.0),
-            (Field::Pos, 10.0),
-        ],
-    },
-    Step {
-        panel: PanelId::Heatmap,
-        preset: &[
-            (Field::DModel, 128.0),
-            (Field::Length, 100.0),
-            (Field::Base, BASE_DEFAULT),
-        ],
-    },
-    Step {
-        panel: PanelId::Waves,
-        preset: &[
-            (Field::DModel, 128.0),
-            (Field::Base, BASE_DEFAULT),
-            (Field::Pair, 8.0),
-        ],
-    },
-    Step {
-        panel: PanelId::Frequencies,
-        preset: &[(Field::DModel, 128.0), (Field::Base, 100.0)],
-    },
-    Step {
-        panel: PanelId::Rotation,
-        preset: &[
-            (Field::Length, 100.0),
-            (Field::Base, BASE_DEFAULT),
-            (Field::Pos, 10.0),
-            (Field::K, 3.0),
-            (Field::Pair, 2.0),
-        ],
-    },
-    Step {
-        panel: PanelId::DotProduct,
-        preset: &[
-            (Field::DModel, 128.0),
-            (Field::Base, BASE_DEFAULT),
-            (Field::Pos, 10.0),
-            (Field::K, 6.0),
-        ],
-    },
-    Step {
-        panel: PanelId::AddConcat,
-        preset: &[
-            (Field::Scale, 1.0),
-            (Field::UnitInit, 0.0),
-            (Field::Amplitude, 8.0),
-        ],
-    },
-    Step {
-        panel: PanelId::Extrapolation,
-        preset: &[(Field::NTrain, 64.0), (Field::Pos, 10.0)],
-    },
-    Step {
-        panel: PanelId::Rope,
-        preset: &[(Field::RopeM, 15.0), (Field::RopeN, 12.0)],
-    },
-    Step {
-        panel: PanelId::Alibi,
-        preset: &[(Field::Heads, 8.0), (Field::Head, 1.0)],
-    },
-    Step {
-        panel: PanelId::RealData,
-        preset: &[(Field::K, 3.0)],
-    },
-];
-
-/// `params` at lesson step `step` (1-based): its preset applied, the step recorded. Step 0 leaves
-/// lesson mode and changes nothing else; steps past the last are the last.
-///
-/// ```
-/// use pe_explorer::lesson::{steps::{enter_step, STEPS}, Field, Params};
-/// let p = enter_step(Params::default(), 7);
-/// assert_eq!((p.step, p.k), (7, 6));
-/// assert_eq!(enter_step(p, 99).step, STEPS.len());
-/// assert_eq!(enter_step(p, 0), Params { step: 0, ..p });
-/// ```
-pub fn enter_step(params: Params, step: usize) -> Params {
-    let step = step.min(STEPS.len());
-    let mut next = Params { step, ..params };
-    if step > 0 {
-        for &(field, value) in STEPS[step - 1].preset {
-            next = next.with(field, value);
-        }
-    }
-    next.clamped()
-}
 
 /// Why `assets/lesson.txt` could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonTextError {
-    /// This line (1-based) is not `en|zh <step> ?|! <text>` for a step that exists.
+    /// This line (1-based) is not one of the forms [`LessonPlan::parse`] reads, names a step
+    /// that does not exist or a panel that does not exist, or gives parameters that a link
+    /// would have to correct.
     Line(usize),
-    /// This step lacks a question or an answer in one of the languages.
+    /// This step lacks its panel, its before state, or a question, answer or reveal text in one
+    /// of the languages.
     Incomplete(usize),
 }
 
-/// The question ("Predict: …") and the answer of every step, in both languages.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LessonTexts {
-    /// `[step][language][0 = question, 1 = answer]`.
-    texts: Vec<[[String; 2]; 2]>,
+/// One step: where it looks, what it sets up, what Reveal changes, and what it says.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct StepPlan {
+    panel: Option<PanelId>,
+    /// Query strings (`d_model=128&i=0`): the before state over the defaults, and what Reveal
+    /// applies over what is on screen.
+    before: Option<String>,
+    after: String,
+    /// The read-outs (`data-readout` names) hidden until Reveal.
+    masks: Vec<String>,
+    /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
+    /// it once revealed (which the reveal text quotes).
+    texts: [[Option<String>; 3]; 2],
 }
 
-impl LessonTexts {
-    /// Reads `assets/lesson.txt`: lines `en 3 ? text` (question) and `en 3 ! text` (answer), `#`
-    /// comments and blank lines ignored. Every step needs all four texts.
+/// The lesson: every step's panel, before and after states, masks and texts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonPlan {
+    steps: Vec<StepPlan>,
+}
+
+/// The state a lesson step starts from: the defaults, with what belongs to the classroom rather
+/// than to the lesson kept (language, presenter view, theme, a teacher link's hidden and locked
+/// controls). So a step shows the same numbers whatever was on screen before it.
+///
+/// ```
+/// use pe_explorer::lesson::{steps::lesson_base, Lang, Params};
+/// let p = Params { d_model: 64, lang: Lang::Zh, presenter: true, ..Params::default() };
+/// let base = lesson_base(p);
+/// assert_eq!((base.d_model, base.lang, base.presenter), (128, Lang::Zh, true));
+/// ```
+pub fn lesson_base(params: Params) -> Params {
+    Params {
+        lang: params.lang,
+        step: params.step,
+        presenter: params.presenter,
+        theme: params.theme,
+        hidden: params.hidden,
+        locked: params.locked,
+        ..Params::default()
+    }
+}
+
+impl LessonPlan {
+    /// Reads `assets/lesson.txt`. `#` comments and blank lines are ignored; every other line is
+    /// one of
+    ///
+    /// - `4 panel waves`: the step's panel, by its anchor;
+    /// - `4 before d_model=128&i=0`: the before state, as a query over [`lesson_base`];
+    /// - `4 after i=8`: what Reveal applies (optional);
+    /// - `4 mask wavelength other`: read-outs hidden until Reveal (optional);
+    /// - `en 4 ? text`, `en 4 ! text`: the question and the reveal text (`en` or `zh`);
+    /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal.
+    ///
+    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state and all six
+    /// texts; parameters must read without a correction.
     ///
     /// ```
-    /// use pe_explorer::lesson::{steps::LessonTexts, Lang};
-    /// let file = "# c\nen 1 ? Q\nen 1 ! A\nzh 1 ? 问\nzh 1 ! 答\n";
-    /// let texts = LessonTexts::parse(file, 1).unwrap();
-    /// assert_eq!(texts.question(1, Lang::Zh), "问");
-    /// assert!(LessonTexts::parse("en 1 ? Q", 1).is_err());
+    /// use pe_explorer::lesson::{steps::LessonPlan, Lang, PanelId};
+    /// let file = "1 panel waves\n1 before i=0\n1 after i=8\nen 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
+    ///             zh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n";
+    /// let plan = LessonPlan::parse_steps(file, 1).unwrap();
+    /// assert_eq!(plan.panel(1), Some(PanelId::Waves));
+    /// assert_eq!(plan.question(1, Lang::Zh), "问");
+    /// assert!(LessonPlan::parse_steps("1 panel nowhere", 1).is_err());
     /// ```
-    pub fn parse(file: &str, steps: usize) -> Result<LessonTexts, LessonTextError> {
-        let mut texts: Vec<[[Option<String>; 2]; 2]> = vec![Default::default(); steps];
+    pub fn parse(file: &str) -> Result<LessonPlan, LessonTextError> {
+        Self::parse_steps(file, STEP_COUNT)
+    }
+
+    /// [`parse`](Self::parse) for a lesson of `count` steps.
+    pub fn parse_steps(file: &str, count: usize) -> Result<LessonPlan, LessonTextError> {
+        let mut steps = vec![StepPlan::default(); count];
         for (number, line) in file.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let mut parts = line.splitn(4, ' ');
-            let (lang, step, kind, text) = (parts.next(), parts.next(), parts.next(), parts.next());
-            let lang = match lang {
-                Some("en") => Some(0),
-                Some("zh") => Some(1),
-                _ => None,
-            };
-            let slot = step
-                .and_then(|s| s.parse::<usize>().ok())
-                .and_then(|s| s.checked_sub(1))
-                .filter(|s| *s < steps);
-            let kind = match kind {
-                Some("?") => Some(0),
-                Some("!") => Some(1),
-                _ => None,
-            };
-            let text = text.map(str::trim).filter(|t| !t.is_empty());
-            let (Some(lang), Some(slot), Some(kind), Some(text)) = (lang, slot, kind, text) else {
-                return Err(LessonTextError::Line(number + 1));
-            };
-            texts[slot][lang][kind] = Some(text.to_string());
+            read_line(line, &mut steps).ok_or(LessonTextError::Line(number + 1))?;
         }
-        let texts = texts
-            .into_iter()
-            .enumerate()
-            .map(|(step, languages)| {
-                let mut complete = [
-                    [String::new(), String::new()],
-                    [String::new(), String::new()],
-                ];
-                for (lang, [question, answer]) in languages.into_iter().enumerate() {
-                    let (Some(question), Some(answer)) = (question, answer) else {
-                        return Err(LessonTextError::Incomplete(step + 1));
-                    };
-                    complete[lang] = [question, answer];
-                }
-                Ok(complete)
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(LessonTexts { texts })
+        for (n, step) in steps.iter().enumerate() {
+            let complete = step.panel.is_some()
+                && step.before.is_some()
+                && step.texts.iter().flatten().all(Option::is_some);
+            if !complete {
+                return Err(LessonTextError::Incomplete(n + 1));
+            }
+        }
+        Ok(LessonPlan { steps })
     }
 
-    /// The question of step `step` (1-based).
+    /// How many steps the lesson has.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    fn step(&self, step: usize) -> Option<&StepPlan> {
+        step.checked_sub(1).and_then(|n| self.steps.get(n))
+    }
+
+    /// The panel of step `step` (1-based).
+    pub fn panel(&self, step: usize) -> Option<PanelId> {
+        self.step(step).and_then(|s| s.panel)
+    }
+
+    /// Step `step`'s before state: [`lesson_base`] of `from`, its before parameters, the step.
+    pub fn before(&self, step: usize, from: Params) -> Params {
+        let base = lesson_base(Params { step, ..from });
+        match self.step(step).and_then(|s| s.before.as_deref()) {
+            Some(query) => apply_query(base, query).params,
+            None => base,
+        }
+    }
+
+    /// `current` with step `step`'s Reveal applied.
+    pub fn after(&self, step: usize, current: Params) -> Params {
+        match self.step(step) {
+            Some(s) => apply_query(current, &s.after).params,
+            None => current,
+        }
+    }
+
+    /// The read-outs step `step` hides until Reveal.
+    pub fn masks(&self, step: usize) -> &[String] {
+        self.step(step).map_or(&[], |s| s.masks.as_slice())
+    }
+
+    /// The question of step `step`.
     pub fn question(&self, step: usize, lang: Lang) -> &str {
         self.text(step, lang, 0)
     }
 
-    /// The answer of step `step` (1-based).
-    pub fn answer(&self, step: usize, lang: Lang) -> &str {
+    /// The text Reveal shows.
+    pub fn reveal(&self, step: usize, lang: Lang) -> &str {
         self.text(step, lang, 1)
+    }
+
+    /// The answer as the panel prints it after Reveal (the reveal text quotes it).
+    pub fn answer(&self, step: usize, lang: Lang) -> &str {
+        self.text(step, lang, 2)
     }
 
     fn text(&self, step: usize, lang: Lang, kind: usize) -> &str {
         let lang = usize::from(lang == Lang::Zh);
-        step.checked_sub(1)
-            .and_then(|s| self.texts.get(s))
-            .map_or("", |t| t[lang][kind].as_str())
+        self.step(step)
+            .and_then(|s| s.texts[lang][kind].as_deref())
+            .unwrap_or("")
     }
+}
+
+/// Reads one line of the lesson into `steps`; `None` if it is not a line the file may have.
+fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
+    let mut parts = line.splitn(4, ' ');
+    let first = parts.next()?;
+    let lang = match first {
+        "en" => Some(0),
+        "zh" => Some(1),
+        _ => None,
+    };
+    let step = match lang {
+        Some(_) => parts.next()?,
+        None => first,
+    };
+    let slot = step.parse::<usize>().ok()?.checked_sub(1)?;
+    let step = steps.get_mut(slot)?;
+    let kind = parts.next()?;
+    let rest = match lang {
+        Some(_) => parts.next()?,
+        None => line.splitn(3, ' ').nth(2).unwrap_or(""),
+    }
+    .trim();
+    match (lang, kind) {
+        (Some(lang), "?" | "!" | "=") if !rest.is_empty() => {
+            let kind = ["?", "!", "="].iter().position(|k| *k == kind)?;
+            step.texts[lang][kind] = Some(rest.to_string());
+        }
+        (None, "panel") => {
+            step.panel = Some(PanelId::ALL.into_iter().find(|p| p.anchor() == rest)?);
+        }
+        (None, "before" | "after") => {
+            if !apply_query(Params::default(), rest).notices.is_empty() {
+                return None;
+            }
+            if kind == "before" {
+                step.before = Some(rest.to_string());
+            } else {
+                step.after = rest.to_string();
+            }
+        }
+        (None, "mask") => {
+            let names = rest.split_whitespace();
+            let valid = |n: &str| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            step.masks = names.map(str::to_string).collect();
+            if !step.masks.iter().all(|n| valid(n)) {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Where lesson mode has been: the state before it started (restored when it ends) and each
+/// visited step's state as it was left (restored on coming back to it, so Previous then Next
+/// keeps a live tweak). Pure: the page keeps one, and the host tests drive it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LessonFlow {
+    before_lesson: Option<Params>,
+    /// Per step (index step − 1): the state it was left in and whether it was revealed.
+    left: Vec<Option<(Params, bool)>>,
+}
+
+impl LessonFlow {
+    /// The state and the revealed flag on moving from `current` (revealed or not) to step `to`
+    /// (0 leaves lesson mode). Leaving restores the state lesson mode was entered from (the
+    /// defaults, when a link opened lesson mode), with the classroom's settings kept as they are.
+    pub fn go(
+        &mut self,
+        plan: &LessonPlan,
+        current: Params,
+        revealed: bool,
+        to: usize,
+    ) -> (Params, bool) {
+        let to = to.min(plan.len());
+        if current.step == 0 {
+            if to == 0 {
+                return (current, false);
+            }
+            self.before_lesson = Some(current);
+            self.left.clear();
+        } else {
+            self.remember(current, revealed);
+        }
+        if to == 0 {
+            let restored = self.before_lesson.take().unwrap_or_default();
+            let classroom = lesson_base(Params { step: 0, ..current });
+            self.left.clear();
+            let params = Params {
+                lang: classroom.lang,
+                presenter: classroom.presenter,
+                theme: classroom.theme,
+                hidden: classroom.hidden,
+                locked: classroom.locked,
+                step: 0,
+                ..restored
+            };
+            return (params, false);
+        }
+        match self.left.get(to - 1).copied().flatten() {
+            Some((left, revealed)) => (
+                Params {
+                    lang: current.lang,
+                    presenter: current.presenter,
+                    theme: current.theme,
+                    ..left
+                },
+                revealed,
+            ),
+            None => (plan.before(to, current), false),
+        }
+    }
+
+    /// Step `current.step` back in its before state, its answer hidden again.
+    pub fn reset(&mut self, plan: &LessonPlan, current: Params) -> (Params, bool) {
+        if let Some(slot) = current
+            .step
+            .checked_sub(1)
+            .and_then(|n| self.left.get_mut(n))
+        {
+            *slot = None;
+        }
+        (plan.before(current.step, current), false)
+    }
+
+    fn remember(&mut self, current: Params, revealed: bool) {
+        let Some(n) = current.step.checked_sub(1) else {
+            return;
+        };
+        if self.left.len() <= n {
+            self.left.resize(n + 1, None);
+        }
+        self.left[n] = Some((current, revealed));
+    }
+}
+
+/// Whether a link into lesson mode names only the step and the classroom's settings (a
+/// hand-written `?step=5`): it then opens in the step's before state. A link copied from the
+/// page carries what was on screen and opens as it is.
+///
+/// ```
+/// use pe_explorer::lesson::{from_query, steps::is_bare_step_link};
+/// assert!(is_bare_step_link(&from_query("step=5&lang=zh&presenter=1").params));
+/// assert!(!is_bare_step_link(&from_query("step=5&base=100").params));
+/// assert!(!is_bare_step_link(&from_query("base=100").params));
+/// ```
+pub fn is_bare_step_link(params: &Params) -> bool {
+    params.step > 0 && lesson_base(*params) == *params
 }

@@ -199,7 +199,9 @@ pub fn AlibiPanel() -> impl IntoView {
                 <Reading label=Key::AlibiStep testid="alibi-ratio" value=step_ratio />
             </dl>
             <div class="pair-of-canvases">
-                <Figure node_ref=slopes_canvas aspect=0.75 testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
+                <div data-readout="alibi-slopes">
+                    <Figure node_ref=slopes_canvas aspect=0.75 testid="canvas-alibi-slopes" caption=Key::AlibiSlopes />
+                </div>
                 <Figure node_ref=bias_canvas aspect=1.0 testid="canvas-alibi-bias" caption=Key::AlibiBias />
             </div>
             <Figure node_ref=row_canvas aspect=0.5 testid="canvas-alibi-row" caption=Key::AlibiRow />

@@ -111,6 +111,5 @@ pub fn App(opening: Parsed) -> impl IntoView {
                 {(!in_browser).then(|| PanelId::ALL.into_iter().map(render).collect_view())}
             </main>
         </div>
-        {piece(Piece::LessonBar, shell)}
     }
 }

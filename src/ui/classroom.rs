@@ -1,19 +1,25 @@
-//! The classroom tools: lesson mode (a bar that walks the class through the lesson step by
-//! step), presenter view, the colour theme and the share button. The state lives in the
-//! lesson's one `Params` signal, so all of it is in the URL.
+//! The classroom tools in the page's header: lesson mode, presenter view, the colour theme and
+//! sharing with the class. Presenter view and the theme are the page's own (state in the URL);
+//! lesson mode's bar and the share dialog are the teacher's tools (src/ui/teacher), a wasm of
+//! their own that `teacher_tools` loads the first time a teacher asks for them.
+
+use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::canvas::{restyle_canvases, ViewportEpoch};
 use super::context::{tr, use_lesson, Gate, Lesson};
-use super::net::download;
-use crate::i18n::{Key, Translate};
-use crate::lesson::steps::{enter_step, LessonTexts, LESSON_TEXT_FILE, STEPS};
+use crate::i18n::Key;
 use crate::lesson::{Field, Theme};
 
 /// Canvas type and lines in presenter view, relative to the normal view.
 const PRESENTER_TYPE_ZOOM: f64 = 1.5;
+
+/// The teacher's tools (src/bin/teacher.rs), as trunk names them, relative to the page.
+const TEACHER_JS: &str = "teacher.js";
+const TEACHER_WASM: &str = "teacher_bg.wasm";
 
 const THEMES: [(Theme, Key); 3] = [
     (Theme::Auto, Key::ThemeAuto),
@@ -21,35 +27,79 @@ const THEMES: [(Theme, Key); 3] = [
     (Theme::Dark, Key::ThemeDark),
 ];
 
-/// Scrolls the panel of lesson step `step` (1-based) into view.
-pub fn show_step_panel(step: usize) {
-    let Some(step) = step.checked_sub(1).and_then(|n| STEPS.get(n)) else {
+thread_local! {
+    /// Commands that wait for the teacher's tools to arrive.
+    static WAITING: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+    static LOADING: Cell<bool> = const { Cell::new(false) };
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The teacher's tools' start: the global their glue script declares (`let wasm_bindgen`,
+    /// which is not a property of `window`), given `{ module_or_path: <their wasm> }`.
+    #[wasm_bindgen(js_name = wasm_bindgen)]
+    fn start_teacher_tools(options: &js_sys::Object) -> js_sys::Promise;
+}
+
+/// Gives the teacher's tools `command` (`lesson`, `leave`, `open`, `share`: src/ui/teacher),
+/// loading them first if they are not there yet.
+pub fn teacher_tools(command: &'static str) {
+    if run_teacher_command(command) {
+        return;
+    }
+    WAITING.with(|w| w.borrow_mut().push(command));
+    if LOADING.with(|l| l.replace(true)) {
+        return;
+    }
+    // The same version as this page's own files (its glue's hashed name), so a cached copy of an
+    // older site is never used with this one.
+    let version = document()
+        .query_selector("link[rel=modulepreload]")
+        .ok()
+        .flatten()
+        .and_then(|link| link.get_attribute("href"))
+        .and_then(|href| Some(href.rsplit('-').next()?.trim_end_matches(".js").to_string()))
+        .unwrap_or_default();
+    let Ok(script) = document().create_element("script") else {
         return;
     };
-    if let Some(element) = document().get_element_by_id(step.panel.anchor()) {
-        element.scroll_into_view();
+    let started = Closure::<dyn FnMut(JsValue)>::new(|_| {
+        for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+            run_teacher_command(command);
+        }
+    });
+    let options = js_sys::Object::new();
+    let wasm = JsValue::from_str(&format!("{TEACHER_WASM}?{version}"));
+    let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &wasm);
+    let on_load = Closure::<dyn Fn()>::new(move || {
+        let _ = start_teacher_tools(&options).then(&started);
+    });
+    script
+        .unchecked_ref::<web_sys::HtmlScriptElement>()
+        .set_onload(Some(on_load.as_ref().unchecked_ref()));
+    // Both run once, when the tools arrive: a bounded leak.
+    on_load.forget();
+    let _ = script.set_attribute("src", &format!("{TEACHER_JS}?{version}"));
+    if let Some(head) = document().head() {
+        let _ = head.append_child(&script);
     }
 }
 
-/// Moves lesson mode to step `n` (0 leaves it): the step's preset, its answer hidden again, and
-/// its panel scrolled to once the panels have redrawn for the preset.
-fn go_to_step(lesson: Lesson, revealed: RwSignal<bool>, n: usize) {
-    lesson.params.update(|p| *p = enter_step(*p, n));
-    revealed.set(false);
-    request_animation_frame(move || show_step_panel(n));
-}
-
-/// Whether a key press belongs to a form control (a slider's arrows move the slider).
-fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+/// Runs `command` if the teacher's tools are there (their global `peTeacher`).
+fn run_teacher_command(command: &str) -> bool {
+    let Some(run) = js_sys::Reflect::get(&window(), &"peTeacher".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    else {
+        return false;
+    };
+    let _ = run.call1(&JsValue::NULL, &JsValue::from_str(command));
+    true
 }
 
 /// The header's tools: lesson mode, presenter view, theme and share.
 #[component]
-pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
+pub fn ClassroomTools() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     // What the tools show, as one memo: a slider move re-runs none of their attributes.
@@ -58,12 +108,6 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
     let step_gate = Gate::of(Field::Step);
     let presenter_gate = Gate::of(Field::Presenter);
     let theme_gate = Gate::of(Field::Theme);
-    // What the last copy did, as a key: shown in whatever language is chosen.
-    let share_status = RwSignal::new(None::<Key>);
-    let share = move |_| {
-        let href = window().location().href().unwrap_or_default();
-        copy_to_clipboard(&href, share_status, Key::Copied);
-    };
     view! {
         <div class="classroom-tools">
             <button
@@ -73,7 +117,7 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
                 hidden=step_gate.hidden()
                 disabled=step_gate.disabled()
                 title=step_gate.title()
-                on:click=move |_| go_to_step(lesson, revealed, if step() == 0 { 1 } else { 0 })
+                on:click=move |_| teacher_tools(if step() == 0 { "lesson" } else { "leave" })
             >
                 {tr(Key::LessonMode)}
             </button>
@@ -106,167 +150,10 @@ pub fn ClassroomTools(revealed: RwSignal<bool>) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <button type="button" data-testid="share" on:click=share>
-                {tr(Key::Share)}
+            <button type="button" data-testid="share-open" on:click=move |_| teacher_tools("share")>
+                {tr(Key::ShareTitle)}
             </button>
-            <span class="share-status" role="status" data-testid="share-status">
-                {Signal::derive(move || share_status.get().map(|key| lesson.lang.get().t(key)))}
-            </span>
         </div>
-    }
-}
-
-/// Puts `text` on the clipboard and says in `status` whether it worked (`done` when it did).
-pub fn copy_to_clipboard(text: &str, status: RwSignal<Option<Key>>, done: Key) {
-    let promise = window().navigator().clipboard().write_text(text);
-    leptos::task::spawn_local(async move {
-        let copied = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        status.set(Some(if copied { done } else { Key::CopyFailed }));
-    });
-}
-
-/// The lesson's texts: not asked for yet, on their way, here, or not to be had.
-#[derive(Clone)]
-enum Texts {
-    Idle,
-    Loading,
-    Ready(std::sync::Arc<LessonTexts>),
-    Failed,
-}
-
-/// The bar at the bottom of the page in lesson mode: the step, its question, the answer after
-/// Reveal, and the way on. Clicker keys (Page Up / Page Down) and the arrows step through the
-/// lesson wherever the focus is, except on a form control, whose arrows move it.
-#[component]
-pub fn LessonBar(revealed: RwSignal<bool>) -> impl IntoView {
-    let lesson = use_lesson();
-    let params = lesson.params;
-    let step = Memo::new(move |_| params.with(|p| p.step));
-    let step_locked = move || lesson.locked(Field::Step);
-    let step_gate = Gate::of(Field::Step);
-    let go = move |n: usize| go_to_step(lesson, revealed, n);
-
-    // The questions and answers, fetched the first time lesson mode is on.
-    let texts = RwSignal::new(Texts::Idle);
-    Effect::new(move |_| {
-        if step.get() == 0 || !matches!(texts.get_untracked(), Texts::Idle) {
-            return;
-        }
-        texts.set(Texts::Loading);
-        download(
-            LESSON_TEXT_FILE,
-            std::rc::Rc::new(move |file| {
-                let parsed = file.ok().and_then(|bytes| {
-                    LessonTexts::parse(&String::from_utf8_lossy(&bytes), STEPS.len()).ok()
-                });
-                texts.set(parsed.map_or(Texts::Failed, |t| Texts::Ready(t.into())));
-            }),
-        );
-    });
-
-    let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        let step = step.get_untracked();
-        if step == 0
-            || lesson
-                .params
-                .with_untracked(|p| p.locked.contains(Field::Step))
-            || event.alt_key()
-            || event.ctrl_key()
-            || event.meta_key()
-            || typed_into_control(&event)
-        {
-            return;
-        }
-        let next = match event.key().as_str() {
-            "ArrowRight" | "PageDown" => (step < STEPS.len()).then_some(step + 1),
-            "ArrowLeft" | "PageUp" => (step > 1).then_some(step - 1),
-            _ => return,
-        };
-        // Page keys would also scroll the page away from the step's panel.
-        event.prevent_default();
-        if let Some(n) = next {
-            go(n);
-        }
-    });
-    on_cleanup(move || keys.remove());
-
-    let counter = move || {
-        lesson
-            .lang
-            .get()
-            .t(Key::LessonStep)
-            .replace("{n}", &step.get().to_string())
-            .replace("{total}", &STEPS.len().to_string())
-    };
-    let text = move |answer: bool| {
-        if step.get() == 0 {
-            return String::new();
-        }
-        let lang = lesson.lang.get();
-        texts.with(|texts| match texts {
-            Texts::Ready(texts) if answer => texts.answer(step.get(), lang).to_string(),
-            Texts::Ready(texts) => texts.question(step.get(), lang).to_string(),
-            Texts::Failed if !answer => lang.t(Key::LessonFailed).to_string(),
-            Texts::Idle | Texts::Loading if !answer => lang.t(Key::LessonLoading).to_string(),
-            _ => String::new(),
-        })
-    };
-    view! {
-        <aside
-            class="lesson-bar"
-            data-testid="lesson-bar"
-            aria-labelledby="lesson-step"
-            hidden=move || step.get() == 0
-        >
-            <div class="lesson-text">
-                <h2 id="lesson-step" data-testid="lesson-step">{counter}</h2>
-                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(false))}</p>
-                <p data-testid="lesson-reveal" aria-live="polite" hidden=move || !revealed.get()>
-                    {Signal::derive(move || text(true))}
-                </p>
-                <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
-            </div>
-            <div class="lesson-buttons">
-                <button
-                    type="button"
-                    data-testid="lesson-reveal-button"
-                    disabled=move || revealed.get()
-                    on:click=move |_| revealed.set(true)
-                >
-                    {tr(Key::LessonReveal)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-previous"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=move || { step.get() <= 1 || step_locked() }
-                    on:click=move |_| go(step.get_untracked() - 1)
-                >
-                    {tr(Key::LessonPrevious)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-next"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=move || { step.get() >= STEPS.len() || step_locked() }
-                    on:click=move |_| go(step.get_untracked() + 1)
-                >
-                    {tr(Key::LessonNext)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-exit"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=step_gate.disabled()
-                    on:click=move |_| go(0)
-                >
-                    {tr(Key::LessonExit)}
-                </button>
-            </div>
-        </aside>
     }
 }
 

@@ -5,8 +5,9 @@
 use leptos::prelude::*;
 
 use crate::i18n::{Key, Translate};
+use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
-use crate::lesson::{Field, Lang, Params};
+use crate::lesson::{Field, Lang, PanelId, Params};
 
 /// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
 /// the controls write it, so there is exactly one source of truth for what the URL says.
@@ -17,7 +18,7 @@ pub struct Lesson {
     pub lang: Memo<Lang>,
     /// A teacher link's hidden and locked controls, as their own memo: every control reads them,
     /// and a slider move must not re-run those reads.
-    teacher: Memo<(FieldSet, FieldSet)>,
+    teacher: Memo<(FieldSet, FieldSet, PanelSet)>,
 }
 
 impl Lesson {
@@ -26,18 +27,23 @@ impl Lesson {
         Lesson {
             params,
             lang: Memo::new(move |_| params.with(|p| p.lang)),
-            teacher: Memo::new(move |_| params.with(|p| (p.hidden, p.locked))),
+            teacher: Memo::new(move |_| params.with(|p| (p.hidden, p.locked, p.hidden_panels))),
         }
     }
 
     /// Whether a teacher link hides `field`'s control (`hide=`).
     pub fn hidden(self, field: Field) -> bool {
-        self.teacher.with(|(hidden, _)| hidden.contains(field))
+        self.teacher.with(|(hidden, ..)| hidden.contains(field))
     }
 
     /// Whether a teacher link locks `field`'s control (`lock=`).
     pub fn locked(self, field: Field) -> bool {
-        self.teacher.with(|(_, locked)| locked.contains(field))
+        self.teacher.with(|(_, locked, _)| locked.contains(field))
+    }
+
+    /// Whether a teacher link hides panel `panel` (`hide=` with its anchor).
+    pub fn panel_hidden(self, panel: PanelId) -> bool {
+        self.teacher.with(|(.., panels)| panels.contains(panel))
     }
 }
 

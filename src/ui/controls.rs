@@ -10,19 +10,20 @@ use crate::lesson::params::{
     base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
     LENGTH_MAX, LENGTH_MIN,
 };
-use crate::lesson::{Field, Params};
+use crate::lesson::{Field, PanelId, Params};
+
+/// The sidebar's controls: the URL table's first fields, d_model to layout, in its order.
+const GLOBAL_CONTROLS: &[Field] = Field::ALL.split_at(Field::Layout as usize + 1).0;
 
 #[component]
 pub fn Controls() -> impl IntoView {
-    let params = use_lesson().params;
-    let count =
-        move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
-    let set = move |field: Field| move |value: f64| params.update(|p| *p = p.with(field, value));
-    // On a phone the bar sits at the top of the screen; folding it gives the panels the room.
-    let open = RwSignal::new(true);
+    // On a phone the bar starts folded to one line (the stylesheet folds it before the app
+    // runs); the button unfolds it. `toggled` is a change from that starting state.
+    let toggled = RwSignal::new(false);
+    let open = move || toggled.get() == narrow_screen();
     let lang = use_lesson().lang;
     view! {
-        <aside class="controls" class:folded=move || !open.get() aria-labelledby="controls-title">
+        <aside class="controls" class:toggled=move || toggled.get() aria-labelledby="controls-title">
             <div class="controls-head">
                 <h2 id="controls-title">{tr(Key::Controls)}</h2>
                 <button
@@ -30,66 +31,101 @@ pub fn Controls() -> impl IntoView {
                     class="fold"
                     data-testid="controls-toggle"
                     aria-controls="control-list"
-                    aria-expanded=move || open.get().to_string()
-                    on:click=move |_| { open.update(|o| *o = !*o); }
+                    aria-expanded=move || open().to_string()
+                    on:click=move |_| { toggled.update(|o| *o = !*o); }
                 >
-                    {Signal::derive(move || lang.get().t(if open.get() { Key::Hide } else { Key::Show }).to_string())}
+                    {Signal::derive(move || lang.get().t(if open() { Key::Hide } else { Key::Show }).to_string())}
                 </button>
             </div>
             <div id="control-list" class="control-list">
-            <Slider
-                field=Field::DModel
-                min=Signal::stored(D_MODEL_MIN as f64)
-                max=Signal::stored(D_MODEL_MAX as f64)
-                step=2.0
-                value=count(|p| p.d_model)
-                on_value=set(Field::DModel)
-            />
-            <Slider
-                field=Field::Length
-                min=Signal::stored(LENGTH_MIN as f64)
-                max=Signal::stored(LENGTH_MAX as f64)
-                step=1.0
-                value=count(|p| p.length)
-                on_value=set(Field::Length)
-            />
-            <Slider
-                field=Field::Pos
-                min=Signal::stored(0.0)
-                max=count(|p| p.length - 1)
-                step=1.0
-                value=count(|p| p.pos)
-                on_value=set(Field::Pos)
-            />
-            <Slider
-                field=Field::K
-                min=Signal::stored(0.0)
-                max=count(Params::k_max)
-                step=1.0
-                value=count(|p| p.k)
-                on_value=set(Field::K)
-            />
-            <Slider
-                field=Field::Pair
-                min=Signal::stored(0.0)
-                max=count(|p| p.pairs() - 1)
-                step=1.0
-                value=count(|p| p.pair)
-                on_value=set(Field::Pair)
-            />
-            <Slider
-                field=Field::Base
-                min=Signal::stored(base_to_slider(BASE_MIN))
-                max=Signal::stored(base_to_slider(BASE_MAX))
-                step=0.01
-                value=Signal::derive(move || base_to_slider(params.get().base))
-                on_value=move |v| set(Field::Base)(base_from_slider(v))
-                read_out=Signal::derive(move || format!("{}", params.get().base))
-            />
-            <LayoutSelect />
+                {GLOBAL_CONTROLS.iter().map(|field| field_control(*field, None)).collect_view()}
             </div>
         </aside>
     }
+}
+
+/// Whether the screen is a phone's (the stylesheet's narrow layout), where the controls start
+/// folded. The prerendered page is the wide one.
+pub fn narrow_screen() -> bool {
+    !cfg!(feature = "ssr")
+        && window()
+            .match_media("(max-width: 760px)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches())
+}
+
+/// The few sidebar controls panel `panel` is about, in the order of the URL table: on a phone
+/// the panel carries them inline (its own controls it always carries).
+pub fn panel_controls(panel: PanelId) -> &'static [Field] {
+    use Field::*;
+    match panel {
+        PanelId::WordOrder | PanelId::Saturation | PanelId::Extrapolation | PanelId::Alibi => &[],
+        PanelId::Embedding | PanelId::AddConcat => &[DModel],
+        PanelId::Vector => &[Pos, Pair],
+        PanelId::Heatmap | PanelId::Waves | PanelId::Rotation => &[Pos, K, Pair],
+        PanelId::Frequencies => &[Pair, Base],
+        PanelId::DotProduct | PanelId::RealData => &[Pos, K],
+        PanelId::Rope => &[Pair],
+    }
+}
+
+/// The few global controls panel `panel` is about, inline, for a phone (the stylesheet shows
+/// them on narrow screens only): bound to the same state as the global ones, so they always
+/// agree. On every page, the prerendered one too, so the live page takes over the static one on
+/// a phone without anything moving.
+#[component]
+pub fn InlineControls(panel: PanelId) -> impl IntoView {
+    let fields = panel_controls(panel);
+    (!fields.is_empty()).then(|| {
+        view! {
+            <div class="inline-controls" data-testid=format!("inline-controls-{}", panel.anchor())>
+                {fields.iter().map(|field| field_control(*field, Some(panel))).collect_view()}
+            </div>
+        }
+    })
+}
+
+/// The control of one global field: in the global list (`panel` None) or inline in a panel.
+fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
+    let params = use_lesson().params;
+    let count =
+        move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
+    let set = move |value: f64| params.update(|p| *p = p.with(field, value));
+    let scope = panel.map_or(String::new(), |p| format!("-{}", p.anchor()));
+    let (min, max, step, value): (f64, Signal<f64>, f64, Signal<f64>) = match field {
+        Field::DModel => (
+            D_MODEL_MIN as f64,
+            Signal::stored(D_MODEL_MAX as f64),
+            2.0,
+            count(|p| p.d_model),
+        ),
+        Field::Length => (
+            LENGTH_MIN as f64,
+            Signal::stored(LENGTH_MAX as f64),
+            1.0,
+            count(|p| p.length),
+        ),
+        Field::Pos => (0.0, count(|p| p.length - 1), 1.0, count(|p| p.pos)),
+        Field::K => (0.0, count(Params::k_max), 1.0, count(|p| p.k)),
+        Field::Pair => (0.0, count(|p| p.pairs() - 1), 1.0, count(|p| p.pair)),
+        Field::Base => {
+            return view! {
+                <Slider
+                    field scope
+                    min=Signal::stored(base_to_slider(BASE_MIN))
+                    max=Signal::stored(base_to_slider(BASE_MAX))
+                    step=0.01
+                    value=Signal::derive(move || base_to_slider(params.get().base))
+                    on_value=move |v| set(base_from_slider(v))
+                    read_out=Signal::derive(move || format!("{}", params.get().base))
+                />
+            }
+            .into_any()
+        }
+        _ => return view! { <LayoutSelect scope /> }.into_any(),
+    };
+    view! { <Slider field scope min=Signal::stored(min) max step value on_value=set /> }.into_any()
 }
 
 /// One range slider with its label and live read-out. The accessible name is the label, which
@@ -105,10 +141,13 @@ fn Slider(
     /// What the read-out shows; by default the value itself.
     #[prop(optional, into)]
     read_out: Option<Signal<String>>,
+    /// `-anchor` for a panel's inline copy (its ids and test ids), empty for the global one.
+    #[prop(optional)]
+    scope: String,
 ) -> impl IntoView {
     let lang = use_lesson().lang;
     let symbol = field.symbol();
-    let id = format!("ctl-{symbol}");
+    let id = format!("ctl-{symbol}{scope}");
     let read_out = read_out.unwrap_or_else(|| Signal::derive(move || value.get().to_string()));
     let gate = Gate::of(field);
     // Pair i's label names its dimensions, (2i, 2i+1) or (i, d_model/2 + i): the layout's.
@@ -137,7 +176,7 @@ fn Slider(
                     id=id.clone()
                     disabled=gate.disabled()
                     title=gate.title()
-                    data-testid=format!("slider-{symbol}")
+                    data-testid=format!("slider-{symbol}{scope}")
                     min=move || min.get()
                     max=move || max.get()
                     step=step
@@ -152,7 +191,7 @@ fn Slider(
                         }
                     }
                 />
-                <output for=id data-testid=format!("value-{symbol}")>
+                <output for=id data-testid=format!("value-{symbol}{scope}")>
                     {read_out}
                 </output>
             </div>
@@ -167,10 +206,13 @@ fn Slider(
 pub fn LayoutSelect(
     #[prop(default = "layout")] name: &'static str,
     #[prop(default = [Key::LayoutLabel, Key::LayoutInterleaved, Key::LayoutSplit])] texts: [Key; 3],
+    /// `-anchor` for a panel's inline copy, as [`Slider`]'s.
+    #[prop(optional)]
+    scope: String,
 ) -> impl IntoView {
     let lesson = use_lesson();
     let symbol = Field::Layout.symbol();
-    let id = format!("ctl-{name}");
+    let id = format!("ctl-{name}{scope}");
     let gate = Gate::of(Field::Layout);
     view! {
         <div class="control" hidden=gate.hidden()>
@@ -183,7 +225,7 @@ pub fn LayoutSelect(
                 id=id
                 disabled=gate.disabled()
                 title=gate.title()
-                data-testid=format!("select-{name}")
+                data-testid=format!("select-{name}{scope}")
                 on:change=move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
                         "split" => Layout::SplitHalves,

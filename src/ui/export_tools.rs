@@ -6,7 +6,7 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
 use super::canvas::{draw_off_screen_within, set_export_scale, ViewportEpoch};
-use super::classroom::copy_to_clipboard;
+use super::clipboard::copy_to_clipboard;
 use super::context::{tr, use_lesson};
 use super::dom::found;
 use crate::export::{numpy_snippet, pe_matrix_csv, pe_matrix_json, pytorch_snippet};

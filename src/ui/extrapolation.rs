@@ -119,16 +119,22 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             </div>
             <div class="pair-of-canvases">
                 <Figure node_ref=sinusoidal_canvas aspect=1.0 testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
-                <Figure node_ref=learned_canvas aspect=1.0 testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
+                <div data-readout="extrap-learned">
+                    <Figure node_ref=learned_canvas aspect=1.0 testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
+                </div>
             </div>
             <p class="note">{Signal::derive(move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string()))}</p>
-            <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
-            <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
+            <div data-readout="extrap-learned">
+                <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
+                <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />
+            </div>
             <dl class="numbers">
                 <Reading label=Key::ExtrapSinusoidalRange testid="extrap-sinusoidal" value={Signal::derive(move || data.with(|d| spread(&d.sinusoidal_neighbours)))} />
+            </dl>
+            <dl class="numbers" data-readout="extrap-learned">
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=learned_beyond />
             </dl>
-            <p data-testid="extrap-missing">{Signal::derive(move || missing().unwrap_or_default())}</p>
+            <p data-testid="extrap-missing" data-readout="extrap-learned">{Signal::derive(move || missing().unwrap_or_default())}</p>
         </Panel>
     }
 }

@@ -150,20 +150,49 @@ pub fn HeatmapPanel() -> impl IntoView {
     let on_move = move |ev: web_sys::PointerEvent| {
         hover.set(cell_under(ev.offset_x() as f64, ev.offset_y() as f64));
     };
+    // The cell last tapped or clicked: its value stays in the read-out, and the button under the
+    // picture moves pos and i to it.
+    let picked = RwSignal::new(None::<(usize, usize)>);
+    let move_to = move |(pos, dim): (usize, usize)| {
+        params.update(|p| {
+            let (pair, _) = dimension_role(dim, p.d_model, p.layout);
+            *p = p
+                .with(Field::Pos, pos as f64)
+                .with(Field::Pair, pair as f64);
+        });
+    };
+    // A tap only reads (a finger cannot hover, and a reading must not move the lesson); a click
+    // reads and moves.
+    let touch = StoredValue::new(false);
     let on_click = move |ev: web_sys::MouseEvent| {
-        if let Some((pos, dim)) = cell_under(ev.offset_x() as f64, ev.offset_y() as f64) {
-            hover.set(Some((pos, dim)));
-            params.update(|p| {
-                let (pair, _) = dimension_role(dim, p.d_model, p.layout);
-                *p = p
-                    .with(Field::Pos, pos as f64)
-                    .with(Field::Pair, pair as f64);
-            });
+        if let Some(cell) = cell_under(ev.offset_x() as f64, ev.offset_y() as f64) {
+            picked.set(Some(cell));
+            if !touch.get_value() {
+                move_to(cell);
+            }
         }
+    };
+    let change = move || {
+        let p = params.get();
+        let lang = lesson.lang.get();
+        let within = |angle: f64| significant(2.0 * (angle / 2.0).sin(), 3);
+        let mut text = lang
+            .t(Key::HeatmapChangeFirst)
+            .replace("{change}", &within(1.0));
+        let last = p.pairs() - 1;
+        if last > 0 {
+            let angle = omega(last, p.d_model, p.base);
+            text += &lang
+                .t(Key::HeatmapChangeLast)
+                .replace("{i}", &last.to_string())
+                .replace("{angle}", &significant(angle, 3))
+                .replace("{change}", &within(angle));
+        }
+        text + if lang == Lang::Zh { "。" } else { "." }
     };
     let readout = move || {
         let lang = lesson.lang.get();
-        let Some((pos, dim)) = hover.get() else {
+        let Some((pos, dim)) = hover.get().or(picked.get()) else {
             return lang.t(Key::HeatmapReadoutEmpty).to_string();
         };
         let p = params.get();
@@ -195,7 +224,7 @@ pub fn HeatmapPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Heatmap text=text>
             <Formula markup=formula />
-            <div class="canvas-stack">
+            <div class="canvas-stack" data-readout="heatmap-picture">
                 <canvas
                     node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT)
                     data-testid="canvas-heatmap"
@@ -203,13 +232,25 @@ pub fn HeatmapPanel() -> impl IntoView {
                     role="img"
                     aria-label=tr(Key::HeatmapTitle)
                     on:pointermove=on_move
-                    on:pointerdown=on_move
+                    on:pointerdown=move |ev| {
+                        touch.set_value(ev.pointer_type() == "touch");
+                        on_move(ev);
+                    }
                     on:pointerleave=move |_| hover.set(None)
                     on:click=on_click
                 ></canvas>
                 <canvas node_ref=marks width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
+            <button
+                type="button"
+                data-testid="heatmap-move"
+                disabled=move || picked.get().is_none()
+                on:click=move |_| picked.get_untracked().map(move_to).unwrap_or_default()
+            >
+                {tr(Key::HeatmapMoveHere)}
+            </button>
+            <p data-testid="heatmap-change" data-readout="heatmap-change">{Signal::derive(change)}</p>
             <Note testid="heatmap-sampled" text=move || {
                 let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
                 if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
@@ -260,7 +301,7 @@ fn DataTable() -> impl IntoView {
             .replace("{d_model}", &w.d_model.to_string())
     };
     view! {
-        <table class="numbers-table" data-testid="heatmap-table">
+        <table class="numbers-table" tabindex="0" data-testid="heatmap-table">
             <caption>{caption}</caption>
             <thead>
                 <tr>
@@ -498,4 +539,10 @@ pub fn draw_color_bar(
         }))
         .ok()?;
     Some(())
+}
+
+/// `x` (positive) with `digits` significant digits, in plain decimals (0.000115, not 1.15e-4).
+fn significant(x: f64, digits: i32) -> String {
+    let decimals = (digits - 1 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
 }

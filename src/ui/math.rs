@@ -15,7 +15,8 @@ use crate::encoding::Layout;
 /// (`markup=Signal::derive(move || if … { A } else { B })`).
 #[component]
 pub fn Formula(#[prop(into)] markup: Signal<&'static str>) -> impl IntoView {
-    view! { <div class="formula" inner_html=move || markup.get()></div> }
+    // Focusable: on a narrow screen a wide formula scrolls inside its box, by keyboard too.
+    view! { <div class="formula" tabindex="0" inner_html=move || markup.get()></div> }
 }
 
 /// The interleaved or the split form of a formula, following the layout (a memo of its own, so

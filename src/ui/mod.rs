@@ -7,6 +7,7 @@ pub mod app;
 pub mod canvas;
 pub mod chart;
 pub mod classroom;
+pub mod clipboard;
 pub mod context;
 pub mod controls;
 pub mod dom;
@@ -30,6 +31,7 @@ pub mod rope;
 pub mod rotation;
 pub mod saturation;
 pub mod shell;
+pub mod teacher;
 pub mod waves;
 pub mod word_order;
 

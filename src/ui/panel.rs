@@ -5,6 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::context::{tr, use_lesson};
+use super::controls::InlineControls;
 use super::export_tools::{describe_charts, ExportRow};
 use super::parts::{page_key, PageText};
 use crate::i18n::{panel_misconception, panel_text, panel_title, Key, Translate};
@@ -23,7 +24,8 @@ pub fn Panel(
     #[prop(optional, into)] text: Option<Signal<Key>>,
     children: Children,
 ) -> impl IntoView {
-    let lang = use_lesson().lang;
+    let lesson = use_lesson();
+    let lang = lesson.lang;
     let explanation = text.unwrap_or_else(|| Signal::stored(panel_text(id)));
     let anchor = id.anchor();
     let title_id = format!("{anchor}-title");
@@ -42,12 +44,14 @@ pub fn Panel(
             node_ref=section
             data-testid=format!("panel-{anchor}")
             data-state=move || state.map(|s| s.get())
+            hidden=move || lesson.panel_hidden(id)
             aria-labelledby=title_id.clone()
         >
             <h2 id=heading_id>{tr(panel_title(id))}</h2>
             <p data-text=move || page_key(explanation.get())>
                 {Signal::derive(move || lang.get().t(explanation.get()))}
             </p>
+            <InlineControls panel=id />
             {children()}
             {panel_misconception(id).map(|text| view! {
                 <p class="misconception" data-testid=format!("misconception-{anchor}")>

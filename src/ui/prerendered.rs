@@ -3,7 +3,7 @@
 //! The page arrives with the app in its default state already rendered as static HTML, so its
 //! text is on screen before the wasm. For a link in that state, the app replaces the static page
 //! piece by piece, in place, one task each (the header, the controls, the contents, the notices,
-//! the lesson bar and every panel), those on screen first. The static page is never
+//! and every panel), those on screen first. The static page is never
 //! moved (which would make the browser restyle and lay out all of it again), no task blocks a
 //! phone for long, and nothing moves on screen: each piece and its static copy have the same
 //! boxes (a browser test compares them) and each swap happens within one task.

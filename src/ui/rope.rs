@@ -220,7 +220,13 @@ pub fn RopePanel() -> impl IntoView {
                 </button>
             </div>
             <dl class="numbers">
-                <Reading label=Key::RopeScore testid="rope-score" value={Signal::derive(move || format!("{:.12}", current.get().score))} />
+                <dt>{Signal::derive(move || {
+                    let p = params.get();
+                    lesson.lang.get().t(Key::RopeScore)
+                        .replace("{m}", &p.rope_m.to_string())
+                        .replace("{n}", &p.rope_n.to_string())
+                })}</dt>
+                <dd data-testid="rope-score">{Signal::derive(move || format!("{:.12}", current.get().score))}</dd>
                 <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value={Signal::derive(move || format!("{:.12}", current.get().score_from_origin))} />
                 <SymbolReading label="m − n" testid="rope-offset" value={Signal::derive(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() })} />
             </dl>

@@ -156,7 +156,7 @@ pub fn RotationPanel() -> impl IntoView {
                         {Signal::derive(move || t(if playing.get() { Key::Pause } else { Key::Play }).to_string())}
                     </button>
                 </div>
-                <figure class="elsewhere">
+                <figure class="elsewhere" data-readout="rotation-elsewhere">
                     <canvas node_ref=small width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-rotation-elsewhere" role="img" aria-label=tr(Key::RotationElsewhere)></canvas>
                     <figcaption>
                         {Signal::derive(move || {

@@ -3,15 +3,16 @@
 //! `App` all at once, `prerendered::take_over` piece by piece over the static page.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::canvas::provide_viewport_epoch;
-use super::classroom::{follow_theme_and_presenter, show_step_panel, ClassroomTools, LessonBar};
+use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools};
 use super::context::{tr, use_lesson, Gate, Lesson};
 use super::controls::Controls;
 use super::net::with_chinese;
 use super::notices::NoticeBanner;
-use crate::i18n::{panel_title, Key};
-use crate::lesson::{to_query, Field, Lang, Notice, PanelId, Parsed};
+use crate::i18n::{panel_title, Key, Translate};
+use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
 /// it, so scroll there once the panels exist.
@@ -30,10 +31,6 @@ fn scroll_to_anchor() {
 pub struct Shell {
     /// What the link had to correct, until dismissed.
     pub notices: RwSignal<Vec<Notice>>,
-    /// Whether lesson mode's answer is shown (the header's and the lesson bar's buttons).
-    pub revealed: RwSignal<bool>,
-    /// The lesson step the link opened at (0: none).
-    pub opening_step: usize,
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
@@ -61,12 +58,38 @@ pub fn start(opening: Parsed) -> Shell {
                 Some(&format!("{query}{hash}")),
             );
         }
+        // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
+        let init = web_sys::CustomEventInit::new();
+        init.set_detail(&wasm_bindgen::JsValue::from_str(&query));
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("pe-state", &init) {
+            let _ = window().dispatch_event(&event);
+        }
     });
+    // …and change it through the page: the state stays in one place.
+    let requests = window_event_listener_untyped("pe-set-state", move |event| {
+        if let Some(query) = event
+            .dyn_ref::<web_sys::CustomEvent>()
+            .and_then(|e| e.detail().as_string())
+        {
+            lesson.params.set(from_query(&query).params);
+        }
+    });
+    on_cleanup(move || requests.remove());
+    // A link into lesson mode: the teacher's tools take it from here.
+    if opening.params.step > 0 && cfg!(not(feature = "ssr")) {
+        teacher_tools("open");
+    }
 
-    // <html lang> follows the choice, so screen readers and fonts pick the right language.
+    // <html lang> follows the choice, so screen readers and fonts pick the right language; the
+    // stylesheet's label on a locked control (`--locked`) is in it too.
     Effect::new(move |_| {
         if let Some(root) = document().document_element() {
-            let _ = root.set_attribute("lang", lesson.lang.get().html_tag());
+            let lang = lesson.lang.get();
+            let _ = root.set_attribute("lang", lang.html_tag());
+            if let Some(root) = root.dyn_ref::<web_sys::HtmlElement>() {
+                let label = format!("\"{}\"", lang.t(Key::Locked));
+                let _ = web_sys::HtmlElement::style(root).set_property("--locked", &label);
+            }
         }
     });
 
@@ -80,24 +103,13 @@ pub fn start(opening: Parsed) -> Shell {
 
     Shell {
         notices: RwSignal::new(opening.notices),
-        revealed: RwSignal::new(false),
-        opening_step: opening.params.step,
     }
 }
 
-/// Shows what the link points at, once its panel is on the page: the panel a `#anchor` names,
-/// or else a lesson step's panel. Two frames later: the lesson bar, shown by then, changes the
-/// layout (on a phone the controls stop being sticky).
-pub fn open_at_link_target(shell: Shell) {
-    request_animation_frame(move || {
-        request_animation_frame(move || {
-            if window().location().hash().unwrap_or_default().len() > 1 {
-                scroll_to_anchor();
-            } else {
-                show_step_panel(shell.opening_step);
-            }
-        })
-    });
+/// Shows the panel a `#anchor` names, once it is on the page (a lesson step's panel is shown
+/// by the teacher's tools when the lesson has arrived).
+pub fn open_at_link_target(_shell: Shell) {
+    request_animation_frame(move || request_animation_frame(scroll_to_anchor));
 }
 
 /// The page's top-level pieces besides the panels, in page order.
@@ -107,16 +119,14 @@ pub enum Piece {
     Notices,
     Controls,
     Contents,
-    LessonBar,
 }
 
 impl Piece {
-    pub const ALL: [Piece; 5] = [
+    pub const ALL: [Piece; 4] = [
         Piece::Header,
         Piece::Notices,
         Piece::Controls,
         Piece::Contents,
-        Piece::LessonBar,
     ];
 
     /// The piece's root element, for finding its static copy in the prerendered page.
@@ -126,7 +136,6 @@ impl Piece {
             Piece::Notices => "section.notice",
             Piece::Controls => "aside.controls",
             Piece::Contents => "nav.toc",
-            Piece::LessonBar => "aside.lesson-bar",
         }
     }
 }
@@ -135,17 +144,16 @@ impl Piece {
 /// wasm once.
 pub fn piece(piece: Piece, shell: Shell) -> AnyView {
     match piece {
-        Piece::Header => view! { <Header shell /> }.into_any(),
+        Piece::Header => view! { <Header /> }.into_any(),
         Piece::Notices => view! { <NoticeBanner notices=shell.notices /> }.into_any(),
         Piece::Controls => view! { <Controls /> }.into_any(),
         Piece::Contents => view! { <Contents /> }.into_any(),
-        Piece::LessonBar => view! { <LessonBar revealed=shell.revealed /> }.into_any(),
     }
 }
 
 /// The title, the classroom tools and the language switch.
 #[component]
-pub fn Header(shell: Shell) -> impl IntoView {
+pub fn Header() -> impl IntoView {
     let lesson = use_lesson();
     let lang_gate = Gate::of(Field::Lang);
     let set_lang = move |lang: Lang| {
@@ -163,7 +171,7 @@ pub fn Header(shell: Shell) -> impl IntoView {
                 <h1 data-testid="app-title">{tr(Key::AppName)}</h1>
                 <p class="tagline">{tr(Key::Tagline)}</p>
             </div>
-            <ClassroomTools revealed=shell.revealed />
+            <ClassroomTools />
             // Each language is named in itself, as language pickers do.
             <fieldset
                 class="lang-toggle"
@@ -196,6 +204,7 @@ pub fn Header(shell: Shell) -> impl IntoView {
 /// The table of contents: a link to every panel.
 #[component]
 pub fn Contents() -> impl IntoView {
+    let lesson = use_lesson();
     view! {
         <nav class="toc" aria-labelledby="toc-title" data-testid="toc">
             <h2 id="toc-title">{tr(Key::Contents)}</h2>
@@ -203,7 +212,11 @@ pub fn Contents() -> impl IntoView {
                 {PanelId::ALL
                     .into_iter()
                     .map(|panel| {
-                        view! { <li><a href=format!("#{}", panel.anchor())>{tr(panel_title(panel))}</a></li> }
+                        view! {
+                            <li hidden=move || lesson.panel_hidden(panel)>
+                                <a href=format!("#{}", panel.anchor())>{tr(panel_title(panel))}</a>
+                            </li>
+                        }
                     })
                     .collect_view()}
             </ol>

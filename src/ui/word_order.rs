@@ -79,11 +79,11 @@ pub fn WordOrderPanel() -> impl IntoView {
                 <SwitchBox field=Field::OrderPe testid="toggle-order-pe" read=|p| p.order_pe />
             </div>
             <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.3) data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
-            <p>
+            <p data-readout="order-difference">
                 {tr(Key::OrderDifference)} ": "
                 <strong data-testid="order-difference">{difference}</strong>
             </p>
-            <p data-testid="order-rows">
+            <p data-testid="order-rows" data-readout="order-difference">
                 {Signal::derive(move || {
                     let permuted = demo.get().is_some_and(|d| d.rows_permuted);
                     t(if permuted { Key::OrderRowsPermuted } else { Key::OrderRowsDiffer }).to_string()

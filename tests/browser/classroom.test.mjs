@@ -105,18 +105,21 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
   assert.ok(await onScreen(page, 'dot-product'), 'step 7 shows the dot-product panel');
-  // A hand-written step link gets the step's parameters: step 7 doubles k to 6.
-  assert.equal(await page.textContent('[data-testid="value-k"]'), '6');
+  // A hand-written step link opens in the step's before state (k = 3); Reveal doubles k to 6.
+  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'dot-product');
+  assert.equal(await page.textContent('[data-testid="value-k"]'), '3');
+  await page.getByTestId('lesson-reveal-button').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="value-k"]').textContent === '6');
   await page.getByTestId('lesson-previous').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '6');
-  // Step 6's preset takes k back to 3; at their preset values, pos, k and i are left out.
+  // Step 6's before state takes k back to 3; at their defaults, pos, k and i are left out.
   const { pos, k, i } = urlState(page);
   assert.deepEqual({ pos, k, i }, { pos: '10', k: '3', i: '2' });
   assert.equal(new URL(page.url()).search, '?lang=en&step=6', 'a short link');
   await settle(page);
   assert.ok(await onScreen(page, 'rotation'), 'step 6 shows the rotation panel');
   await page.getByTestId('lesson-exit').click();
-  // Step 0, the default, is left out; leaving changes nothing else (step 6's values are the defaults).
+  // Step 0, the default, is left out; a lesson a link opened leaves to the defaults.
   await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
   assert.equal(urlParam(page, 'step'), '0');
   assert.equal(new URL(page.url()).search, '?lang=en');
@@ -172,19 +175,19 @@ test('presenter view and the theme follow the header and the URL, and redraw the
   await context.close();
 });
 
-test('the share button copies the address of the current view', async () => {
+test('the share dialog copies the link for students', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url('?lang=zh&d_model=64&pos=7'));
+  await page.goto(env.site.url('?lang=zh&d_model=64&pos=7&presenter=1'));
   await waitForApp(page);
+  await page.getByTestId('share-open').click();
   await page.getByTestId('share').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
   assert.equal(await page.getByTestId('share-status').textContent(), '链接已复制');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, page.url());
   const { d_model, length, pos } = urlState(copied);
   assert.deepEqual({ d_model, length, pos }, { d_model: '64', length: '100', pos: '7' });
-  assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh', 'a short link');
+  assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh', 'a short link, without presenter view');
   assertClean(problems);
   await context.close();
 });
@@ -192,19 +195,36 @@ test('the share button copies the address of the current view', async () => {
 test('axe-core: no violations in both languages, light and dark, and presenter view', async () => {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const results = [];
-  for (const query of [
+  for (let query of [
     'lang=en&theme=light', 'lang=zh&theme=light', 'lang=en&theme=dark', 'lang=zh&theme=dark',
     'lang=en&theme=light&presenter=1', 'lang=zh&theme=dark&presenter=1&step=3',
     'lang=zh&theme=light&hide=base,layout&lock=d_model,dims,step',
+    'lang=en&step=5', 'lang=en&presenter=1&step=9', 'phone:lang=zh&step=4', 'share:lang=en',
   ]) {
     // axe is injected as a script: the test context bypasses the page's CSP for that alone.
-    const { context, page } = await openPage(env.browser, env.site.origin, { bypassCSP: true });
+    const phone = query.startsWith('phone:');
+    const share = query.startsWith('share:');
+    const { context, page } = await openPage(env.browser, env.site.origin, {
+      bypassCSP: true, ...(phone ? { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } : {}),
+    });
+    query = query.replace(/^\w+:/, '');
     await page.goto(env.site.url(`?${query}`));
     await waitForApp(page);
     await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]')?.textContent.includes('…'));
     // With the heatmap's data table open, so it is checked too.
-    await page.getByTestId('heatmap-table-toggle').click();
-    await page.waitForSelector('[data-testid="heatmap-table"] td');
+    if (!query.includes('presenter=1&step')) {
+      await page.getByTestId('heatmap-table-toggle').click();
+      await page.waitForSelector('[data-testid="heatmap-table"] td');
+    }
+    if (query.includes('step=')) {
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-lesson-panel'));
+      // Revealed, so the answer's text is checked too.
+      await page.getByTestId('lesson-reveal-button').click();
+    }
+    if (share) {
+      await page.getByTestId('share-open').click();
+      await page.waitForSelector('[data-testid="share-dialog"][open] [data-testid="qr"][src^="data:"]');
+    }
     await page.evaluate(axeSource);
     const { violations } = await page.evaluate(() =>
       window.axe.run(document, { resultTypes: ['violations'] }));

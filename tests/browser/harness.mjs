@@ -233,8 +233,8 @@ export function assertClean(problems) {
  * The URL's parameters, in the order the app writes them (src/lesson/params.rs, `Field::ALL`).
  */
 export const URL_PARAMS = [
-  'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale', 'amp',
-  'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'presenter',
+  'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale',
+  'unit_init', 'amp', 'proj', 'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'presenter',
   'theme', 'hide', 'lock',
 ];
 
@@ -245,35 +245,15 @@ export const URL_PARAMS = [
  */
 export const URL_DEFAULTS = {
   d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved',
-  dims: 'auto', sentence: '0', t: '1', scale: '1', amp: '1', order: '0', order_pe: '0',
+  dims: 'auto', sentence: '0', t: '1', scale: '1', unit_init: '0', amp: '1', proj: '0', order: '0', order_pe: '0',
   n_train: '64', m: '5', n: '2', heads: '8', head: '1', words: 'king,queen,apple', step: '0',
   presenter: '0', theme: 'auto', hide: 'none', lock: 'none',
 };
 
 /**
- * Each lesson step's preset (src/lesson/steps.rs, `STEPS[step - 1].preset`), as the URL spells it:
- * in lesson mode the reference a link is written against is the default state with these applied
- * (a link without one of them gets the preset's value when it is read).
- */
-export const STEP_PRESETS = [
-  { order: '0', order_pe: '0' },
-  { d_model: '128', scale: '1', pos: '10' },
-  { d_model: '128', length: '100', base: '10000' },
-  { d_model: '128', base: '10000', i: '8' },
-  { d_model: '128', base: '100' },
-  { length: '100', base: '10000', pos: '10', k: '3', i: '2' },
-  { d_model: '128', base: '10000', pos: '10', k: '6' },
-  { scale: '1', amp: '8' },
-  { n_train: '64', pos: '10' },
-  { m: '15', n: '12' },
-  { heads: '8', head: '1' },
-  { k: '3' },
-];
-
-/**
  * The state a link written by the app stands for: every parameter of `URL_PARAMS` with the URL's
- * value, or, where the URL leaves it out, its reference value (`URL_DEFAULTS`, with the step's
- * `STEP_PRESETS` in lesson mode). `source` is a page (its current URL), a URL or a string.
+ * value, or, where the URL leaves it out, its default (`URL_DEFAULTS`). `source` is a page (its
+ * current URL), a URL or a string.
  *
  * It also asserts that the link is one the app writes: known parameters only, each once, in the
  * app's order; `lang` always there; and no other parameter at its reference value (the link is
@@ -285,7 +265,7 @@ export function urlState(source) {
   const keys = [...params.keys()];
   assert.deepEqual(keys, URL_PARAMS.filter((key) => params.has(key)), `${href}: known parameters, each once, in the app's order`);
   assert.ok(params.has('lang'), `${href}: lang is always written`);
-  const reference = { ...URL_DEFAULTS, ...STEP_PRESETS[Number(params.get('step') ?? '0') - 1] };
+  const reference = URL_DEFAULTS;
   for (const [key, value] of params) {
     if (key === 'lang') continue;
     assert.notEqual(value, reference[key], `${href}: ${key}=${value} is the reference value, which a link leaves out`);

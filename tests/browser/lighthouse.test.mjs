@@ -1,5 +1,6 @@
 // Lighthouse (Debian's Chromium, no download): accessibility and best practices must both score
-// 100, on a phone-sized and a desktop-sized screen, in both languages. The scores are printed.
+// 100, on a phone-sized and a desktop-sized screen, in both languages, in presenter view and in
+// lesson mode. The scores are printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import lighthouse from 'lighthouse';
@@ -20,6 +21,10 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
     ['phone, en', '?lang=en', {}],
     ['phone, zh', '?lang=zh', {}],
     ['desktop, zh, dark, presenter', '?lang=zh&theme=dark&presenter=1', DESKTOP],
+    // Lesson mode (the teacher's tools), in presenter view and on a phone.
+    ['desktop, en, lesson mode', '?lang=en&step=5', DESKTOP],
+    ['desktop, en, presenter, lesson mode', '?lang=en&presenter=1&step=9', DESKTOP],
+    ['phone, zh, lesson mode', '?lang=zh&step=4', {}],
   ]) {
     const { lhr } = await lighthouse(env.site.url(query), {
       port: PORT,

@@ -205,6 +205,13 @@ test('the layout fits a 375 px phone and a 1920 px projector without sideways sc
       const box = await page.getByTestId(id).boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `${width} px: ${id} fits`);
     }
+    // On a phone the controls start folded to a one-line bar (each panel carries its own).
+    if (width < 760) {
+      assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
+      assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'false');
+      await page.getByTestId('controls-toggle').click();
+    }
+    assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'true');
     const slider = await page.getByTestId('slider-pos').boundingBox();
     assert.ok(slider.height >= 30, `sliders are tall enough to drag by touch (${slider.height} px)`);
     // The controls fold away and come back.

@@ -369,7 +369,7 @@ pub fn RealDataPanel() -> impl IntoView {
             <Figure node_ref=offsets_canvas aspect=0.5 testid="canvas-real-offsets" caption=Key::RealOffsetCurve />
             <Legend keys=&[Key::SinusoidalName, Key::RealLearnedLegend] />
             <p class="note" data-testid="real-positions">{positions_note}</p>
-            <table class="numbers-table">
+            <table class="numbers-table" tabindex="0">
                 <HeaderRow keys=&[Key::RealPairColumn, Key::RealLearnedColumn, Key::SinusoidalName] />
                 <tbody>
                     {position_row("cos(PE(10), PE(11))", "real-near", Some((10, 11)))}
@@ -379,7 +379,7 @@ pub fn RealDataPanel() -> impl IntoView {
             </table>
             <p><PageText key=Key::RealAlike /></p>
             <p><PageText key=Key::RealFitText /></p>
-            <dl class="numbers">
+            <dl class="numbers" data-readout="real-fit">
                 <Reading label=Key::RealFitShift testid="real-fit-k" value={Signal::derive(move || fit_k().to_string())} />
                 <Reading label=Key::RealFitLearned testid="real-fit-learned" value=fit_value(|r| r.learned) />
                 <Reading label=Key::RealFitSinusoidal testid="real-fit-sinusoidal" value=fit_value(|r| r.sinusoidal) />
@@ -396,7 +396,7 @@ pub fn RealDataPanel() -> impl IntoView {
                 <ChoiceSelect testid="real-word-2".to_string() field=Field::Words label=Key::RealWordC choices=&MINILM_TOKENS
                     read=|p| p.words[2] write=|p, v| { p.words[2] = v; *p = p.clamped() } />
             </div>
-            <table class="numbers-table" data-testid="real-words">
+            <table class="numbers-table" tabindex="0" data-testid="real-words">
                 <HeaderRow keys=&[Key::RealWordPair, Key::RealWordsAlone, Key::RealWithLearned, Key::RealWithSinusoidal, Key::RealWithScaled] />
                 <tbody>{word_rows}</tbody>
             </table>

@@ -1,0 +1,374 @@
+//! Lesson mode: the bar at the bottom of the page that walks the class through the lesson
+//! (`assets/lesson.txt`, read by `lesson::steps`), step by step, each asked before it is
+//! answered. Part of the teacher's tools (`super`): the page sends its state here and takes the
+//! steps' states back.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::set_page_state;
+use crate::i18n::{Key, Translate};
+use crate::lesson::params::STEP_COUNT;
+use crate::lesson::steps::{is_bare_step_link, LessonFlow, LessonPlan, LESSON_TEXT_FILE};
+use crate::lesson::{Field, PanelId, Params};
+use crate::ui::context::{tr, use_lesson, Gate, Lesson};
+use crate::ui::net::download;
+
+/// Lesson mode beside the URL's state: the lesson once fetched (`assets/lesson.txt`), whether
+/// this step's answer is shown, and where the lesson has been (`LessonFlow`).
+#[derive(Clone, Copy)]
+pub struct Classroom {
+    lesson: Lesson,
+    plan: RwSignal<Plan>,
+    /// Whether the step's answer is shown (its after state applied, its read-outs unmasked).
+    pub revealed: RwSignal<bool>,
+    flow: StoredValue<LessonFlow>,
+    /// What to do once the lesson has arrived.
+    waiting: StoredValue<Option<Arrival>>,
+}
+
+/// The lesson: not asked for yet, on its way, here, or not to be had.
+#[derive(Clone)]
+enum Plan {
+    Idle,
+    Loading,
+    Ready(Arc<LessonPlan>),
+    Failed,
+}
+
+/// A move that waits for the lesson.
+#[derive(Clone, Copy)]
+enum Arrival {
+    /// To this step (the header's button, a key).
+    Step(usize),
+    /// Into the step a link opened at: a bare `?step=5` gets the step's before state.
+    Link,
+}
+
+impl Classroom {
+    /// Lesson mode for the page's lesson state `lesson`.
+    pub fn new(lesson: Lesson) -> Classroom {
+        Classroom {
+            lesson,
+            plan: RwSignal::new(Plan::Idle),
+            revealed: RwSignal::new(false),
+            flow: StoredValue::new(LessonFlow::default()),
+            waiting: StoredValue::new(None),
+        }
+    }
+
+    fn ready(self) -> Option<Arc<LessonPlan>> {
+        match self.plan.get_untracked() {
+            Plan::Ready(plan) => Some(plan),
+            _ => None,
+        }
+    }
+
+    /// Takes over a page opened at a lesson step (its link): a bare `?step=5` gets the step's
+    /// before state once the lesson is here.
+    pub fn open_link(self) {
+        self.waiting.set_value(Some(Arrival::Link));
+        self.load();
+    }
+
+    /// Moves lesson mode to step `n` (0 leaves it, restoring what was on screen before it).
+    pub fn go(self, n: usize) {
+        match self.ready() {
+            Some(plan) => self.go_with(&plan, n),
+            None if n == 0 => {
+                self.waiting.set_value(None);
+                let current = self.lesson.params.get_untracked();
+                self.show(Params { step: 0, ..current }, false);
+            }
+            None => {
+                self.waiting.set_value(Some(Arrival::Step(n)));
+                self.load();
+            }
+        }
+    }
+
+    fn go_with(self, plan: &LessonPlan, n: usize) {
+        let current = self.lesson.params.get_untracked();
+        let revealed = self.revealed.get_untracked();
+        let (next, revealed) = self
+            .flow
+            .try_update_value(|flow| flow.go(plan, current, revealed, n))
+            .unwrap_or((current, false));
+        self.show(next, revealed);
+        let panel = plan.panel(next.step);
+        // Once the panels have redrawn for the new state.
+        request_animation_frame(move || show_panel(panel));
+    }
+
+    /// Puts `params` on the page (which owns the state: the mirror here follows its answer)
+    /// and shows or hides the answer.
+    fn show(self, params: Params, revealed: bool) {
+        self.revealed.set(revealed);
+        self.lesson.params.set(params);
+        set_page_state(&params);
+    }
+
+    /// Reveal: the step's after state and its answer.
+    pub fn reveal(self) {
+        if let Some(plan) = self.ready() {
+            let current = self.lesson.params.get_untracked();
+            self.show(plan.after(current.step, current), true);
+        }
+    }
+
+    /// The step back in its before state, its answer hidden again.
+    pub fn reset(self) {
+        if let Some(plan) = self.ready() {
+            let current = self.lesson.params.get_untracked();
+            let (next, revealed) = self
+                .flow
+                .try_update_value(|flow| flow.reset(&plan, current))
+                .unwrap_or((current, false));
+            self.show(next, revealed);
+        }
+    }
+
+    /// Fetches the lesson, once, and makes the move that waited for it.
+    fn load(self) {
+        if !matches!(self.plan.get_untracked(), Plan::Idle) {
+            return;
+        }
+        self.plan.set(Plan::Loading);
+        download(
+            LESSON_TEXT_FILE,
+            Rc::new(move |file| {
+                let parsed = file
+                    .ok()
+                    .and_then(|bytes| LessonPlan::parse(&String::from_utf8_lossy(&bytes)).ok());
+                let waiting = self.waiting.try_update_value(Option::take).flatten();
+                let Some(plan) = parsed.map(Arc::new) else {
+                    self.plan.set(Plan::Failed);
+                    // The bar says so.
+                    if let Some(Arrival::Step(n)) = waiting {
+                        let current = self.lesson.params.get_untracked();
+                        self.show(Params { step: n, ..current }, false);
+                    }
+                    return;
+                };
+                self.plan.set(Plan::Ready(plan.clone()));
+                match waiting {
+                    Some(Arrival::Step(n)) => self.go_with(&plan, n),
+                    Some(Arrival::Link) => {
+                        let opened = self.lesson.params.get_untracked();
+                        if is_bare_step_link(&opened) {
+                            self.show(plan.before(opened.step, opened), false);
+                        }
+                        show_panel_when_ready(plan.panel(opened.step), 200);
+                    }
+                    None => {}
+                }
+            }),
+        );
+    }
+
+    /// The step's panel (its anchor) and the read-outs it masks now, for `<html>`'s attributes.
+    fn on_screen(self) -> Option<(&'static str, String)> {
+        let step = self.lesson.params.with(|p| p.step);
+        self.plan.with(|plan| match plan {
+            Plan::Ready(plan) if step > 0 => {
+                let masks = if self.revealed.get() {
+                    String::new()
+                } else {
+                    plan.masks(step).join(" ")
+                };
+                Some((plan.panel(step)?.anchor(), masks))
+            }
+            _ => None,
+        })
+    }
+}
+
+/// Scrolls `panel` into view once every panel of the page is there (`<html data-ready>`; a
+/// link's page appends them one by one), trying again every 50 ms at most `tries` times.
+fn show_panel_when_ready(panel: Option<PanelId>, tries: u32) {
+    let ready = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-ready"));
+    if ready {
+        request_animation_frame(move || show_panel(panel));
+    } else if tries > 0 {
+        set_timeout(
+            move || show_panel_when_ready(panel, tries - 1),
+            std::time::Duration::from_millis(50),
+        );
+    }
+}
+
+/// Scrolls `panel` into view.
+pub fn show_panel(panel: Option<PanelId>) {
+    if let Some(element) = panel.and_then(|p| document().get_element_by_id(p.anchor())) {
+        element.scroll_into_view();
+    }
+}
+
+/// `<html data-lesson-panel data-mask data-revealed>` follow lesson mode: the stylesheet marks
+/// the step's panel (and in presenter view shows it alone), hides the read-outs that would give
+/// the answer away, and highlights the panel when the answer is revealed. On `<html>` rather
+/// than on each panel, so a panel appended later is masked from its first frame.
+fn follow_lesson_step(classroom: Classroom) {
+    Effect::new(move |_| {
+        let Some(root) = document().document_element() else {
+            return;
+        };
+        let shown = classroom.on_screen();
+        let set = |name: &str, value: Option<&str>| {
+            let _ = match value {
+                Some(value) => root.set_attribute(name, value),
+                None => root.remove_attribute(name),
+            };
+        };
+        set("data-lesson-panel", shown.as_ref().map(|(panel, _)| *panel));
+        set(
+            "data-mask",
+            shown
+                .as_ref()
+                .map(|(_, masks)| masks.as_str())
+                .filter(|m| !m.is_empty()),
+        );
+        set(
+            "data-revealed",
+            (shown.is_some() && classroom.revealed.get()).then_some(""),
+        );
+    });
+}
+
+/// Whether a key press belongs to a form control whose arrows move it.
+fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// The bar at the bottom of the page in lesson mode: the step, its question, the answer after
+/// Reveal, and the way on. Clicker keys (Page Up / Page Down) step through the lesson wherever
+/// the focus is, Escape leaves it; the arrows do too, except on a form control, whose arrows
+/// move it.
+#[component]
+pub fn LessonBar(classroom: Classroom) -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let step = Memo::new(move |_| params.with(|p| p.step));
+    let revealed = classroom.revealed;
+    let step_locked = move || lesson.locked(Field::Step);
+    let step_gate = Gate::of(Field::Step);
+    let total = move || classroom.ready().map_or(STEP_COUNT, |plan| plan.len());
+    follow_lesson_step(classroom);
+
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        let step = step.get_untracked();
+        if step == 0
+            || lesson
+                .params
+                .with_untracked(|p| p.locked.contains(Field::Step))
+            || event.alt_key()
+            || event.ctrl_key()
+            || event.meta_key()
+        {
+            return;
+        }
+        let arrows = !typed_into_control(&event);
+        let next = match event.key().as_str() {
+            "PageDown" => step + 1,
+            "PageUp" => step - 1,
+            "ArrowRight" if arrows => step + 1,
+            "ArrowLeft" if arrows => step - 1,
+            "Escape" => 0,
+            _ => return,
+        };
+        // Page keys would also move a focused slider or scroll the page away from the panel.
+        event.prevent_default();
+        if (next > 0 || event.key() == "Escape") && next <= total() {
+            classroom.go(next);
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let counter = move || {
+        lesson
+            .lang
+            .get()
+            .t(Key::LessonStep)
+            .replace("{n}", &step.get().to_string())
+            .replace("{total}", &STEP_COUNT.to_string())
+    };
+    let text = move |answer: bool| {
+        let step = step.get();
+        let lang = lesson.lang.get();
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) if answer => plan.reveal(step, lang).to_string(),
+            Plan::Ready(plan) => plan.question(step, lang).to_string(),
+            Plan::Failed if !answer => lang.t(Key::LessonFailed).to_string(),
+            Plan::Idle | Plan::Loading if !answer => lang.t(Key::LessonLoading).to_string(),
+            _ => String::new(),
+        })
+    };
+    view! {
+        <aside
+            class="lesson-bar"
+            data-testid="lesson-bar"
+            aria-labelledby="lesson-step"
+            hidden=move || step.get() == 0
+        >
+            <div class="lesson-text">
+                <h2 id="lesson-step" data-testid="lesson-step">{counter}</h2>
+                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(false))}</p>
+                <p data-testid="lesson-reveal" aria-live="polite" hidden=move || !revealed.get()>
+                    {Signal::derive(move || text(true))}
+                </p>
+                <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
+            </div>
+            <div class="lesson-buttons">
+                <button
+                    type="button"
+                    data-testid="lesson-reveal-button"
+                    disabled=move || revealed.get()
+                    on:click=move |_| classroom.reveal()
+                >
+                    {tr(Key::LessonReveal)}
+                </button>
+                <button type="button" data-testid="lesson-reset" on:click=move |_| classroom.reset()>
+                    {tr(Key::LessonReset)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="lesson-previous"
+                    hidden=step_gate.hidden()
+                    title=step_gate.title()
+                    disabled=move || { step.get() <= 1 || step_locked() }
+                    on:click=move |_| classroom.go(step.get_untracked() - 1)
+                >
+                    {tr(Key::LessonPrevious)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="lesson-next"
+                    hidden=step_gate.hidden()
+                    title=step_gate.title()
+                    disabled=move || { step.get() >= STEP_COUNT || step_locked() }
+                    on:click=move |_| classroom.go(step.get_untracked() + 1)
+                >
+                    {tr(Key::LessonNext)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="lesson-exit"
+                    hidden=step_gate.hidden()
+                    title=step_gate.title()
+                    disabled=step_gate.disabled()
+                    on:click=move |_| classroom.go(0)
+                >
+                    {tr(Key::LessonExit)}
+                </button>
+            </div>
+        </aside>
+    }
+}

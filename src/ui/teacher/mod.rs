@@ -1,0 +1,115 @@
+//! The teacher's tools: lesson mode's bar (`lesson`) and sharing with the class (`share`: the
+//! student link, its QR code, the hide/lock builder). They are a wasm of their own
+//! (src/bin/teacher.rs), which the page loads the first time a teacher asks for one of them
+//! (`ui::classroom::teacher_tools`): the page every student opens does not carry them
+//! (docs/bundle.md).
+//!
+//! The page owns the lesson state. These tools keep a mirror of it, which the page updates after
+//! every change (a `pe-state` event with the state's query string), and they change it by asking
+//! the page (`pe-set-state`, with the new query string), never directly. The page starts them with
+//! a command, through the global `peTeacher(command)` they install: `lesson` (start lesson mode),
+//! `leave`, `open` (the page was opened at a lesson step) and `share`.
+
+pub mod lesson;
+pub mod share;
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+use self::lesson::{Classroom, LessonBar};
+use self::share::ShareDialog;
+use crate::lesson::{from_query, to_query, Lang, Params};
+use crate::ui::context::Lesson;
+use crate::ui::net::with_chinese;
+
+/// The event the page sends after every change of its state (detail: the query string).
+pub const STATE_EVENT: &str = "pe-state";
+/// The event these tools send to change the page's state (detail: the new query string).
+pub const SET_STATE_EVENT: &str = "pe-set-state";
+
+/// Asks the page to take `params` as its state.
+pub fn set_page_state(params: &Params) {
+    send(SET_STATE_EVENT, &to_query(params));
+}
+
+/// Dispatches `name` on the window with `detail`.
+pub fn send(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(detail));
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = window().dispatch_event(&event);
+    }
+}
+
+/// What runs one of the page's commands.
+type Command = Box<dyn Fn(&str)>;
+
+thread_local! {
+    /// What runs a command once the tools are mounted; until then commands wait in `WAITING`.
+    static RUN: RefCell<Option<Command>> = RefCell::new(None);
+    static WAITING: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The tools' entry point (src/bin/teacher.rs): installs `peTeacher` at once (commands wait
+/// until the tools are mounted) and mounts them once the page's language can be shown.
+pub fn start() {
+    let command = Closure::<dyn Fn(String)>::new(|command: String| {
+        let ran = RUN.with(|run| run.borrow().as_ref().map(|run| run(&command)).is_some());
+        if !ran {
+            WAITING.with(|w| w.borrow_mut().push(command));
+        }
+    });
+    let _ = js_sys::Reflect::set(&window(), &"peTeacher".into(), command.as_ref());
+    // It lives as long as the page.
+    command.forget();
+    let opening = from_query(&window().location().search().unwrap_or_default()).params;
+    if opening.lang == Lang::Zh {
+        with_chinese(move |_| mount(opening));
+    } else {
+        mount(opening);
+    }
+}
+
+fn mount(opening: Params) {
+    // mount_to_body keeps the tools mounted for the page's life.
+    leptos::mount::mount_to_body(move || {
+        let params = RwSignal::new(opening);
+        let lesson = Lesson::new(params);
+        provide_context(lesson);
+        // The mirror follows the page.
+        let mirror = window_event_listener_untyped(STATE_EVENT, move |event| {
+            if let Some(query) = event
+                .dyn_ref::<web_sys::CustomEvent>()
+                .and_then(|e| e.detail().as_string())
+            {
+                let next = from_query(&query).params;
+                if next.lang == Lang::Zh && next.lang != params.get_untracked().lang {
+                    with_chinese(move |_| params.set(next));
+                } else {
+                    params.set(next);
+                }
+            }
+        });
+        on_cleanup(move || mirror.remove());
+        let classroom = Classroom::new(lesson);
+        let sharing = RwSignal::new(false);
+        let run = move |command: &str| match command {
+            "lesson" => classroom.go(1),
+            "leave" => classroom.go(0),
+            "open" => classroom.open_link(),
+            "share" => sharing.set(true),
+            _ => {}
+        };
+        RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
+        for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+            run(&command);
+        }
+        view! {
+            <LessonBar classroom />
+            <ShareDialog open=sharing />
+        }
+    });
+}

@@ -1,0 +1,298 @@
+// A lesson that asks before it tells (issue 22): every step's answer is off the page until
+// Reveal; the clicker drives the lesson whatever has focus, Escape leaves it and gives the
+// teacher's parameters back; a step can be reset and keeps a tweak across Previous/Next;
+// presenter view scales the charts' type and shows the step's panel alone beside the lesson bar;
+// a phone gets a one-line parameter bar, the panel's own controls and a compact lesson bar, and
+// nothing wider than the screen; the student link drops the teacher's settings and its QR code
+// reads back as that link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState } from './harness.mjs';
+
+const env = useSite();
+const require = createRequire(import.meta.url);
+
+/** The lesson (assets/lesson.txt): per step its panel and, per language, the answer. */
+function lesson() {
+  const steps = {};
+  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
+    let m = line.match(/^(\d+) panel (\S+)$/);
+    if (m) (steps[m[1]] ??= {}).panel = m[2];
+    m = line.match(/^(en|zh) (\d+) = (.*)$/);
+    if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
+  }
+  return steps;
+}
+
+const stepIs = (page, n) => page.waitForFunction(
+  (s) => new URLSearchParams(location.search).get('step') === String(s) &&
+    /^(Predict|先猜一猜)/.test(document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '') &&
+    document.documentElement.hasAttribute('data-lesson-panel'),
+  n,
+);
+
+/** What the page shows as text (hidden and masked elements are not in innerText). */
+const pageText = (page) => page.evaluate(() => document.body.innerText);
+const panelText = (page, id) => page.evaluate((panel) => document.getElementById(panel).innerText, id);
+
+test('every step: the answer is nowhere on the page before Reveal, and in its panel after', async () => {
+  const steps = lesson();
+  assert.equal(Object.keys(steps).length, 12);
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  await page.getByTestId('lesson-toggle').click();
+  for (let n = 1; n <= 12; n += 1) {
+    const { panel, answer } = steps[n];
+    await stepIs(page, n);
+    if (panel === 'real-data') {
+      // The real model's tables arrive first; the fit reports its progress until done.
+      await page.waitForFunction(() => /e-/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]')?.textContent ?? ''), null, { timeout: 60000 });
+    }
+    await settle(page);
+    assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true);
+    assert.ok(!(await pageText(page)).includes(answer.en), `step ${n}: ${answer.en} on the page before Reveal`);
+    await page.getByTestId('lesson-reveal-button').click();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await settle(page);
+    assert.ok((await panelText(page, panel)).includes(answer.en), `step ${n}: ${answer.en} not in #${panel} after Reveal`);
+    assert.ok((await page.getByTestId('lesson-reveal').textContent()).includes(answer.en));
+    if (n < 12) await page.getByTestId('lesson-next').click();
+  }
+  assertClean(problems);
+  await context.close();
+});
+
+test('the clicker drives the lesson whatever has focus; Escape gives the teacher\'s parameters back', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=64&base=1000'));
+  await waitForApp(page);
+  await page.getByTestId('lesson-toggle').click();
+  await stepIs(page, 1);
+  await page.keyboard.press('PageDown');
+  await stepIs(page, 2);
+  await page.keyboard.press('PageDown');
+  await stepIs(page, 3);
+  // A slider the teacher touched keeps the focus: Page Down still moves the lesson, not it.
+  const pos = page.getByTestId('slider-pos');
+  await pos.focus();
+  const before = await pos.inputValue();
+  await page.keyboard.press('PageDown');
+  await stepIs(page, 4);
+  await settle(page);
+  assert.equal(await pos.inputValue(), before, 'the slider did not move');
+  // …while its arrows still move it.
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal(Number(await pos.inputValue()), Number(before) + 1);
+  assert.equal(urlState(page).step, '4');
+  await page.keyboard.press('PageUp');
+  await stepIs(page, 3);
+  // Escape leaves, and the parameters from before the lesson are back.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
+  assert.equal(new URL(page.url()).search, '?d_model=64&base=1000&lang=en');
+  assert.equal(await page.getByTestId('lesson-bar').isHidden(), true);
+  assertClean(problems);
+  await context.close();
+});
+
+test('a live tweak survives Previous then Next; Reset this step drops it', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&step=7'));
+  await waitForApp(page);
+  await stepIs(page, 7);
+  // A hand-written step link opens in the step's before state: k = 3, not yet doubled.
+  assert.equal(urlState(page).k, '3');
+  await page.getByTestId('slider-pos').fill('30');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') === '30');
+  await page.getByTestId('lesson-previous').click();
+  await stepIs(page, 6);
+  await page.getByTestId('lesson-next').click();
+  await stepIs(page, 7);
+  assert.equal(urlState(page).pos, '30', 'the tweak is kept');
+  await page.getByTestId('lesson-reset').click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') !== '30');
+  const { pos, k } = urlState(page);
+  assert.deepEqual({ pos, k }, { pos: '10', k: '3' });
+  assertClean(problems);
+  await context.close();
+});
+
+/** The font sizes (CSS px) each canvas's drawing set, recorded from the 2-D context. */
+const FONT_PROBE = () => {
+  window.__fonts = {};
+  const proto = CanvasRenderingContext2D.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'font').set;
+  Object.defineProperty(proto, 'font', {
+    set(value) {
+      const px = parseFloat(/([\d.]+)px/.exec(value)?.[1] ?? 'NaN') / devicePixelRatio;
+      const id = this.canvas?.dataset?.testid ?? '?';
+      (window.__fonts[id] ??= []).push(px);
+      setter.call(this, value);
+    },
+    get: Object.getOwnPropertyDescriptor(proto, 'font').get,
+  });
+};
+
+const CHARTS = ['canvas-waves', 'canvas-dot-curve', 'canvas-heatmap'];
+
+async function chartFonts(query) {
+  const { context, page } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  await page.addInitScript(FONT_PROBE);
+  await page.goto(env.site.url(query));
+  await waitForApp(page);
+  // Each chart draws once it is on screen.
+  for (const id of CHARTS) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded();
+    await page.waitForFunction((c) => window.__fonts[c]?.length > 0, id);
+  }
+  const fonts = await page.evaluate(() => window.__fonts);
+  await context.close();
+  return fonts;
+}
+
+test('presenter view: the charts\' text is 1.5 times larger, one panel per step, the bar clear of it', async () => {
+  const normal = await chartFonts('?lang=en');
+  const presenter = await chartFonts('?lang=en&presenter=1');
+  for (const id of CHARTS) {
+    const small = Math.min(...normal[id]);
+    const large = Math.min(...presenter[id]);
+    assert.ok(large >= 1.5 * small - 1e-9, `${id}: ${large}px against ${small}px`);
+  }
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  await page.goto(env.site.url('?lang=en&presenter=1&step=9'));
+  await waitForApp(page);
+  await stepIs(page, 9);
+  await settle(page);
+  const layout = await page.evaluate(() => {
+    const shown = [...document.querySelectorAll('.panels > .panel')].filter((p) => p.offsetParent !== null);
+    const bar = document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect();
+    const panel = document.getElementById('extrapolation').getBoundingClientRect();
+    return { shown: shown.map((p) => p.id), barLeft: bar.left, panelRight: panel.right, panelWidth: panel.width };
+  });
+  assert.deepEqual(layout.shown, ['extrapolation'], 'the step\'s panel alone');
+  assert.ok(layout.panelRight <= layout.barLeft, `the bar (from ${layout.barLeft}px) is clear of the panel (to ${layout.panelRight}px)`);
+  assert.ok(layout.panelWidth >= 1000, `the panel has the width (${layout.panelWidth}px)`);
+  assertClean(problems);
+  await context.close();
+});
+
+test('a 375 × 812 phone: a one-line parameter bar, the panel\'s own controls, a compact lesson bar, nothing too wide', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, {
+    viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
+  });
+  await page.goto(env.site.url('?lang=zh&step=4'));
+  await waitForApp(page);
+  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'waves');
+  await settle(page);
+  const sizes = await page.evaluate(() => ({
+    controls: document.querySelector('aside.controls').getBoundingClientRect().height,
+    bar: document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect().height,
+    scrollWidth: document.documentElement.scrollWidth,
+  }));
+  assert.ok(sizes.controls + sizes.bar <= 0.25 * 812, `parameters ${sizes.controls}px + lesson bar ${sizes.bar}px`);
+  assert.ok(sizes.bar <= 0.2 * 812, `lesson bar ${sizes.bar}px`);
+  assert.ok(sizes.scrollWidth <= 375, `the page is ${sizes.scrollWidth}px wide`);
+  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.formula, .numbers-table, .inline-controls input'))
+    .filter((e) => getComputedStyle(e).visibility !== 'hidden' && e.getClientRects().length > 0)
+    .map((e) => `${e.tagName}.${e.className}`).slice(0, 5));
+  assert.deepEqual(wide, [], 'elements past the right edge');
+  // The waves panel carries its controls, bound to the same state as the folded global ones.
+  const inline = page.getByTestId('slider-i-waves');
+  assert.equal(await inline.isVisible(), true);
+  await inline.fill('5');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('i') === '5');
+  assert.equal(await page.getByTestId('slider-i').inputValue(), '5');
+  // The parameters open from their bar.
+  assert.equal(await page.getByTestId('slider-d_model').isVisible(), false);
+  await page.getByTestId('controls-toggle').click();
+  assert.equal(await page.getByTestId('slider-d_model').isVisible(), true);
+  assertClean(problems);
+  await context.close();
+});
+
+test('a tap on the heatmap reads a value and moves nothing; the button moves pos and i there', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, {
+    viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true,
+  });
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  const heatmap = page.getByTestId('canvas-heatmap');
+  await heatmap.scrollIntoViewIfNeeded();
+  await settle(page);
+  const box = await heatmap.boundingBox();
+  const before = new URL(page.url()).search;
+  await heatmap.tap({ position: { x: box.width * 0.5, y: box.height * 0.6 } });
+  await settle(page);
+  assert.match(await page.getByTestId('heatmap-readout').textContent(), /^pos = \d+, dim = \d+/);
+  assert.equal(new URL(page.url()).search, before, 'the tap moved nothing');
+  const [, pos] = /^pos = (\d+)/.exec(await page.getByTestId('heatmap-readout').textContent());
+  await page.getByTestId('heatmap-move').tap();
+  await page.waitForFunction((p) => new URLSearchParams(location.search).get('pos') === p || (p === '10' && !new URLSearchParams(location.search).has('pos')), pos);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the student link drops presenter view, theme and step; its QR code reads back as that link', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
+  await page.goto(env.site.url('?lang=zh&presenter=1&theme=dark&step=4&d_model=64'));
+  await waitForApp(page);
+  await stepIs(page, 4);
+  await page.getByTestId('share-open').click();
+  await page.waitForSelector('[data-testid="share-dialog"][open]');
+  const link = await page.getByTestId('student-link').inputValue();
+  const params = new URL(link).searchParams;
+  for (const key of ['presenter', 'theme', 'step']) assert.equal(params.has(key), false, `${key} in ${link}`);
+  assert.equal(params.get('lang'), 'zh');
+  // Only the values that differ from the defaults (a link that names a value keeps it).
+  assert.equal(new URL(link).search, '?d_model=64&lang=zh');
+  // The builder hides a panel and locks a control, in the link only.
+  await page.getByTestId('hide-rope').check();
+  await page.getByTestId('lock-d_model').check();
+  const built = await page.getByTestId('student-link').inputValue();
+  assert.equal(new URL(built).searchParams.get('hide'), 'rope');
+  assert.equal(new URL(built).searchParams.get('lock'), 'd_model');
+  assert.equal(await page.locator('#rope').getAttribute('hidden'), null, 'the teacher\'s page keeps it');
+  await page.getByTestId('share').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), built);
+  // The QR code, drawn on a canvas and read by jsQR, is the link.
+  const pixels = await page.evaluate(async () => {
+    const img = document.querySelector('[data-testid="qr"]');
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 400;
+    const ctx = canvas.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(img, 0, 0, 400, 400);
+    return Array.from(ctx.getImageData(0, 0, 400, 400).data);
+  });
+  const jsQR = require('jsqr');
+  const code = jsQR(Uint8ClampedArray.from(pixels), 400, 400);
+  assert.equal(code?.data, built);
+  await page.getByTestId('share-close').click();
+  assert.equal(await page.locator('[data-testid="share-dialog"][open]').count(), 0);
+  assertClean(problems);
+  await context.close();
+});
+
+test('a teacher link: hide= takes panels, a bad name lists the valid ones, a locked control says so on screen', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=zh&hide=rope,heatmap,colour&lock=d_model'));
+  await waitForApp(page);
+  assert.equal(await page.locator('#rope').isHidden(), true);
+  assert.equal(await page.locator('#heatmap').isHidden(), true);
+  const notice = await page.getByTestId('notice').innerText();
+  assert.match(notice, /可用的名称：d_model, length,.*word-order, embedding/s);
+  const label = await page.evaluate(() => getComputedStyle(
+    document.querySelector('[data-testid="slider-d_model"]').closest('.control'), '::after').content);
+  assert.equal(label, '"已被此链接锁定"');
+  assertClean(problems);
+  await context.close();
+});

@@ -1,0 +1,119 @@
+//! Lesson mode asks before it tells: for every step of `assets/lesson.txt`, the answer its reveal
+//! text quotes is nowhere in the step's panel in the before state (with the step's masked
+//! read-outs taken out, as the stylesheet hides them), and is in the panel in the after state.
+//! The panels are rendered by the same components as the page, natively (Leptos's `ssr`
+//! feature, as the prerender renders them). Run with `--no-default-features --features ssr`.
+
+use std::sync::Arc;
+
+use hydration_context::SsrSharedContext;
+use leptos::prelude::*;
+use pe_explorer::i18n::Lang;
+use pe_explorer::lesson::steps::LessonPlan;
+use pe_explorer::lesson::{from_query, to_query, PanelId, Params};
+use pe_explorer::ui::App;
+
+fn plan() -> LessonPlan {
+    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt"))
+        .expect("assets/lesson.txt");
+    LessonPlan::parse(&file).expect("the lesson reads")
+}
+
+/// The page's HTML in state `params` (lesson mode off: the masks are applied below).
+fn page(params: Params) -> String {
+    let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+    let opening = from_query(&to_query(&Params { step: 0, ..params }));
+    assert_eq!(opening.params, Params { step: 0, ..params });
+    owner.with(|| view! { <App opening /> }.to_html())
+}
+
+/// The end of the element whose start tag begins at `start`: the matching close tag of its name.
+fn element_end(html: &str, start: usize) -> usize {
+    let name: String = html[start + 1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let (open, close) = (format!("<{name}"), format!("</{name}>"));
+    let mut depth = 0;
+    let mut at = start;
+    loop {
+        let next_open = html[at + 1..].find(&open).map(|i| i + at + 1);
+        let next_close = html[at + 1..]
+            .find(&close)
+            .map(|i| i + at + 1)
+            .expect("closed");
+        match next_open {
+            Some(o) if o < next_close => {
+                depth += 1;
+                at = o;
+            }
+            _ if depth == 0 => return next_close + close.len(),
+            _ => {
+                depth -= 1;
+                at = next_close;
+            }
+        }
+    }
+}
+
+/// The text of `panel`'s section in `html`, without the elements whose `data-readout` is one of
+/// `masks`.
+fn panel_text(html: &str, panel: PanelId, masks: &[String]) -> String {
+    let start = html
+        .find(&format!("<section id=\"{}\"", panel.anchor()))
+        .unwrap_or_else(|| panic!("{panel:?} is on the page"));
+    let mut section = html[start..element_end(html, start)].to_string();
+    for mask in masks {
+        let attribute = format!("data-readout=\"{mask}\"");
+        while let Some(at) = section.find(&attribute) {
+            let tag = section[..at].rfind('<').expect("in a tag");
+            let end = element_end(&section, tag);
+            section.replace_range(tag..end, "");
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in section.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
+    let plan = plan();
+    for step in 1..=plan.len() {
+        let panel = plan.panel(step).unwrap();
+        for lang in [Lang::En, Lang::Zh] {
+            let from = Params {
+                lang,
+                ..Params::default()
+            };
+            let before = plan.before(step, from);
+            let after = plan.after(step, before);
+            let answer = plan.answer(step, lang);
+            let shown = panel_text(&page(before), panel, plan.masks(step));
+            assert!(
+                !shown.contains(answer),
+                "step {step} {lang:?}: {answer:?} is on screen before Reveal:\n{shown}"
+            );
+            // The real model's tables arrive over the network in the browser (the browser tests
+            // check its answer there); every other panel computes its numbers itself.
+            if panel != PanelId::RealData {
+                let shown = panel_text(&page(after), panel, &[]);
+                assert!(
+                    shown.contains(answer),
+                    "step {step} {lang:?}: {answer:?} is not on screen after Reveal:\n{shown}"
+                );
+            }
+        }
+    }
+}
