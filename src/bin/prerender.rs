@@ -31,6 +31,12 @@ fn main() {
         missing.is_empty(),
         "prerender: these #[page] texts are not on the default page as written: {missing:?}"
     );
+    // So must the formulas it reads from the page (src/ui/math.rs).
+    let missing = pe_explorer::ui::math::math_mismatches(&app);
+    assert!(
+        missing.is_empty(),
+        "prerender: these formulas are not on the default page as written: {missing:?}"
+    );
     let app = without_test_ids(&app);
     let page = with_prerendered(&page, &app)
         .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));

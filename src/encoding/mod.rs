@@ -52,6 +52,7 @@ pub use similarity::{
     dot_product_matrix, dot_product_matrix_sampled, neighbour_cosines,
 };
 pub use sinusoidal::{
-    dimension_role, fill_pe_matrix, fill_pe_rows, frequency_count, omega, pair_dimensions,
-    pe_column, pe_matrix_exact, pe_value, pe_vector, wavelength, Layout, PeScratch, REANCHOR_EVERY,
+    dimension_role, fill_pe_block_means, fill_pe_matrix, fill_pe_rows, frequency_count, omega,
+    pair_dimensions, pe_column, pe_matrix_exact, pe_value, pe_vector, wavelength, Layout,
+    PeScratch, REANCHOR_EVERY,
 };

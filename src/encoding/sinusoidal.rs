@@ -232,6 +232,67 @@ pub fn fill_pe_rows(
     }
 }
 
+/// The heatmap's rows when there are more positions than pixel rows: row r is the mean of PE
+/// over the block of `stride` positions r·stride, …, r·stride + stride − 1, so that a fast
+/// wave averages out (to about 0) instead of being sampled into a false pattern (aliasing).
+///
+/// # Formula
+/// The mean of a wave over a block is the wave at the block's centre, shrunk:
+/// `(1/s) Σ_{j=0}^{s−1} e^{iω(p+j)} = e^{iω(p + (s−1)/2)} · D_s(ω)`, with the Dirichlet kernel
+/// `D_s(ω) = sin(sω/2) / (s·sin(ω/2))` (1 where sin(ω/2) = 0 within rounding). Real and imaginary
+/// parts give the cosine and the sine. Computed from [`fill_pe_rows`]' samples by turning each
+/// pair by ω(s − 1)/2 and scaling it by D_s(ω). A lone final sine (odd d_model) keeps its sample.
+///
+/// # Panics
+/// As [`fill_pe_rows`].
+///
+/// ```
+/// use pe_explorer::encoding::{fill_pe_block_means, pe_vector, Layout, PeScratch};
+/// // Two rows of blocks of 3 positions, d_model = 4: row 1 is the mean of PE(3), PE(4), PE(5).
+/// let mut m = vec![0.0f32; 2 * 4];
+/// fill_pe_block_means(2, 3, 4, 10_000.0, Layout::Interleaved, &mut PeScratch::default(), &mut m);
+/// let mut mean = [0.0; 4];
+/// for p in 3..6 {
+///     let mut v = [0.0; 4];
+///     pe_vector(p as f64, 10_000.0, Layout::Interleaved, &mut v);
+///     for d in 0..4 { mean[d] += v[d] / 3.0; }
+/// }
+/// for d in 0..4 { assert!((m[4 + d] as f64 - mean[d]).abs() < 1e-6, "dim {d}"); }
+/// ```
+pub fn fill_pe_block_means(
+    rows: usize,
+    stride: usize,
+    d_model: usize,
+    base: f64,
+    layout: Layout,
+    scratch: &mut PeScratch,
+    out: &mut [f32],
+) {
+    fill_pe_rows(rows, stride, d_model, base, layout, scratch, out);
+    if stride == 1 {
+        return;
+    }
+    let s = stride as f64;
+    for i in 0..frequency_count(d_model) {
+        let (sine, Some(cosine)) = pair_dimensions(i, d_model, layout) else {
+            continue;
+        };
+        let w = omega(i, d_model, base);
+        let half = (w / 2.0).sin();
+        let shrink = if half.abs() < 1e-12 {
+            1.0
+        } else {
+            (s * w / 2.0).sin() / (s * half)
+        };
+        let (turn_sin, turn_cos) = (w * (s - 1.0) / 2.0).sin_cos();
+        for row in out.chunks_exact_mut(d_model) {
+            let (sn, cs) = (row[sine] as f64, row[cosine] as f64);
+            row[sine] = (shrink * (sn * turn_cos + cs * turn_sin)) as f32;
+            row[cosine] = (shrink * (cs * turn_cos - sn * turn_sin)) as f32;
+        }
+    }
+}
+
 /// Writes one row from per-pair sines and cosines; a lone final sine (odd d_model) has no cosine.
 fn write_row(row: &mut [f32], sin: &[f64], cos: &[f64], layout: Layout) {
     let d_model = row.len();

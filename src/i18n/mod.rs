@@ -106,7 +106,7 @@ strings! {
     PairLabel => "dimension pair (2i, 2i+1)", "维度对 (2i, 2i+1)";
     PairLabelSplit => "dimension pair (i, d_model/2 + i)", "维度对 (i, d_model/2 + i)";
     BaseLabel => "frequency base", "频率底数";
-    LayoutLabel => "layout", "排列方式";
+    LayoutLabel => "where the sines and cosines sit", "sin 与 cos 的排列方式";
     LayoutInterleaved => "interleaved (sin, cos, sin, cos…)", "交错排列（sin, cos, sin, cos…）";
     LayoutSplit => "split halves (all sin, then all cos)", "分半排列（前一半全是 sin，后一半全是 cos）";
     NoticeTitle => "Some values in the link were corrected:", "链接中的部分参数值已更正：";
@@ -144,8 +144,8 @@ strings! {
     // The heatmap panel's text when layout=split.
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
-    HeatmapSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
-                      "位置数多于像素行数，图中每 {} 个位置只画一行。悬停读数对每个位置都是精确值。";
+    HeatmapSampled => "There are more positions than pixel rows: each row of the picture is the mean of {} neighbouring positions, so the fast columns fade to white where their waves average out. The read-out is exact for every position.",
+                      "位置数多于像素行数：图中每一行是相邻 {} 个位置的平均值，所以变化快的列在波形相互抵消处褪成白色。悬停读数对每个位置都是精确值。";
     HeatmapTable => "Data table", "数据表";
     HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
                            "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。表格窗口跟着 pos 和第 i 对走：移动它们即可移动窗口。导出的 CSV 含全部数值。";
@@ -156,6 +156,19 @@ strings! {
     HeatmapChangeLast => "; pair {i} turns by {angle} radian, so its values change by up to {change}", "；第 {i} 对转 {angle} 弧度，它的值最多变化 {change}";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触格子即可读出数值。";
     AxisPosition => "position pos", "位置 pos";
+    AxisPositionWindow => "position pos ({a}–{b} of 0–{n}, around pos)", "位置 pos（显示 {a}–{b}，全长 0–{n}，以 pos 为中心）";
+    AxisPeValue => "PE value", "PE 的值";
+    AxisPositionM => "position m", "位置 m";
+    AxisPositionPlain => "position", "位置";
+    AxisOutputDimension => "output dimension", "输出维度";
+    AxisKeyWord => "key word", "键对应的词";
+    AxisFirstDimensions => "dimension (the first {n})", "维度（前 {n} 个）";
+    AxisQueryWord => "query word", "查询对应的词";
+    AxisPositionN => "position n", "位置 n";
+    DimNotNumber => "Type a dimension number.", "请输入维度编号。";
+    DimTooLarge => "Dimensions run from 0 to {d}.", "维度编号只能是 0 到 {d}。";
+    DimShown => "That dimension is already drawn.", "这个维度已经画出来了。";
+    DimsFull => "Four extra dimensions at most: remove one first.", "最多再加四个维度：请先移除一个。";
     Sine => "sine", "正弦";
     Cosine => "cosine", "余弦";
     // Waves panel.
@@ -215,8 +228,8 @@ strings! {
     Hide => "Hide", "收起";
     // Saturation panel.
     SaturationTitle => "How loud should position be?", "位置编码该有多强？";
-    #[page] SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two.",
-                      "同一个简化的注意力头读取 “the cat sat on the mat”，只是位置编码先乘以 a。a = 0 时，每个词关注哪里完全由词本身决定。a 越大，位置项在注意力分数中越占主导，softmax 越尖锐，每一行注意力最终都集中到单个位置上：熵趋近于 0，词本身不再起作用。有用的编码介于这两种极端之间。";
+    #[page] SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
+                      "同一个简化的注意力头读取 “the cat sat on the mat”，只是位置编码先乘以 a。a = 0 时，每个词关注哪里完全由词本身决定。a 越大，位置项在注意力分数中越占主导，softmax 越尖锐，每一行注意力最终都集中到单个位置上：熵趋近于 0，词本身不再起作用。有用的编码介于这两种极端之间。（熵以奈特为单位，即用自然对数计算：平均分布在六个词上的一行，熵为 ln 6 ≈ 1.79；全部落在一个词上的一行，熵为 0。）";
     SaturationEntropy => "mean attention entropy (nats)", "平均注意力熵（奈特）";
     SaturationWeights => "attention weights, query word by key word", "注意力权重：作为查询的词 × 作为键的词";
     #[page] SaturationCaveat => "A simplification: this toy head reads the sum √d·E + a·PE as it is, so the position terms of its scores grow with a without limit. Most real models rescale before attention: BERT normalises the sum of its embeddings (LayerNorm) before the first layer, and GPT-2 normalises the input of every attention block. There the input's overall size is reset, so a changes only the mix of word and position and cannot make the scores grow without limit. The original Transformer did not: as its paper describes it, each sublayer's output is LayerNorm(x + Sublayer(x)), so its first attention reads the raw sum of embedding and position encoding, and there the amplitude matters as shown here.",
@@ -310,14 +323,21 @@ strings! {
     AlibiWithout => "without bias", "不加偏置";
     AlibiWith => "with ALiBi", "加上 ALiBi";
     AlibiStep => "weight ratio of neighbouring keys", "相邻两个键的权重之比";
+    DotScaled => "PE(pos)·PE(pos + k) ÷ (d_model/2): the curve's point at k", "PE(pos)·PE(pos + k) ÷ (d_model/2)：曲线在 k 处的点";
+    DotSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
+                  "位置数多于像素行数，图中每 {} 个位置只画一行。读数对每个位置都是精确值。";
+    RopeOnCurve => "the marked point: q = k, at distance |m − n|, ÷ its value at distance 0", "标出的点：q = k，距离为 |m − n|，除以距离 0 处的值";
+    AlibiExpected => "e^(−slope): what softmax makes of a score lowered by the slope", "e^(−slope)：分数减去斜率后，softmax 给出的权重之比";
     AxisHead => "head", "头";
     AxisSlope => "slope", "斜率";
     AxisKey => "key position", "键的位置";
+    AxisQuery => "query position", "查询的位置";
     AxisWeight => "weight", "权重";
     NTrainLabel => "training length", "训练长度";
     RopeMLabel => "query position", "查询的位置";
     RopeNLabel => "key position", "键的位置";
-    HeadsLabel => "heads", "头数";
+    HeadsLabel => "number of attention heads", "注意力头的个数";
+    HeldValue => "back to {v} when it fits", "放得下时回到 {v}";
     HeadLabel => "head shown", "当前显示的头";
     WordsLabel => "words compared", "参与比较的词";
     // Real-data panel.
@@ -398,8 +418,8 @@ strings! {
     HiddenControls => "controls this link hides", "此链接隐藏的控件";
     LockedControls => "controls this link locks", "此链接锁定的控件";
     Locked => "Locked by this link", "已被此链接锁定";
-    SvgFailed => "SVG export needs a connection once: try again online.",
-                 "SVG 导出需联网加载一次，请联网后再试。";
+    SvgFailed => "Exporting pictures needs a connection once: try again online.",
+                 "导出图片需联网加载一次，请联网后再试。";
     CopyNumpy => "Copy as NumPy", "复制为 NumPy 代码";
     CopyPytorch => "Copy as PyTorch", "复制为 PyTorch 代码";
     CodeCopied => "Code copied", "代码已复制";

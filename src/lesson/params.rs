@@ -186,7 +186,7 @@ impl FieldSet {
 /// - every extra wave dimension is below d_model;
 /// - `sentence` names one of [`DEMO_SENTENCES`] and `token` one of its tokens;
 /// - `amplitude` is finite and in `0..=AMPLITUDE_MAX`;
-/// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` at most `ROPE_POS_MAX`;
+/// - `n_train` is in `N_TRAIN_MIN..=N_TRAIN_MAX`, `rope_m` and `rope_n` below `length`;
 /// - `heads` is in `1..=HEADS_MAX` and `head` in `1..=heads`;
 /// - every entry of `words` is a row of [`MINILM_TOKENS`];
 /// - `step` is at most the number of lesson steps;
@@ -447,8 +447,8 @@ impl Params {
             order_pair: self.order_pair.min(WORD_ORDER_PAIRS.len() - 1),
             order_pe: self.order_pe,
             n_train: self.n_train.clamp(N_TRAIN_MIN, N_TRAIN_MAX),
-            rope_m: self.rope_m.min(ROPE_POS_MAX),
-            rope_n: self.rope_n.min(ROPE_POS_MAX),
+            rope_m: self.rope_m.min(length - 1),
+            rope_n: self.rope_n.min(length - 1),
             heads,
             head: self.head.clamp(1, heads),
             words: self.words.map(|w| w.min(MINILM_TOKENS.len() - 1)),

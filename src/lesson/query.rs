@@ -451,6 +451,62 @@ impl Params {
     }
 }
 
+/// The fields whose upper bound follows another field (pos and m, n by length; k by pos and
+/// length; i by d_model; head by heads), in the order their bounds depend on each other.
+const BOUNDED: [Field; 6] = [
+    Field::Pos,
+    Field::K,
+    Field::Pair,
+    Field::RopeM,
+    Field::RopeN,
+    Field::Head,
+];
+
+/// What the reader last chose for each bounded field, so that a value another control pushed
+/// down comes back when that control lets it: k = 3, pos moved to the end (k becomes 0) and back
+/// gives k = 3 again. Each wish is kept with the value shown after it; once the field is changed
+/// some other way (a link, a lesson step), the wish is forgotten.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Wishes([Option<(usize, usize)>; 6]);
+
+impl Wishes {
+    /// The state after the control of `moved` took `state.with(moved, value)`: every other
+    /// bounded field goes back up towards its wish, as far as its bound now allows.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::{query::Wishes, Field, Params};
+    /// let mut wishes = Wishes::default();
+    /// let p = wishes.set(Params::default(), Field::K, 3.0);
+    /// let p = wishes.set(p, Field::Pos, 99.0);
+    /// assert_eq!((p.pos, p.k, wishes.held(Field::K)), (99, 0, Some(3)));
+    /// let p = wishes.set(p, Field::Pos, 10.0);
+    /// assert_eq!((p.k, wishes.held(Field::K)), (3, None));
+    /// ```
+    pub fn set(&mut self, state: Params, moved: Field, value: f64) -> Params {
+        let mut next = state.with(moved, value);
+        for (slot, field) in self.0.iter_mut().zip(BOUNDED) {
+            let Kind::Count { get, .. } = field.param().kind else {
+                continue;
+            };
+            let wish = match *slot {
+                _ if field == moved => get(&next),
+                Some((wish, shown)) if shown == get(&state) => wish,
+                _ => get(&state),
+            };
+            next = next.with(field, wish as f64);
+            *slot = Some((wish, get(&next)));
+        }
+        next
+    }
+
+    /// The value chosen for `field` when its bound now holds it lower: what the control says
+    /// it will go back to.
+    pub fn held(&self, field: Field) -> Option<usize> {
+        let at = BOUNDED.iter().position(|f| *f == field)?;
+        self.0[at].and_then(|(wish, shown)| (wish != shown).then_some(wish))
+    }
+}
+
 /// Reads one parameter's text into `params`; `Some` says why it was not used as given.
 fn read_param(field: Field, text: &str, params: &mut Params) -> Option<Reason> {
     match field.param().kind {
@@ -486,7 +542,7 @@ fn read_param(field: Field, text: &str, params: &mut Params) -> Option<Reason> {
 }
 
 /// The value of `field` as it appears in the URL.
-fn field_value(params: &Params, field: Field) -> String {
+pub fn field_value(params: &Params, field: Field) -> String {
     match field.param().kind {
         Kind::Count { get, .. } => get(params).to_string(),
         // Shortest text that reads back as the same f64.

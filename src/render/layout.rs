@@ -109,3 +109,28 @@ pub fn integer_ticks(max: usize, count: usize) -> Vec<usize> {
         .max(1.0) as usize;
     (0..=max).step_by(step).collect()
 }
+
+/// The most positions the waves chart draws at once: beyond it the fast waves would fill the
+/// chart as a solid block, so a long sequence is shown through a window around pos.
+pub const WAVE_WINDOW: usize = 128;
+
+/// The first and last position the waves chart shows: all of `0..length` when they fit in
+/// [`WAVE_WINDOW`], else a window of that many positions centred on `pos`, moved to stay inside.
+///
+/// ```
+/// use pe_explorer::render::layout::wave_window;
+/// assert_eq!(wave_window(100, 50), (0, 99));
+/// assert_eq!(wave_window(2048, 1000), (936, 1063));
+/// assert_eq!(wave_window(2048, 3), (0, 127));
+/// assert_eq!(wave_window(2048, 2047), (1920, 2047));
+/// assert_eq!(wave_window(1, 0), (0, 0));
+/// ```
+pub fn wave_window(length: usize, pos: usize) -> (usize, usize) {
+    if length <= WAVE_WINDOW {
+        return (0, length.saturating_sub(1));
+    }
+    let first = pos
+        .saturating_sub(WAVE_WINDOW / 2)
+        .min(length - WAVE_WINDOW);
+    (first, first + WAVE_WINDOW - 1)
+}

@@ -6,17 +6,13 @@ use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
 use super::canvas::{
-    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
-    SERIES_COLORS,
+    canvas_height, css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, LineChart};
 use super::context::{tr, use_lesson, Gate};
 use super::controls::SentenceSelect;
 use super::controls::{AmplitudeSlider, SwitchBox};
-use super::math::{
-    Formula, COMBINE_SCALED_FORMULA, COMBINE_UNSCALED_FORMULA, PROJECTED_SCORE_FORMULA,
-    SCORE_FORMULA,
-};
+use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::{Legend, PageText};
 use crate::encoding::{
@@ -145,10 +141,10 @@ pub fn AddConcatPanel() -> impl IntoView {
     );
     redraw_on_frame(
         scores,
-        move || view_data.get(),
-        |element, v| {
+        move || (view_data.get(), lesson.lang.get()),
+        |element, (v, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
-                draw_scores(&sized, v);
+                draw_scores(&sized, v, *lang);
             }
         },
     );
@@ -168,7 +164,7 @@ pub fn AddConcatPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::AddConcat>
             <Formula markup=Signal::derive(move || {
-                if params.with(|p| p.scale_embedding) { COMBINE_SCALED_FORMULA } else { COMBINE_UNSCALED_FORMULA }
+                if params.with(|p| p.scale_embedding) { Math::CombineScaled } else { Math::CombineUnscaled }
             }) />
             <div class="panel-controls">
                 <SentenceSelect testid="select-sentence" />
@@ -226,7 +222,7 @@ pub fn AddConcatPanel() -> impl IntoView {
             <h3>{tr(Key::ScoreTitle)}</h3>
             <SwitchBox field=Field::Projections testid="toggle-projections" read=|p| p.projections />
             <Formula markup=Signal::derive(move || {
-                if params.with(|p| p.projections) { PROJECTED_SCORE_FORMULA } else { SCORE_FORMULA }
+                if params.with(|p| p.projections) { Math::ProjectedScore } else { Math::Score }
             }) />
             <canvas node_ref=scores width=CANVAS_WIDTH height=canvas_height(0.4) data-testid="canvas-score-terms" role="img" aria-label=tr(Key::ScoreTitle)></canvas>
             <Legend keys=&[Key::TermCc, Key::TermCp, Key::TermPc, Key::TermPp] />
@@ -434,8 +430,11 @@ fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> 
     context.set_image_smoothing_enabled(false);
     context.set_text_baseline("middle");
     let label_width = canvas.font_px(150.0);
-    let strip_width = canvas.width as f64 - label_width - canvas.font_px(8.0);
-    let row_height = canvas.height as f64 / rows.len() as f64;
+    let f = canvas.font_px(12.0);
+    // Room at the right for the colour bar, below for the axis title.
+    let strip_width = canvas.width as f64 - label_width - 7.0 * f;
+    let strips_height = canvas.height as f64 - 1.6 * f;
+    let row_height = strips_height / rows.len() as f64;
     for (n, (row, key)) in rows.iter().enumerate() {
         let y = n as f64 * row_height + row_height * 0.2;
         let w = strip_width * row.len() as f64 / width as f64;
@@ -457,11 +456,27 @@ fn draw_strips(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> 
             .fill_text(&label, canvas.font_px(2.0), y + row_height * 0.3)
             .ok()?;
     }
-    Some(())
+    context.set_text_baseline("top");
+    context
+        .fill_text(
+            lang.t(Key::AxisDimension),
+            label_width,
+            strips_height + 0.2 * f,
+        )
+        .ok()?;
+    super::chart::colour_bar(
+        canvas,
+        (
+            label_width + strip_width + f,
+            row_height * 0.2,
+            strips_height - row_height * 0.4,
+        ),
+        scale,
+    )
 }
 
 /// Grouped bars: for each key token, the four terms of its score with the chosen query token.
-fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
+fn draw_scores(canvas: &SizedCanvas, v: &CombineView, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
     let n = v.terms.len().max(1);
     let values: Vec<[f64; 4]> = v
@@ -481,22 +496,25 @@ fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
         .flatten()
         .fold((0.0f64, 0.0f64), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
     let pad = 0.1 * (hi - lo).max(1e-9);
-    let (bottom, top) = (lo - 1.5 * pad, hi + pad);
+    let (bottom, top) = (lo - pad, hi + pad);
     let rect = draw_line_chart(
         canvas,
         &LineChart {
             x: 0.0..n as f64,
             y: bottom..top,
+            x_desc: lang.t(Key::AxisKeyWord),
+            y_desc: lang.t(Key::AxisScore),
             x_labels: usize::MAX,
             no_x_grid: true,
             ..Default::default()
         },
     )?;
     let context = canvas.label_context(&colors)?;
-    // One label under each group of four bars (tick labels would skip some words).
+    // One label under each group of four bars, below the axis where bars never reach (tick
+    // labels would skip some words).
     context.set_text_align("center");
-    context.set_text_baseline("middle");
-    let below = rect.y_of(lo - pad * 0.6, bottom, top);
+    context.set_text_baseline("top");
+    let below = rect.top + rect.height + canvas.font_px(6.0);
     for (u, word) in v.words.iter().enumerate() {
         let x = rect.x_of(u as f64 + 0.5, 0.0, n as f64);
         context.fill_text(word, x, below).ok()?;
@@ -509,7 +527,7 @@ fn draw_scores(canvas: &SizedCanvas, v: &CombineView) -> Option<()> {
             let y = rect.y_of(*value, bottom, top);
             // The chosen token's own bars at full strength, the others a little lighter.
             context.set_global_alpha(if u == v.token { 1.0 } else { 0.75 });
-            context.set_fill_style_str(&css_color(SERIES_COLORS[j]));
+            context.set_fill_style_str(&css_color(series_color(j)));
             context.fill_rect(x0, y.min(zero), (x1 - x0).max(1.0), (y - zero).abs());
         }
     }

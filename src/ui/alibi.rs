@@ -3,14 +3,15 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{redraw_on_frame, SizedCanvas, SERIES_COLORS};
+use super::canvas::{redraw_on_frame, series_color, SizedCanvas};
 use super::chart::{
-    draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, Series, Ticks,
+    draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, MatrixChart, Series,
+    Ticks,
 };
 use super::context::use_lesson;
 use super::controls::PanelSlider;
 use super::panel::Panel;
-use super::parts::{Figure, Legend, Reading, SymbolReading};
+use super::parts::{Figure, Legend, Reading};
 use crate::encoding::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
 use crate::i18n::{Key, Translate};
 use crate::lesson::params::HEADS_MAX;
@@ -27,8 +28,10 @@ struct AlibiView {
     head: usize,
     /// Positions in the bias matrix.
     shown: usize,
-    /// Bias / its largest magnitude, so the ramp spans the colour map; masked cells are 0.
+    /// The bias of each (query, key); masked cells are 0 (drawn under grey).
     bias: Vec<f32>,
+    /// The largest |bias| shown: the colour bar's end.
+    deepest: f32,
     /// The query's weights over keys 0..=query, with and without the bias.
     with_bias: Vec<(f64, f64)>,
     without_bias: Vec<(f64, f64)>,
@@ -40,16 +43,10 @@ fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView
     let shown = length.min(SHOWN_MAX);
     let mut bias = vec![0.0; shown * shown];
     alibi_bias(slope, shown, AlibiMask::Causal, &mut bias);
-    let deepest = slope * (shown.max(2) - 1) as f64;
+    let deepest = (slope * (shown.max(2) - 1) as f64) as f32;
     let bias = bias
         .iter()
-        .map(|b| {
-            if b.is_finite() {
-                (b / deepest) as f32
-            } else {
-                0.0
-            }
-        })
+        .map(|b| if b.is_finite() { *b as f32 } else { 0.0 })
         .collect();
     let query = pos.min(shown - 1);
     let points = |weights: Vec<f64>| -> Vec<(f64, f64)> {
@@ -71,6 +68,7 @@ fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView
         head,
         shown,
         bias,
+        deepest,
         with_bias: points(alibi_attention_row(slope, &content)),
         without_bias: points(alibi_attention_row(0.0, &content)),
     }
@@ -120,7 +118,7 @@ pub fn AlibiPanel() -> impl IntoView {
                         y_desc: lang.t(Key::AxisSlope),
                         series: &[Series {
                             points: &data.slopes,
-                            color: SERIES_COLORS[0],
+                            color: series_color(0),
                             dots: true,
                         }],
                         guides: &[],
@@ -134,10 +132,23 @@ pub fn AlibiPanel() -> impl IntoView {
     );
     redraw_on_frame(
         bias_canvas,
-        move || matrices.get(),
-        |element, data| {
+        move || (matrices.get(), lesson.lang.get()),
+        |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
-                draw_square_matrix(&sized, &data.bias, data.shown, 1.0, &[]);
+                let n = data.shown;
+                draw_square_matrix(
+                    &sized,
+                    &MatrixChart {
+                        values: &data.bias,
+                        rows: n,
+                        cols: n,
+                        scale: data.deepest.max(f32::MIN_POSITIVE),
+                        guides: &[],
+                        last: (n - 1, n - 1),
+                        x_desc: lang.t(Key::AxisKey),
+                        y_desc: lang.t(Key::AxisQuery),
+                    },
+                );
                 shade_upper_triangle(&sized, data.shown);
             }
         },
@@ -158,12 +169,12 @@ pub fn AlibiPanel() -> impl IntoView {
                         series: &[
                             Series {
                                 points: &data.without_bias,
-                                color: SERIES_COLORS[0],
+                                color: series_color(0),
                                 dots: true,
                             },
                             Series {
                                 points: &data.with_bias,
-                                color: SERIES_COLORS[1],
+                                color: series_color(1),
                                 dots: true,
                             },
                         ],
@@ -195,7 +206,7 @@ pub fn AlibiPanel() -> impl IntoView {
             </div>
             <dl class="numbers">
                 <Reading label=Key::AxisSlope testid="alibi-slope" value={Signal::derive(move || format!("{:.6}", data.with(|d| d.slope)))} />
-                <SymbolReading label="e^(−slope)" testid="alibi-expected" value={Signal::derive(move || format!("{:.6}", alibi_step_ratio(data.with(|d| d.slope))))} />
+                <Reading label=Key::AlibiExpected testid="alibi-expected" value={Signal::derive(move || format!("{:.6}", alibi_step_ratio(data.with(|d| d.slope))))} />
                 <Reading label=Key::AlibiStep testid="alibi-ratio" value=step_ratio />
             </dl>
             <div class="pair-of-canvases">

@@ -73,6 +73,19 @@ fn read_page_texts() {
             install(index, text);
         }
     }
+    // The default page's formulas, likewise (`ui/math.rs`).
+    #[cfg(target_arch = "wasm32")]
+    for element in super::dom::found(document().query_selector_all(&format!(
+        "#{PRERENDERED_ID} [{}]",
+        super::math::MATH_ATTRIBUTE
+    ))) {
+        if let Some(index) = element
+            .get_attribute(super::math::MATH_ATTRIBUTE)
+            .and_then(|a| a.parse().ok())
+        {
+            super::math::install_math(index, element.inner_html());
+        }
+    }
 }
 
 /// [`mount`], once the opening language's texts are there.

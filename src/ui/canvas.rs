@@ -364,16 +364,15 @@ pub fn now() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
 }
 
-/// Curve colours from the Okabe–Ito palette, chosen to stay distinct under the common colour
-/// vision deficiencies (black and yellow left out: one vanishes on dark, the other on light).
-pub const SERIES_COLORS: [RGBColor; 6] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-];
+/// How many series colours the theme has (`--series-0` … `--series-5` in the stylesheet).
+pub const SERIES: usize = 6;
+
+/// The colour of series `n` (modulo [`SERIES`]) in the current theme: the Okabe–Ito hues,
+/// chosen to stay distinct under the common colour vision deficiencies, darkened on light and
+/// lightened on dark so that each stands out from the panel (tests/palette.rs).
+pub fn series_color(n: usize) -> RGBColor {
+    ThemeColors::current().series[n % SERIES]
+}
 
 /// The colours of the current theme, read from CSS custom properties so canvases match the page
 /// in light, dark and presenter themes.
@@ -383,6 +382,7 @@ pub struct ThemeColors {
     pub grid: RGBColor,
     pub accent: RGBColor,
     pub second: RGBColor,
+    pub series: [RGBColor; SERIES],
 }
 
 thread_local! {
@@ -409,11 +409,20 @@ impl ThemeColors {
     }
 
     fn read() -> ThemeColors {
+        // Okabe–Ito, the light theme's.
         let fallback = ThemeColors {
             text: RGBColor(30, 30, 30),
             grid: RGBColor(200, 200, 200),
             accent: RGBColor(0, 114, 178),
             second: RGBColor(213, 94, 0),
+            series: [
+                RGBColor(0, 114, 178),
+                RGBColor(213, 94, 0),
+                RGBColor(0, 138, 100),
+                RGBColor(192, 105, 154),
+                RGBColor(168, 117, 0),
+                RGBColor(47, 138, 196),
+            ],
         };
         let Some(root) = document().document_element() else {
             return fallback;
@@ -433,6 +442,7 @@ impl ThemeColors {
             grid: read("--grid", fallback.grid),
             accent: read("--accent", fallback.accent),
             second: read("--second", fallback.second),
+            series: std::array::from_fn(|n| read(&format!("--series-{n}"), fallback.series[n])),
         }
     }
 }

@@ -36,6 +36,9 @@ pub struct LineChart<'a> {
     pub x_desc: &'a str,
     pub y_desc: &'a str,
     pub series: &'a [Series<'a>],
+    /// Series drawn as dots only, over `series` (values at whole positions over a continuous
+    /// curve). A dot's radius shrinks so that neighbours stay apart.
+    pub dotted: &'a [Series<'a>],
     /// Vertical guide lines (dashed), e.g. a training length.
     pub guides: &'a [f64],
     /// A horizontal dashed line in the second colour, with its label.
@@ -110,7 +113,11 @@ pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<PlotRe
     if let Some((y, label)) = chart.level {
         plot.draw_series(dashed((chart.x.start, y), (chart.x.end, y), colors.second))
             .ok()?;
-        let above = y + 0.03 * (chart.y.end - chart.y.start);
+        // Inside the plot even when the level lies outside its range.
+        let span = chart.y.end - chart.y.start;
+        let above = (y + 0.03 * span)
+            .min(chart.y.end - 0.1 * span)
+            .max(chart.y.start + 0.03 * span);
         let at = chart.x.start + 0.02 * (chart.x.end - chart.x.start);
         area.draw_text(label, &font, plot.backend_coord(&(at, above)))
             .ok()?;
@@ -128,6 +135,20 @@ pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<PlotRe
                     .points
                     .iter()
                     .map(|p| Circle::new(*p, radius, series.color.filled())),
+            )
+            .ok()?;
+        }
+    }
+    let width = plot.plotting_area().get_pixel_range().0.len() as f64;
+    for series in chart.dotted {
+        let gap = width / series.points.len().max(1) as f64;
+        let radius = canvas.font_px(2.5).min(gap * 0.3);
+        if radius >= 1.0 {
+            plot.draw_series(
+                series
+                    .points
+                    .iter()
+                    .map(|p| Circle::new(*p, radius as i32, series.color.filled())),
             )
             .ok()?;
         }
@@ -182,29 +203,43 @@ pub fn fitted_range(values: impl IntoIterator<Item = f64>, pad: f64) -> std::ops
     (low - margin)..(high + margin)
 }
 
-/// Paints an `n × n` matrix as a centred square, values divided by `scale` through the diverging
-/// map, and strokes guide lines at the given fractions of its side (both directions).
-pub fn draw_square_matrix(
-    canvas: &SizedCanvas,
-    values: &[f32],
-    n: usize,
-    scale: f32,
-    guides: &[f64],
-) -> Option<()> {
+/// A matrix as a heatmap with its axes and a colour bar: rows run over `0..rows` top to bottom,
+/// columns over `0..cols`; a square matrix of positions is drawn square.
+pub struct MatrixChart<'a> {
+    pub values: &'a [f32],
+    pub rows: usize,
+    pub cols: usize,
+    /// The value drawn at full colour (±scale); beyond it the colour saturates.
+    pub scale: f32,
+    /// Dashed guide lines at these fractions of the side (both directions).
+    pub guides: &'a [f64],
+    /// The positions (or dimensions) the last row and the last column stand for.
+    pub last: (usize, usize),
+    /// What the columns and the rows are.
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+}
+
+/// Paints a [`MatrixChart`]: the square of cells (values divided by `scale` through the
+/// diverging map), the first and last position at its ends, the axis titles, and a colour bar
+/// with its scale on the right.
+pub fn draw_square_matrix(canvas: &SizedCanvas, chart: &MatrixChart) -> Option<()> {
     let context = canvas.context()?;
     let (width, height) = (canvas.width as f64, canvas.height as f64);
     context.clear_rect(0.0, 0.0, width, height);
-    let (left, top, side) = square_rect(canvas);
+    let (left, top, side, tall) = matrix_rect(canvas, chart.rows == chart.cols);
+    let map = crate::render::colormap::DivergingMap::cool_warm();
     super::canvas::paint_cells(
         &context,
-        values,
-        (n, n),
-        scale,
-        &crate::render::colormap::DivergingMap::cool_warm(),
-        (left, top, side, side),
+        chart.values,
+        (chart.rows, chart.cols),
+        chart.scale,
+        &map,
+        (left, top, side, tall),
     )?;
     let colors = ThemeColors::current();
-    context.set_stroke_style_str(&super::canvas::css_color(colors.text));
+    let text = super::canvas::css_color(colors.text);
+    context.set_stroke_style_str(&text);
     context.set_line_width(canvas.font_px(1.5));
     context
         .set_line_dash(&js_sys::Array::of2(
@@ -213,29 +248,130 @@ pub fn draw_square_matrix(
         ))
         .ok()?;
     context.begin_path();
-    for fraction in guides {
+    for fraction in chart.guides {
         let at = fraction * side;
         context.move_to(left + at, top);
-        context.line_to(left + at, top + side);
-        context.move_to(left, top + at);
-        context.line_to(left + side, top + at);
+        context.line_to(left + at, top + tall);
+        context.move_to(left, top + fraction * tall);
+        context.line_to(left + side, top + fraction * tall);
     }
     context.stroke();
-    context.set_line_dash(&js_sys::Array::new()).ok()
+    context.set_line_dash(&js_sys::Array::new()).ok()?;
+
+    let f = canvas.font_px(12.0);
+    colour_bar(canvas, (left + side + 0.8 * f, top, tall), chart.scale)?;
+    let context = canvas.label_context(&colors)?;
+    let label = |words: &str, x: f64, y: f64, align: &str, baseline: &str| {
+        context.set_text_align(align);
+        context.set_text_baseline(baseline);
+        let _ = context.fill_text(words, x, y);
+    };
+    // Columns: the first and last under the matrix, then the title.
+    let below = top + tall + 0.3 * f;
+    label("0", left, below, "left", "top");
+    label(
+        &chart.last.1.to_string(),
+        left + side,
+        below,
+        "right",
+        "top",
+    );
+    label(
+        chart.x_desc,
+        left + side / 2.0,
+        below + 1.3 * f,
+        "center",
+        "top",
+    );
+    // Rows: the first and last left of it, the title turned along it.
+    label("0", left - 0.3 * f, top, "right", "top");
+    label(
+        &chart.last.0.to_string(),
+        left - 0.3 * f,
+        top + tall,
+        "right",
+        "bottom",
+    );
+    context.save();
+    context.translate(left - 0.4 * f, top + tall / 2.0).ok()?;
+    context.rotate(-std::f64::consts::FRAC_PI_2).ok()?;
+    label(chart.y_desc, 0.0, 0.0, "center", "bottom");
+    context.restore();
+    Some(())
 }
 
-/// Where [`draw_square_matrix`] puts its square: (left, top, side) in device pixels.
-fn square_rect(canvas: &SizedCanvas) -> (f64, f64, f64) {
+/// The colour bar of a heatmap drawn through the diverging map: its colours from +`scale` (top)
+/// to −`scale` (bottom) in a column at (`left`, `top`), `height` tall, with those values and 0
+/// written to its right.
+pub fn colour_bar(
+    canvas: &SizedCanvas,
+    (left, top, height): (f64, f64, f64),
+    scale: f32,
+) -> Option<()> {
+    let context = canvas.context()?;
+    let f = canvas.font_px(12.0);
+    let levels: Vec<f32> = (0..64).map(|l| 1.0 - 2.0 * l as f32 / 63.0).collect();
+    let map = crate::render::colormap::DivergingMap::cool_warm();
+    super::canvas::paint_cells(
+        &context,
+        &levels,
+        (64, 1),
+        1.0,
+        &map,
+        (left, top, 0.8 * f, height),
+    )?;
+    let colors = ThemeColors::current();
+    context.set_stroke_style_str(&super::canvas::css_color(colors.text));
+    context.set_line_width(canvas.font_px(1.0));
+    context.stroke_rect(left, top, 0.8 * f, height);
+    let context = canvas.label_context(&colors)?;
+    context.set_text_align("left");
+    let scale = format_scale(scale as f64);
+    let x = left + 1.2 * f;
+    for (text, y, baseline) in [
+        (format!("+{scale}"), top, "top"),
+        ("0".to_string(), top + height / 2.0, "middle"),
+        (format!("−{scale}"), top + height, "bottom"),
+    ] {
+        context.set_text_baseline(baseline);
+        context.fill_text(&text, x, y).ok()?;
+    }
+    Some(())
+}
+
+/// A colour bar's end value: up to three significant decimals, no trailing zeros.
+fn format_scale(v: f64) -> String {
+    let text = format!("{:.3}", v);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if v >= 100.0 {
+        format!("{}", v.round())
+    } else {
+        text.to_string()
+    }
+}
+
+/// Where [`draw_square_matrix`] puts the matrix: (left, top, width, height) in device pixels,
+/// leaving room for the axis labels (left and below) and the colour bar (right); a square one
+/// is centred.
+fn matrix_rect(canvas: &SizedCanvas, square: bool) -> (f64, f64, f64, f64) {
     let (width, height) = (canvas.width as f64, canvas.height as f64);
-    let side = width.min(height) * 0.94;
-    ((width - side) / 2.0, (height - side) / 2.0, side)
+    let f = canvas.font_px(12.0);
+    let (room_left, room_right, room_top, room_bottom) = (3.0 * f, 6.0 * f, 0.6 * f, 3.0 * f);
+    let wide = (width - room_left - room_right).max(1.0);
+    let tall = (height - room_top - room_bottom).max(1.0);
+    if square {
+        let side = wide.min(tall);
+        (room_left + (wide - side) / 2.0, room_top, side, side)
+    } else {
+        (room_left, room_top, wide, tall)
+    }
 }
 
-/// Greys out the cells above the diagonal of a matrix drawn by [`draw_square_matrix`]: keys a
+/// Greys out the cells above the diagonal of a square matrix drawn by [`draw_square_matrix`]: keys a
 /// causal model may not look at.
 pub fn shade_upper_triangle(canvas: &SizedCanvas, n: usize) -> Option<()> {
     let context = canvas.context()?;
-    let (left, top, side) = square_rect(canvas);
+    let (left, top, side, _) = matrix_rect(canvas, true);
     let cell = side / n.max(1) as f64;
     context.set_fill_style_str("rgba(128, 128, 128, 0.55)");
     context.begin_path();

@@ -3,10 +3,7 @@
 //! lesson mode's bar and the share dialog are the teacher's tools (src/ui/teacher), a wasm of
 //! their own that `teacher_tools` loads the first time a teacher asks for them.
 
-use std::cell::{Cell, RefCell};
-
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::canvas::{restyle_canvases, ViewportEpoch};
@@ -17,84 +14,21 @@ use crate::lesson::{Field, Theme};
 /// Canvas type and lines in presenter view, relative to the normal view.
 const PRESENTER_TYPE_ZOOM: f64 = 1.5;
 
-/// The teacher's tools (src/bin/teacher.rs), as trunk names them, relative to the page.
-const TEACHER_JS: &str = "teacher.js";
-const TEACHER_WASM: &str = "teacher_bg.wasm";
-
 const THEMES: [(Theme, Key); 3] = [
     (Theme::Auto, Key::ThemeAuto),
     (Theme::Light, Key::ThemeLight),
     (Theme::Dark, Key::ThemeDark),
 ];
 
-thread_local! {
-    /// Commands that wait for the teacher's tools to arrive.
-    static WAITING: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
-    static LOADING: Cell<bool> = const { Cell::new(false) };
-}
-
-#[wasm_bindgen::prelude::wasm_bindgen]
-extern "C" {
-    /// The teacher's tools' start: the global their glue script declares (`let wasm_bindgen`,
-    /// which is not a property of `window`), given `{ module_or_path: <their wasm> }`.
-    #[wasm_bindgen(js_name = wasm_bindgen)]
-    fn start_teacher_tools(options: &js_sys::Object) -> js_sys::Promise;
-}
-
-/// Gives the teacher's tools `command` (`lesson`, `leave`, `open`, `share`: src/ui/teacher),
-/// loading them first if they are not there yet.
-pub fn teacher_tools(command: &'static str) {
-    if run_teacher_command(command) {
-        return;
-    }
-    WAITING.with(|w| w.borrow_mut().push(command));
-    if LOADING.with(|l| l.replace(true)) {
-        return;
-    }
-    // The same version as this page's own files (its glue's hashed name), so a cached copy of an
-    // older site is never used with this one.
-    let version = document()
-        .query_selector("link[rel=modulepreload]")
-        .ok()
-        .flatten()
-        .and_then(|link| link.get_attribute("href"))
-        .and_then(|href| Some(href.rsplit('-').next()?.trim_end_matches(".js").to_string()))
-        .unwrap_or_default();
-    let Ok(script) = document().create_element("script") else {
-        return;
-    };
-    let started = Closure::<dyn FnMut(JsValue)>::new(|_| {
-        for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
-            run_teacher_command(command);
+/// Gives the teacher's tools `command` (`lesson`, `leave`, `open`, `share`, `export …`:
+/// src/ui/teacher), through the page's loader (`peTools`, in Trunk.toml's start script), which
+/// loads them first if they are not there yet.
+pub fn teacher_tools(command: &str) {
+    if let Ok(tools) = js_sys::Reflect::get(&window(), &"peTools".into()) {
+        if let Some(tools) = tools.dyn_ref::<js_sys::Function>() {
+            let _ = tools.call1(&JsValue::NULL, &JsValue::from_str(command));
         }
-    });
-    let options = js_sys::Object::new();
-    let wasm = JsValue::from_str(&format!("{TEACHER_WASM}?{version}"));
-    let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &wasm);
-    let on_load = Closure::<dyn Fn()>::new(move || {
-        let _ = start_teacher_tools(&options).then(&started);
-    });
-    script
-        .unchecked_ref::<web_sys::HtmlScriptElement>()
-        .set_onload(Some(on_load.as_ref().unchecked_ref()));
-    // Both run once, when the tools arrive: a bounded leak.
-    on_load.forget();
-    let _ = script.set_attribute("src", &format!("{TEACHER_JS}?{version}"));
-    if let Some(head) = document().head() {
-        let _ = head.append_child(&script);
     }
-}
-
-/// Runs `command` if the teacher's tools are there (their global `peTeacher`).
-fn run_teacher_command(command: &str) -> bool {
-    let Some(run) = js_sys::Reflect::get(&window(), &"peTeacher".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-    else {
-        return false;
-    };
-    let _ = run.call1(&JsValue::NULL, &JsValue::from_str(command));
-    true
 }
 
 /// The header's tools: lesson mode, presenter view, theme and share.

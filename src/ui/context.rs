@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::i18n::{Key, Translate};
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
+use crate::lesson::query::Wishes;
 use crate::lesson::{Field, Lang, PanelId, Params};
 
 /// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
@@ -19,6 +20,9 @@ pub struct Lesson {
     /// A teacher link's hidden and locked controls, as their own memo: every control reads them,
     /// and a slider move must not re-run those reads.
     teacher: Memo<(FieldSet, FieldSet, PanelSet)>,
+    /// The values chosen for fields that other controls now hold lower (k by pos, i by
+    /// d_model…), restored when they fit again.
+    pub wishes: RwSignal<Wishes>,
 }
 
 impl Lesson {
@@ -28,7 +32,18 @@ impl Lesson {
             params,
             lang: Memo::new(move |_| params.with(|p| p.lang)),
             teacher: Memo::new(move |_| params.with(|p| (p.hidden, p.locked, p.hidden_panels))),
+            wishes: RwSignal::new(Wishes::default()),
         }
+    }
+
+    /// Sets one field from its control: the nearest valid state, with every value another
+    /// control had pushed down brought back as far as it now fits ([`Wishes`]).
+    pub fn set(self, field: Field, value: f64) {
+        let state = self.params.get_untracked();
+        let mut wishes = self.wishes.get_untracked();
+        let next = wishes.set(state, field, value);
+        self.wishes.set(wishes);
+        self.params.set(next);
     }
 
     /// Whether a teacher link hides `field`'s control (`hide=`).
@@ -50,7 +65,9 @@ impl Lesson {
 /// Reads the lesson context; every component is rendered under [`App`](super::App), which
 /// provides it.
 pub fn use_lesson() -> Lesson {
-    expect_context::<Lesson>()
+    // Not `expect_context`: its panic message formats the type's name with `{:?}`, which brings
+    // the Unicode tables of `str`'s Debug formatting into the page (docs/bundle.md).
+    use_context::<Lesson>().expect("the lesson context")
 }
 
 /// The text of `key` in the lesson's language, as a reactive value for a view or an attribute.

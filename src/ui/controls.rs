@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Gate, Lesson};
 
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key, Translate};
@@ -10,6 +10,7 @@ use crate::lesson::params::{
     base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
     LENGTH_MAX, LENGTH_MIN,
 };
+use crate::lesson::query::{apply_query, Kind};
 use crate::lesson::{Field, PanelId, Params};
 
 /// The sidebar's controls: the URL table's first fields, d_model to layout, in its order.
@@ -88,10 +89,11 @@ pub fn InlineControls(panel: PanelId) -> impl IntoView {
 
 /// The control of one global field: in the global list (`panel` None) or inline in a panel.
 fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
-    let params = use_lesson().params;
+    let lesson = use_lesson();
+    let params = lesson.params;
     let count =
         move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
-    let set = move |value: f64| params.update(|p| *p = p.with(field, value));
+    let set = move |value: f64| lesson.set(field, value);
     let scope = panel.map_or(String::new(), |p| format!("-{}", p.anchor()));
     let (min, max, step, value): (f64, Signal<f64>, f64, Signal<f64>) = match field {
         Field::DModel => (
@@ -145,13 +147,25 @@ fn Slider(
     #[prop(optional)]
     scope: String,
 ) -> impl IntoView {
-    let lang = use_lesson().lang;
+    let lesson = use_lesson();
+    let lang = lesson.lang;
     let symbol = field.symbol();
     let id = format!("ctl-{symbol}{scope}");
     let read_out = read_out.unwrap_or_else(|| Signal::derive(move || value.get().to_string()));
     let gate = Gate::of(field);
     // Pair i's label names its dimensions, (2i, 2i+1) or (i, d_model/2 + i): the layout's.
-    let params = use_lesson().params;
+    let params = lesson.params;
+    let held = Memo::new(move |_| lesson.wishes.with(|w| w.held(field)));
+    // Why the last typed value was not used as typed.
+    let typed = RwSignal::new(None::<String>);
+    let note = Signal::derive(move || {
+        let lang = lang.get();
+        match (typed.get(), held.get()) {
+            (Some(corrected), _) => corrected,
+            (None, Some(wish)) => lang.t(Key::HeldValue).replace("{v}", &wish.to_string()),
+            (None, None) => String::new(),
+        }
+    });
     let split = (field == Field::Pair)
         .then(|| Memo::new(move |_| params.with(|p| p.layout == Layout::SplitHalves)));
     let label = move || {
@@ -187,16 +201,51 @@ fn Slider(
                     on:input=move |ev| {
                         let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
                         if v.is_finite() {
+                            typed.set(None);
                             on_value.run(v);
                         }
                     }
                 />
-                <output for=id data-testid=format!("value-{symbol}{scope}")>
-                    {read_out}
-                </output>
+                // The read-out is a number box: type an exact value.
+                <input
+                    type="number"
+                    class="exact"
+                    disabled=gate.disabled()
+                    data-testid=format!("value-{symbol}{scope}")
+                    aria-label=symbol
+                    step="any"
+                    value=read_out.get_untracked()
+                    prop:value=move || read_out.get()
+                    on:change=move |ev| typed.set(type_value(lesson, field, &event_target_value(&ev)))
+                />
             </div>
+            // What the control holds back (a value another control pushed down) or what a typed
+            // value became.
+            <small class="held" role="status" data-testid=format!("held-{symbol}{scope}") hidden=move || note.with(String::is_empty)>
+                {note}
+            </small>
         </div>
     }
+}
+
+/// Takes a value typed into `field`'s number box as the URL's value would be taken (over the
+/// current state: the same corrections), and says what was used instead when it was corrected
+/// (`"301 → 302"`).
+fn type_value(lesson: Lesson, field: Field, text: &str) -> Option<String> {
+    let query = format!(
+        "{}={}",
+        field.symbol(),
+        js_sys::encode_uri_component(text.trim())
+    );
+    let parsed = apply_query(lesson.params.get_untracked(), &query);
+    let value = match field.param().kind {
+        Kind::Count { get, .. } => get(&parsed.params) as f64,
+        Kind::Decimal { get, .. } => get(&parsed.params),
+        _ => return None,
+    };
+    lesson.set(field, value);
+    let notice = parsed.notices.into_iter().next()?;
+    Some(format!("{} → {}", notice.given, notice.used))
 }
 
 /// The layout select. The RoPE panel carries a second one; `name` keeps their ids apart.
@@ -252,41 +301,21 @@ pub fn LayoutSelect(
 }
 
 /// The PE amplitude slider. Two panels offer it (add versus concatenate, saturation); both move
-/// the one `amplitude` of the lesson, so `name` only tells their elements apart.
+/// the one `amplitude` of the lesson, so `name` (`amp`, `amp-<panel>`) only tells their
+/// elements apart.
 #[component]
 pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
     let lesson = use_lesson();
-    let params = lesson.params;
-    let id = format!("ctl-{name}");
-    let gate = Gate::of(Field::Amplitude);
     view! {
-        <div class="control-row amp" hidden=gate.hidden()>
-            <label for=id.clone()>
-                <span class="symbol">"a"</span>
-                " "
-                {tr(Key::AmplitudeLabel)}
-            </label>
-            <input
-                type="range"
-                id=id
-                disabled=gate.disabled()
-                title=gate.title()
-                data-testid=format!("slider-{name}")
-                min="0"
-                max=AMPLITUDE_MAX
-                step="0.05"
-                // The attribute gives the prerendered page its thumb; the property moves it.
-                value=params.get_untracked().amplitude
-                prop:value=move || params.get().amplitude
-                on:input=move |ev| {
-                    let v = event_target::<web_sys::HtmlInputElement>(&ev).value_as_number();
-                    if v.is_finite() {
-                        params.update(|p| *p = p.with(Field::Amplitude, v));
-                    }
-                }
-            />
-            <output data-testid=format!("value-{name}")>{Signal::derive(move || format!("{:.2}", params.get().amplitude))}</output>
-        </div>
+        <Slider
+            field=Field::Amplitude
+            scope=name.trim_start_matches("amp").to_string()
+            min=Signal::stored(0.0)
+            max=Signal::stored(AMPLITUDE_MAX)
+            step=0.05
+            value=Signal::derive(move || lesson.params.get().amplitude)
+            on_value=move |v| lesson.set(Field::Amplitude, v)
+        />
     }
 }
 
@@ -299,7 +328,8 @@ pub fn PanelSlider(
     #[prop(into)] max: Signal<f64>,
     read: fn(&Params) -> usize,
 ) -> impl IntoView {
-    let params = use_lesson().params;
+    let lesson = use_lesson();
+    let params = lesson.params;
     view! {
         <Slider
             field=field
@@ -307,7 +337,7 @@ pub fn PanelSlider(
             max=max
             step=1.0
             value=Signal::derive(move || read(&params.get()) as f64)
-            on_value=move |v: f64| params.update(|p| *p = p.with(field, v))
+            on_value=move |v: f64| lesson.set(field, v)
         />
     }
 }

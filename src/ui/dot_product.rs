@@ -7,12 +7,12 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 
 use super::canvas::{
-    canvas_height, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
-    SERIES_COLORS,
+    canvas_height, paint_cells, redraw_on_frame, series_color, SizedCanvas, ThemeColors,
+    CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson};
-use super::math::{Formula, DOT_FORMULA};
+use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::{Note, PageText};
 use crate::encoding::{
@@ -94,10 +94,10 @@ pub fn DotProductPanel() -> impl IntoView {
     let curve_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         matrix_canvas,
-        move || data.get(),
-        |element, data| {
+        move || (data.get(), lesson.lang.get()),
+        |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
-                draw_matrix(&sized, data);
+                draw_matrix(&sized, data, *lang);
             }
         },
     );
@@ -158,7 +158,7 @@ pub fn DotProductPanel() -> impl IntoView {
     let p = move || params.get();
     view! {
         <Panel id=PanelId::DotProduct>
-            <Formula markup=DOT_FORMULA />
+            <Formula markup=Math::Dot />
             <div class="pair-of-canvases">
                 <canvas node_ref=matrix_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
                 <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
@@ -173,24 +173,29 @@ pub fn DotProductPanel() -> impl IntoView {
                 <dd data-testid="dot-at-zero">{Signal::derive(move || format!("{:.9}", numbers.get().1))}</dd>
                 <dt>{Signal::derive(move || format!("Σ cos(ω_i·{})", p().k))}</dt>
                 <dd data-testid="dot-formula">{Signal::derive(move || format!("{:.9}", numbers.get().2))}</dd>
+                // The same number on the curve's scale.
+                <dt>{tr(Key::DotScaled)}</dt>
+                <dd data-testid="dot-scaled">{Signal::derive(move || format!("{:.6}", numbers.get().2 / (p().d_model as f64 / 2.0)))}</dd>
             </dl>
             <Note testid="dot-sampled" text=move || {
                 let stride = data.with(|d| d.stride);
-                if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
+                if stride > 1 { t(Key::DotSampled).replace("{}", &stride.to_string()) } else { String::new() }
             } />
         </Panel>
     }
 }
 
-fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
+fn draw_matrix(canvas: &SizedCanvas, data: &DotData, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let font = canvas.label_font(&colors);
     let extent = (data.rows * data.stride) as f64;
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
+        // Room for the colour bar and its scale.
+        .margin_right(canvas.font_px(66.0) as i32)
         .x_label_area_size(canvas.font_px(36.0) as i32)
-        .y_label_area_size(canvas.font_px(36.0) as i32)
+        .y_label_area_size(canvas.font_px(50.0) as i32)
         .build_cartesian_2d(0f64..extent, extent..0f64)
         .ok()?;
     chart
@@ -200,8 +205,8 @@ fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
         .y_labels(5)
         .x_label_formatter(&|v| format!("{}", v.round() as i64))
         .y_label_formatter(&|v| format!("{}", v.round() as i64))
-        .x_desc("n")
-        .y_desc("m")
+        .x_desc(lang.t(Key::AxisPositionN))
+        .y_desc(lang.t(Key::AxisPositionM))
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .axis_style(colors.text)
@@ -217,6 +222,16 @@ fn draw_matrix(canvas: &SizedCanvas, data: &DotData) -> Option<()> {
         1.0,
         &DivergingMap::cool_warm(),
         (rect.left, rect.top, rect.width, rect.height),
+    )?;
+    // The cells are the dot product ÷ (d_model/2), as the curve's axis says: ±1 at the ends.
+    super::chart::colour_bar(
+        canvas,
+        (
+            rect.left + rect.width + canvas.font_px(10.0),
+            rect.top,
+            rect.height,
+        ),
+        1.0,
     )
 }
 
@@ -247,7 +262,7 @@ fn draw_curve(canvas: &SizedCanvas, data: &DotData, k: usize, lang: Lang) -> Opt
             y_desc: lang.t(Key::AxisDotScaled),
             series: &[Series {
                 points: &points,
-                color: SERIES_COLORS[0],
+                color: series_color(0),
                 dots: false,
             }],
             guides: &[],

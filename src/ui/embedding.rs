@@ -12,8 +12,8 @@ use crate::encoding::{
     embedding_scale, input_path, tokenize, EmbeddingTable, InputPath, Layout, DEMO_SENTENCES,
     VOCABULARY,
 };
-use crate::i18n::Key;
-use crate::lesson::{Field, PanelId, Params};
+use crate::i18n::{Key, Translate};
+use crate::lesson::{Field, Lang, PanelId, Params};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
 
@@ -88,19 +88,19 @@ pub fn EmbeddingPanel() -> impl IntoView {
     let path_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         table_canvas,
-        move || (table.get(), lookup.get().id),
-        |element, (table, id)| {
+        move || (table.get(), lookup.get().id, lesson.lang.get()),
+        |element, (table, id, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
-                draw_table(&sized, table, *id);
+                draw_table(&sized, table, *id, *lang);
             }
         },
     );
     redraw_on_frame(
         path_canvas,
-        move || lookup.get(),
-        |element, lookup| {
-            if let Some(sized) = SizedCanvas::fit(element, 0.2) {
-                draw_path(&sized, &lookup.path);
+        move || (lookup.get(), lesson.lang.get()),
+        |element, (lookup, lang)| {
+            if let Some(sized) = SizedCanvas::fit(element, 0.3) {
+                draw_path(&sized, &lookup.path, *lang);
             }
         },
     );
@@ -147,7 +147,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                 }}
             </fieldset>
             <Figure node_ref=table_canvas aspect=0.5 testid="canvas-embed-table" caption=Key::EmbedTable />
-            <Figure node_ref=path_canvas aspect=0.2 testid="canvas-embed-path" caption=Key::EmbedStrips />
+            <Figure node_ref=path_canvas aspect=0.3 testid="canvas-embed-path" caption=Key::EmbedStrips />
             <dl class="numbers">
                 <Reading label=Key::EmbedId testid="embed-id" value={Signal::derive(move || lookup.with(|l| format!("{} (pos {})", l.id, l.pos)))} />
                 <Reading label=Key::EmbedScaleValue testid="embed-scale" value={Signal::derive(move || format!("{:.6}", lookup.with(|l| l.scale)))} />
@@ -161,7 +161,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
 }
 
 /// The table's first columns, one row per vocabulary word, with the looked-up row outlined.
-fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize) -> Option<()> {
+fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize, lang: Lang) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);
     context.clear_rect(0.0, 0.0, w, h);
@@ -172,7 +172,10 @@ fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize) -> Option
         .collect();
     let scale = max_abs(&values);
     let label_width = canvas.font_px(64.0);
-    let (left, width) = (label_width, w - label_width);
+    let f = canvas.font_px(12.0);
+    // Room at the right for the colour bar, below for the axis title.
+    let (left, width) = (label_width, w - label_width - 6.5 * f);
+    let h = h - 1.8 * f;
     paint_cells(
         &context,
         &values,
@@ -181,6 +184,17 @@ fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize) -> Option
         &DivergingMap::cool_warm(),
         (left, 0.0, width, h),
     )?;
+    super::chart::colour_bar(canvas, (left + width + 0.8 * f, 0.0, h), scale)?;
+    let axis = canvas.label_context(&ThemeColors::current())?;
+    axis.set_text_baseline("top");
+    axis.fill_text(
+        &lang
+            .t(Key::AxisFirstDimensions)
+            .replace("{n}", &cols.to_string()),
+        left,
+        h + 0.3 * f,
+    )
+    .ok()?;
     let colors = ThemeColors::current();
     let row_height = h / rows as f64;
     let top = id as f64 * row_height;
@@ -202,7 +216,7 @@ fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize) -> Option
 }
 
 /// Four strips, top to bottom: E[id], scale·E[id], PE(pos), their sum; one colour scale for all.
-fn draw_path(canvas: &SizedCanvas, path: &InputPath) -> Option<()> {
+fn draw_path(canvas: &SizedCanvas, path: &InputPath, lang: Lang) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);
     context.clear_rect(0.0, 0.0, w, h);
@@ -212,12 +226,38 @@ fn draw_path(canvas: &SizedCanvas, path: &InputPath) -> Option<()> {
         .flat_map(|v| v[..cols].iter().map(|x| *x as f32))
         .collect();
     let scale = max_abs(&values);
+    let f = canvas.font_px(12.0);
+    // The strips' names at the left (s is the scale the switch applies: √d_model or 1), the
+    // colour bar at the right, the axis title below.
+    let label_width = 7.0 * f;
+    let (width, h) = (w - label_width - 6.5 * f, h - 1.8 * f);
     paint_cells(
         &context,
         &values,
         (4, cols),
         scale,
         &DivergingMap::cool_warm(),
-        (0.0, 0.0, w, h),
-    )
+        (label_width, 0.0, width, h),
+    )?;
+    super::chart::colour_bar(canvas, (label_width + width + 0.8 * f, 0.0, h), scale)?;
+    let labels = canvas.label_context(&ThemeColors::current())?;
+    labels.set_text_baseline("middle");
+    for (n, name) in ["E[id]", "s·E[id]", "PE(pos)", "s·E[id] + PE(pos)"]
+        .iter()
+        .enumerate()
+    {
+        labels
+            .fill_text(name, 0.2 * f, (n as f64 + 0.5) * h / 4.0)
+            .ok()?;
+    }
+    labels.set_text_baseline("top");
+    labels
+        .fill_text(
+            &lang
+                .t(Key::AxisFirstDimensions)
+                .replace("{n}", &cols.to_string()),
+            label_width,
+            h + 0.3 * f,
+        )
+        .ok()
 }

@@ -3,8 +3,8 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{canvas_height, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS};
-use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
+use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
+use super::chart::{draw_line_chart, draw_square_matrix, LineChart, MatrixChart, Series, Ticks};
 use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
 use super::panel::Panel;
@@ -53,15 +53,28 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
         redraw_on_frame(
             canvas,
-            move || data.get(),
-            move |element, data| {
+            move || (data.get(), lesson.lang.get()),
+            move |element, (data, lang)| {
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                     let matrix = if learned {
                         &data.learned_matrix
                     } else {
                         &data.sinusoidal_matrix
                     };
-                    draw_square_matrix(&sized, matrix, data.side, 1.0, &[0.5]);
+                    let n = data.side;
+                    draw_square_matrix(
+                        &sized,
+                        &MatrixChart {
+                            values: matrix,
+                            rows: n,
+                            cols: n,
+                            scale: 1.0,
+                            guides: &[0.5],
+                            last: (n - 1, n - 1),
+                            x_desc: lang.t(Key::AxisPositionN),
+                            y_desc: lang.t(Key::AxisPositionM),
+                        },
+                    );
                 }
             },
         );
@@ -81,12 +94,12 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                         series: &[
                             Series {
                                 points: &data.sinusoidal_neighbours,
-                                color: SERIES_COLORS[0],
+                                color: series_color(0),
                                 dots: false,
                             },
                             Series {
                                 points: &data.learned_neighbours,
-                                color: SERIES_COLORS[1],
+                                color: series_color(1),
                                 dots: false,
                             },
                         ],

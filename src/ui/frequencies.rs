@@ -5,10 +5,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{canvas_height, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS};
+use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson};
-use super::math::{Formula, WAVELENGTH_FORMULA};
+use super::math::{Formula, Math};
 use super::panel::Panel;
 use crate::encoding::{omega, wavelength};
 use crate::i18n::{Key, Lang, Translate};
@@ -81,7 +81,7 @@ pub fn FrequenciesPanel() -> impl IntoView {
     };
     view! {
         <Panel id=PanelId::Frequencies>
-            <Formula markup=WAVELENGTH_FORMULA />
+            <Formula markup=Math::Wavelength />
             <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
             <p class="readout" data-testid="frequency-current">{current}</p>
             <p data-testid="frequency-slow">{unfinished}</p>
@@ -125,7 +125,7 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
             y_desc: lang.t(Key::Wavelength),
             series: &[Series {
                 points: &points,
-                color: SERIES_COLORS[0],
+                color: series_color(0),
                 dots: false,
             }],
             // The sequence length: pairs above this line never finish a turn inside the sequence.

@@ -14,11 +14,11 @@ use super::canvas::{
     canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::context::{tr, use_lesson};
-use super::math::{by_layout, Formula, PE_FORMULA, PE_SPLIT_FORMULA};
+use super::math::{by_layout, Formula, Math};
 use super::panel::Panel;
 use super::parts::Note;
 use crate::encoding::{
-    dimension_role, fill_pe_rows, omega, pair_dimensions, pe_value, Layout, PeScratch,
+    dimension_role, fill_pe_block_means, omega, pair_dimensions, pe_value, Layout, PeScratch,
 };
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::{Field, PanelId};
@@ -79,7 +79,7 @@ pub fn HeatmapPanel() -> impl IntoView {
         let (rows, stride) = row_sampling(length, MAX_IMAGE_ROWS);
         buffer.update_value(|b| {
             b.values.resize(rows * d_model, 0.0);
-            fill_pe_rows(
+            fill_pe_block_means(
                 rows,
                 stride,
                 d_model,
@@ -213,7 +213,7 @@ pub fn HeatmapPanel() -> impl IntoView {
     // Where the sines and cosines stand is the layout's: the formula and the explanation follow
     // it (a memo of its own, so moving pos or k leaves them be).
     let split = Memo::new(move |_| params.with(|p| p.layout == Layout::SplitHalves));
-    let formula = by_layout(PE_FORMULA, PE_SPLIT_FORMULA);
+    let formula = by_layout(Math::Pe, Math::PeSplit);
     let text = move || {
         if split.get() {
             Key::HeatmapTextSplit
@@ -405,12 +405,12 @@ fn draw_heatmap(
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let bar_width = canvas.font_px(64.0) as u32;
-    let (main, bar) = area.split_horizontally(canvas.width.saturating_sub(bar_width));
+    let (main, _) = area.split_horizontally(canvas.width.saturating_sub(bar_width));
     let font = canvas.label_font(&colors);
     let mut chart = ChartBuilder::on(&main)
         .margin(canvas.font_px(8.0) as i32)
         .x_label_area_size(canvas.font_px(36.0) as i32)
-        .y_label_area_size(canvas.font_px(46.0) as i32)
+        .y_label_area_size(canvas.font_px(56.0) as i32)
         // Positions run down the page, as rows of a table do.
         .build_cartesian_2d(0f64..d_model as f64, length as f64..0f64)
         .ok()?;
@@ -431,7 +431,9 @@ fn draw_heatmap(
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     let rect = PlotRect::from_pixel_ranges(xs, ys);
     let context = canvas.context()?;
-    context.set_image_smoothing_enabled(false);
+    // Enlarged, cells stay crisp; shrunk (1024 dimensions in 500 pixels), neighbouring columns
+    // are blended rather than dropped (the rows are block means already).
+    context.set_image_smoothing_enabled(rect.width < d_model as f64 || rect.height < rows as f64);
     // Sampled rows cover rows·stride positions, a little past the end; clip to the plot.
     context.save();
     context.begin_path();
@@ -449,8 +451,16 @@ fn draw_heatmap(
         .ok()?;
     context.restore();
 
-    draw_color_bar(&bar, &map, canvas, &font, &colors)?;
     area.present().ok()?;
+    super::chart::colour_bar(
+        canvas,
+        (
+            canvas.width.saturating_sub(bar_width) as f64 + canvas.font_px(6.0),
+            rect.top,
+            rect.height,
+        ),
+        1.0,
+    )?;
     Some(rect)
 }
 
@@ -501,43 +511,6 @@ fn draw_markers(
             context.stroke_rect(x, y, w, h);
         }
     }
-    Some(())
-}
-
-/// The colour bar: the map from −1 (bottom) to +1 (top) with its three labels.
-pub fn draw_color_bar(
-    area: &DrawingArea<plotters_canvas::CanvasBackend, plotters::coord::Shift>,
-    map: &DivergingMap,
-    canvas: &SizedCanvas,
-    font: &TextStyle,
-    colors: &ThemeColors,
-) -> Option<()> {
-    let mut chart = ChartBuilder::on(area)
-        .margin_top(canvas.font_px(8.0) as i32)
-        .margin_bottom(canvas.font_px(44.0) as i32)
-        .margin_left(canvas.font_px(6.0) as i32)
-        .y_label_area_size(canvas.font_px(34.0) as i32)
-        .build_cartesian_2d(0f64..1f64, -1f64..1f64)
-        .ok()?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .y_labels(3)
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(font.clone())
-        .axis_style(colors.text)
-        .draw()
-        .ok()?;
-    let steps = 64;
-    chart
-        .draw_series((0..steps).map(|s| {
-            let lo = -1.0 + 2.0 * s as f64 / steps as f64;
-            let hi = lo + 2.0 / steps as f64;
-            let [r, g, b] = map.color(((lo + hi) / 2.0) as f32);
-            Rectangle::new([(0.0, lo), (1.0, hi)], RGBColor(r, g, b).filled())
-        }))
-        .ok()?;
     Some(())
 }
 

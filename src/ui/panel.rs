@@ -58,7 +58,7 @@ pub fn Panel(
                     <strong>{tr(Key::MisconceptionLabel)}</strong>" "<PageText key=text />
                 </p>
             })}
-            <ExportRow panel=id section=section />
+            <ExportRow panel=id />
         </section>
     }
 }

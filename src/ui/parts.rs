@@ -61,7 +61,7 @@ pub fn SymbolReading(
     }
 }
 
-/// The key under a chart: entry n names what is drawn in `SERIES_COLORS[n]` (the
+/// The key under a chart: entry n names what is drawn in `series_color(n)` (the
 /// `swatch series-n` classes carry the same colours).
 #[component]
 pub fn Legend(keys: &'static [Key]) -> impl IntoView {

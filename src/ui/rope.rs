@@ -6,11 +6,11 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{css_color, redraw_on_frame, SizedCanvas, ThemeColors, SERIES_COLORS};
+use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson, Gate};
 use super::controls::{LayoutSelect, PanelSlider};
-use super::math::{by_layout, Formula, ROPE_FORMULA, ROPE_SPLIT_FORMULA};
+use super::math::{by_layout, Formula, Math};
 use super::panel::Panel;
 use super::parts::{Figure, Legend, PageText, Reading, SymbolReading};
 use crate::encoding::{
@@ -18,7 +18,6 @@ use crate::encoding::{
     RopePlane,
 };
 use crate::i18n::{Key, Translate};
-use crate::lesson::params::ROPE_POS_MAX;
 use crate::lesson::{Field, PanelId};
 
 /// The width of the pairing diagram: enough to show the pattern of either layout.
@@ -110,7 +109,7 @@ pub fn RopePanel() -> impl IntoView {
             bound: sample(&|delta| rope_relative_bound(delta, d, base) / at_zero),
         })
     });
-    let formula = by_layout(ROPE_FORMULA, ROPE_SPLIT_FORMULA);
+    let formula = by_layout(Math::Rope, Math::RopeSplit);
     let diagram = Memo::new(move |_| params.with(|p| (p.layout, p.pair)));
 
     let plane_canvas = NodeRef::<html::Canvas>::new();
@@ -118,10 +117,10 @@ pub fn RopePanel() -> impl IntoView {
     let diagram_canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         plane_canvas,
-        move || current.get().plane,
-        |element, plane| {
+        move || (current.get().plane, diagram.get()),
+        |element, (plane, (layout, pair))| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
-                draw_plane(&sized, plane);
+                draw_plane(&sized, plane, *layout, *pair);
             }
         },
     );
@@ -156,12 +155,12 @@ pub fn RopePanel() -> impl IntoView {
                         series: &[
                             Series {
                                 points: &decay.same,
-                                color: SERIES_COLORS[0],
+                                color: series_color(0),
                                 dots: false,
                             },
                             Series {
                                 points: &decay.bound,
-                                color: SERIES_COLORS[1],
+                                color: series_color(1),
                                 dots: false,
                             },
                         ],
@@ -186,12 +185,12 @@ pub fn RopePanel() -> impl IntoView {
     );
 
     let shift = move |dm: i64, dn: i64| {
-        params.update(|p| {
-            let step = |v: usize, d: i64| (v as i64 + d).clamp(0, ROPE_POS_MAX as i64) as f64;
-            let (m, n) = (step(p.rope_m, dm), step(p.rope_n, dn));
-            *p = p.with(Field::RopeM, m).with(Field::RopeN, n);
-        })
+        let p = params.get_untracked();
+        lesson.set(Field::RopeM, (p.rope_m as i64 + dm) as f64);
+        lesson.set(Field::RopeN, (p.rope_n as i64 + dn) as f64);
     };
+    // m and n are positions of the sequence: the sliders end at its last one.
+    let last_pos = Signal::derive(move || params.with(|p| p.length - 1) as f64);
     view! {
         <Panel id=PanelId::Rope>
             <Formula markup=formula />
@@ -199,8 +198,8 @@ pub fn RopePanel() -> impl IntoView {
                 <PageText key=Key::RopeAfterProjections />" "<a href="#add-concat">{tr(Key::CombineTitle)}</a>
             </p>
             <div class="panel-controls">
-                <PanelSlider field=Field::RopeM min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_m />
-                <PanelSlider field=Field::RopeN min=0 max=ROPE_POS_MAX as f64 read=|p| p.rope_n />
+                <PanelSlider field=Field::RopeM min=0 max=last_pos read=|p| p.rope_m />
+                <PanelSlider field=Field::RopeN min=0 max=last_pos read=|p| p.rope_n />
                 // Moves m and n: a teacher link's lock on either disables it.
                 <button
                     type="button"
@@ -228,6 +227,7 @@ pub fn RopePanel() -> impl IntoView {
                 })}</dt>
                 <dd data-testid="rope-score">{Signal::derive(move || format!("{:.12}", current.get().score))}</dd>
                 <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value={Signal::derive(move || format!("{:.12}", current.get().score_from_origin))} />
+                <Reading label=Key::RopeOnCurve testid="rope-on-curve" value={Signal::derive(move || format!("{:.6}", current.get().decay))} />
                 <SymbolReading label="m − n" testid="rope-offset" value={Signal::derive(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() })} />
             </dl>
             <div class="pair-of-canvases">
@@ -245,8 +245,9 @@ pub fn RopePanel() -> impl IntoView {
     }
 }
 
-/// The pair's plane: unit-scaled axes, q and k before (dashed) and after (solid) rotation.
-fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane) -> Option<()> {
+/// The pair's plane: unit-scaled axes, named by the pair's dimensions (the layout's), q and k
+/// before (dashed) and after (solid) rotation.
+fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane, layout: Layout, pair: usize) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);
     context.clear_rect(0.0, 0.0, w, h);
@@ -265,12 +266,43 @@ fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane) -> Option<()> {
     context.move_to(cx, cy - radius * 1.1);
     context.line_to(cx, cy + radius * 1.1);
     context.stroke();
+    // Which pair this is: its dimensions at the axes' ends.
+    let (first, second) = match layout {
+        Layout::Interleaved => ("2i", "2i+1"),
+        Layout::SplitHalves => ("i", "i+d/2"),
+    };
+    let axes = canvas.label_context(&colors)?;
+    axes.set_text_align("right");
+    axes.set_text_baseline("bottom");
+    axes.fill_text(
+        &format!("dim {first}"),
+        cx + radius * 1.1,
+        cy - canvas.font_px(3.0),
+    )
+    .ok()?;
+    axes.set_text_align("left");
+    axes.set_text_baseline("top");
+    axes.fill_text(
+        &format!("dim {second}"),
+        cx + canvas.font_px(4.0),
+        cy - radius * 1.1,
+    )
+    .ok()?;
+    axes.fill_text(
+        &format!("i = {pair}"),
+        canvas.font_px(4.0),
+        canvas.font_px(4.0),
+    )
+    .ok()?;
+    axes.set_text_baseline("alphabetic");
     context.set_font(&format!("{}px sans-serif", canvas.font_px(14.0)));
+    // The vectors before rotation are labelled above their tips, after it below: at m = 0 (or
+    // n = 0) a vector and its rotation coincide, and so would their labels.
     let arrows = [
-        (plane.q, SERIES_COLORS[0], true, "q"),
-        (plane.k, SERIES_COLORS[1], true, "k"),
-        (plane.q_rotated, SERIES_COLORS[0], false, "q·R(mθ)"),
-        (plane.k_rotated, SERIES_COLORS[1], false, "k·R(nθ)"),
+        (plane.q, series_color(0), true, "q"),
+        (plane.k, series_color(1), true, "k"),
+        (plane.q_rotated, series_color(0), false, "q·R(mθ)"),
+        (plane.k_rotated, series_color(1), false, "k·R(nθ)"),
     ];
     for (vector, color, dashed, label) in arrows {
         let color = css_color(color);
@@ -291,9 +323,20 @@ fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane) -> Option<()> {
             .arc(x, y, canvas.font_px(4.0), 0.0, std::f64::consts::TAU)
             .ok()?;
         context.fill();
-        context
-            .fill_text(label, x + canvas.font_px(6.0), y - canvas.font_px(6.0))
-            .ok()?;
+        // Right of the tip, or left of it where the text would leave the canvas.
+        let width = context.measure_text(label).ok()?.width();
+        let gap = canvas.font_px(6.0);
+        let left = if x + gap + width > w {
+            x - gap - width
+        } else {
+            x + gap
+        };
+        let top = if dashed {
+            y - gap
+        } else {
+            y + gap + canvas.font_px(12.0)
+        };
+        context.fill_text(label, left, top).ok()?;
     }
     context.set_line_dash(&js_sys::Array::new()).ok()
 }
@@ -327,7 +370,7 @@ fn draw_pairing(canvas: &SizedCanvas, layout: Layout, pair: usize) -> Option<()>
         let color = if chosen {
             colors.second
         } else {
-            SERIES_COLORS[i % 3]
+            series_color(i % 3)
         };
         context.set_stroke_style_str(&css_color(color));
         context.set_line_width(canvas.font_px(if chosen { 3.0 } else { 1.5 }));

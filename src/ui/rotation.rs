@@ -9,7 +9,7 @@ use super::canvas::{
     canvas_height, redraw_on_frame, themed_mesh, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::context::{tr, use_lesson};
-use super::math::{by_layout, Formula, ROTATION_FORMULA, ROTATION_SPLIT_FORMULA};
+use super::math::{by_layout, Formula, Math};
 use super::panel::Panel;
 
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
@@ -101,7 +101,7 @@ pub fn RotationPanel() -> impl IntoView {
 
     let t = move |key: Key| lesson.lang.get().t(key);
     // The formula names the pair's dimensions, which the layout decides.
-    let formula = by_layout(ROTATION_FORMULA, ROTATION_SPLIT_FORMULA);
+    let formula = by_layout(Math::Rotation, Math::RotationSplit);
     let number = |v: f64| format!("{v:+.6}");
     let matrix = move || {
         let m = main.get().rotation.matrix;
@@ -215,14 +215,20 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
     chart
         .draw_series(LineSeries::new(inner, colors.second.stroke_width(thick)))
         .ok()?;
-    for (point, color, label) in [
+    // With k = 0 (or a whole number of turns) both points, and so their labels, coincide: the
+    // second label then goes under the first.
+    let apart = (r.at_pos[0] - r.at_pos_k[0]).hypot(r.at_pos[1] - r.at_pos_k[1]) > 0.5;
+    for (n, (point, color, label)) in [
         (r.at_pos, colors.text, format!("pos {}", view.pos)),
         (
             r.at_pos_k,
             colors.second,
             format!("pos + k {}", view.pos + view.k),
         ),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let (x, y) = (point[0], point[1]);
         chart
             .draw_series([PathElement::new(
@@ -238,7 +244,8 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
             )])
             .ok()?;
         // Inside the circle, so labels never leave a small canvas.
-        let anchor = (x * 0.5 - 0.25, y * 0.5 + 0.12);
+        let below = if n == 1 && !apart { 0.2 } else { 0.0 };
+        let anchor = (x * 0.5 - 0.25, y * 0.5 + 0.12 - below);
         chart
             .draw_series([Text::new(label, anchor, font.clone())])
             .ok()?;

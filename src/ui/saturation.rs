@@ -4,9 +4,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::canvas::{
-    canvas_height, paint_cells, redraw_on_frame, SizedCanvas, CANVAS_WIDTH, SERIES_COLORS,
-};
+use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
 use super::chart::{draw_line_chart, LineChart, Series};
 use super::context::{tr, use_lesson};
 use super::controls::AmplitudeSlider;
@@ -16,8 +14,6 @@ use crate::encoding::{attention_saturation, attention_weights, mean_attention_en
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::AMPLITUDE_MAX;
 use crate::lesson::PanelId;
-use crate::render::colormap::DivergingMap;
-use crate::render::layout::PlotRect;
 
 /// The sentence and width of the demonstration (six tokens, a toy width).
 const SENTENCE: &str = "the cat sat on the mat";
@@ -71,10 +67,10 @@ pub fn SaturationPanel() -> impl IntoView {
     );
     redraw_on_frame(
         weights_canvas,
-        move || weights.get(),
-        |element, (n, w)| {
+        move || (weights.get(), lesson.lang.get()),
+        |element, ((n, w), lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
-                draw_weights(&sized, *n, w);
+                draw_weights(&sized, *n, w, *lang);
             }
         },
     );
@@ -114,7 +110,7 @@ fn draw_curve(
             y_desc: lang.t(Key::SaturationEntropy),
             series: &[Series {
                 points: curve,
-                color: SERIES_COLORS[0],
+                color: series_color(0),
                 dots: false,
             }],
             guides: &[],
@@ -125,24 +121,22 @@ fn draw_curve(
     .map(|_| ())
 }
 
-/// The attention weights, row = query word, column = key word; white is 0, red is 1.
-fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64]) -> Option<()> {
-    let context = canvas.context()?;
-    context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
+/// The attention weights, row = query word, column = key word; white is 0, red is 1 (the colour
+/// bar's full scale runs from −1, which weights never reach).
+fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64], lang: Lang) -> Option<()> {
     let values: Vec<f32> = weights.iter().map(|w| *w as f32).collect();
-    let side = (canvas.width as f64).min(canvas.height as f64) * 0.9;
-    let rect = PlotRect {
-        left: (canvas.width as f64 - side) / 2.0,
-        top: (canvas.height as f64 - side) / 2.0,
-        width: side,
-        height: side,
-    };
-    paint_cells(
-        &context,
-        &values,
-        (n, n),
-        1.0,
-        &DivergingMap::cool_warm(),
-        (rect.left, rect.top, rect.width, rect.height),
+    let last = n.max(1) - 1;
+    super::chart::draw_square_matrix(
+        canvas,
+        &super::chart::MatrixChart {
+            values: &values,
+            rows: n,
+            cols: n,
+            scale: 1.0,
+            guides: &[],
+            last: (last, last),
+            x_desc: lang.t(Key::AxisKeyWord),
+            y_desc: lang.t(Key::AxisQueryWord),
+        },
     )
 }

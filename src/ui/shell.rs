@@ -65,13 +65,18 @@ pub fn start(opening: Parsed) -> Shell {
             let _ = window().dispatch_event(&event);
         }
     });
-    // …and change it through the page: the state stays in one place.
+    // …and change it through the page: the state stays in one place. An export in the tools
+    // asks on the same channel for the panel's canvases at its resolution (`export <scale>
+    // <panel>`: ui/export_tools.rs).
     let requests = window_event_listener_untyped("pe-set-state", move |event| {
-        if let Some(query) = event
+        if let Some(detail) = event
             .dyn_ref::<web_sys::CustomEvent>()
             .and_then(|e| e.detail().as_string())
         {
-            lesson.params.set(from_query(&query).params);
+            match detail.strip_prefix("export ") {
+                Some(export) => super::export_tools::redraw_for_export(export, epoch),
+                None => lesson.params.set(from_query(&detail).params),
+            }
         }
     });
     on_cleanup(move || requests.remove());

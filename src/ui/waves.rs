@@ -4,18 +4,19 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::canvas::{
-    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
-    SERIES_COLORS,
+    canvas_height, css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors,
+    CANVAS_WIDTH, SERIES,
 };
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson, Gate};
-use super::math::{Formula, WAVELENGTH_FORMULA};
+use super::math::{Formula, Math};
 use super::panel::Panel;
 
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
 use crate::lesson::{Field, PanelId};
+use crate::render::layout::wave_window;
 use crate::render::layout::PlotRect;
 
 /// One wave: a dimension and its values at every position.
@@ -97,12 +98,14 @@ pub fn WavesPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     let overlay = NodeRef::<html::Canvas>::new();
     let device_rect = RwSignal::new(PlotRect::default());
+    // A long sequence is drawn through a window around pos (which then moves it).
+    let window = Memo::new(move |_| params.with(|p| wave_window(p.length, p.pos)));
     redraw_on_frame(
         canvas,
-        move || (waves.get(), lesson.lang.get()),
-        move |element, (waves, lang)| {
+        move || (waves.get(), window.get(), lesson.lang.get()),
+        move |element, (waves, window, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
-                if let Some(rect) = draw_waves(&sized, waves, *lang) {
+                if let Some(rect) = draw_waves(&sized, waves, *window, *lang) {
                     device_rect.set(rect);
                 }
             }
@@ -110,10 +113,10 @@ pub fn WavesPanel() -> impl IntoView {
     );
     redraw_on_frame(
         overlay,
-        move || (waves.get(), marks.get(), device_rect.get()),
-        |element, (waves, marks, rect)| {
+        move || (waves.get(), marks.get(), window.get(), device_rect.get()),
+        |element, (waves, marks, window, rect)| {
             if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
-                draw_markers(&sized, waves, *marks, rect);
+                draw_markers(&sized, waves, *marks, *window, rect);
             }
         },
     );
@@ -131,18 +134,25 @@ pub fn WavesPanel() -> impl IntoView {
         })
     };
     let new_dim = RwSignal::new(String::new());
+    // Why the last dimension typed was not added.
+    let refused = RwSignal::new(None::<Key>);
     let add = move || {
-        let Ok(dim) = new_dim.get_untracked().trim().parse::<usize>() else {
-            return;
-        };
-        params.update(|p| {
-            let mut dims = p.dims.extra(p.d_model);
-            if dim < p.d_model && !dims.contains(&dim) && dims.len() < MAX_EXTRA_DIMS {
+        let p = params.get_untracked();
+        let shown = shown_dimensions(&inputs.get_untracked());
+        let mut dims = p.dims.extra(p.d_model);
+        let why = match new_dim.get_untracked().trim().parse::<usize>() {
+            Err(_) => Some(Key::DimNotNumber),
+            Ok(dim) if dim >= p.d_model => Some(Key::DimTooLarge),
+            Ok(dim) if shown.contains(&dim) => Some(Key::DimShown),
+            Ok(_) if dims.len() >= MAX_EXTRA_DIMS => Some(Key::DimsFull),
+            Ok(dim) => {
                 dims.push(dim);
-                p.dims = WaveDims::custom(&dims);
+                params.update(|p| p.dims = WaveDims::custom(&dims));
+                new_dim.set(String::new());
+                None
             }
-        });
-        new_dim.set(String::new());
+        };
+        refused.set(why);
     };
     let legend = move || {
         let lang = lesson.lang.get();
@@ -154,9 +164,9 @@ pub fn WavesPanel() -> impl IntoView {
             .map(|(n, w)| {
                 let kind = lang.t(if w.is_sine { Key::Sine } else { Key::Cosine });
                 let at = |p: usize| w.values.get(p).copied().unwrap_or(f64::NAN);
-                // The stylesheet's series-n classes carry SERIES_COLORS (a style attribute would
+                // The stylesheet's series-n classes carry the series colours (a style attribute would
                 // break the strict CSP in the prerendered page).
-                let swatch = format!("swatch series-{}", n % SERIES_COLORS.len());
+                let swatch = format!("swatch series-{}", n % SERIES);
                 view! {
                     <li data-testid=format!("wave-{}", w.dim)>
                         <span class=swatch></span>
@@ -171,7 +181,7 @@ pub fn WavesPanel() -> impl IntoView {
     };
     view! {
         <Panel id=PanelId::Waves>
-            <Formula markup=WAVELENGTH_FORMULA />
+            <Formula markup=Math::Wavelength />
             <div class="canvas-stack">
                 <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
                 <canvas node_ref=overlay width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
@@ -214,6 +224,11 @@ pub fn WavesPanel() -> impl IntoView {
                 <button type="button" data-testid="add-dim" on:click=move |_| { add(); }>
                     {tr(Key::AddDimension)}
                 </button>
+                <small class="held" role="status" data-testid="add-dim-status">
+                    {Signal::derive(move || refused.get().map_or(String::new(), |key| {
+                        lesson.lang.get().t(key).replace("{d}", &(params.get().d_model - 1).to_string())
+                    }))}
+                </small>
             </fieldset>
         </Panel>
     }
@@ -225,46 +240,78 @@ const ASPECT: f64 = 0.5;
 const Y_RANGE: (f64, f64) = (-1.15, 1.15);
 
 /// Curves and axes; returns the plotting rectangle in device pixels for the marker layer.
-fn draw_waves(canvas: &SizedCanvas, waves: &[Wave], lang: Lang) -> Option<PlotRect> {
-    let length = waves.first().map_or(1, |w| w.values.len()).max(1);
-    let points: Vec<Vec<(f64, f64)>> = waves
+/// Each wave is its continuous curve, sin(ω·x) or cos(ω·x) sampled every two device pixels,
+/// with a dot at every whole position (the only places a token can be) when the dots fit:
+/// joining the whole positions alone would draw the fast waves as zigzags.
+fn draw_waves(
+    canvas: &SizedCanvas,
+    waves: &[Wave],
+    (first, last): (usize, usize),
+    lang: Lang,
+) -> Option<PlotRect> {
+    let (start, end) = (first as f64, x_end(first, last));
+    let samples = (canvas.width / 2).max(2) as usize;
+    let curves: Vec<Vec<(f64, f64)>> = waves
         .iter()
         .map(|w| {
-            w.values
-                .iter()
-                .enumerate()
-                .map(|(p, v)| (p as f64, *v))
+            (0..=samples)
+                .map(|s| {
+                    let x = start + (end - start) * s as f64 / samples as f64;
+                    let angle = w.omega * x;
+                    (x, if w.is_sine { angle.sin() } else { angle.cos() })
+                })
                 .collect()
         })
         .collect();
-    let series: Vec<Series> = points
+    let whole: Vec<Vec<(f64, f64)>> = waves
         .iter()
-        .enumerate()
-        .map(|(n, points)| Series {
-            points,
-            color: SERIES_COLORS[n % SERIES_COLORS.len()],
-            dots: false,
+        .map(|w| {
+            (first..=last)
+                .filter_map(|p| Some((p as f64, *w.values.get(p)?)))
+                .collect()
         })
         .collect();
+    fn as_series(sets: &[Vec<(f64, f64)>], dots: bool) -> Vec<Series<'_>> {
+        sets.iter()
+            .enumerate()
+            .map(|(n, points)| Series {
+                points,
+                color: series_color(n),
+                dots,
+            })
+            .collect()
+    }
+    let length = waves.first().map_or(1, |w| w.values.len());
+    let x_desc = if last + 1 - first < length {
+        lang.t(Key::AxisPositionWindow)
+            .replace("{a}", &first.to_string())
+            .replace("{b}", &last.to_string())
+            .replace("{n}", &(length - 1).to_string())
+    } else {
+        lang.t(Key::AxisPosition).to_string()
+    };
     draw_line_chart(
         canvas,
         &LineChart {
-            x: 0.0..x_max(length),
+            x: start..end,
             y: Y_RANGE.0..Y_RANGE.1,
-            x_desc: lang.t(Key::AxisPosition),
-            series: &series,
+            x_desc: &x_desc,
+            y_desc: lang.t(Key::AxisPeValue),
+            series: &as_series(&curves, false),
+            dotted: &as_series(&whole, true),
             x_ticks: Ticks::Whole,
             x_labels: 8,
             no_x_grid: true,
-            y_label_space: 40.0,
+            y_label_space: 52.0,
             ..Default::default()
         },
     )
 }
 
-/// The right end of the position axis (at least 1, so a one-position sequence has an axis).
-fn x_max(length: usize) -> f64 {
-    (length - 1).max(1) as f64
+/// The right end of the position axis (one past `first` at least, so a one-position sequence
+/// has an axis).
+fn x_end(first: usize, last: usize) -> f64 {
+    last.max(first + 1) as f64
 }
 
 /// Dashed lines at pos and pos + k, and a dot where each wave crosses them.
@@ -272,21 +319,23 @@ fn draw_markers(
     canvas: &SizedCanvas,
     waves: &[Wave],
     (pos, pos_k): (usize, usize),
+    (first, last): (usize, usize),
     rect: &PlotRect,
 ) -> Option<()> {
     let context = canvas.context()?;
     context.clear_rect(0.0, 0.0, canvas.width as f64, canvas.height as f64);
-    let Some(first) = waves.first() else {
-        return Some(());
-    };
-    if rect.width <= 0.0 {
+    if waves.is_empty() || rect.width <= 0.0 {
         return Some(());
     }
     let colors = ThemeColors::current();
-    let x_range = x_max(first.values.len());
+    let (start, end) = (first as f64, x_end(first, last));
     let dash = js_sys::Array::of2(&canvas.font_px(5.0).into(), &canvas.font_px(4.0).into());
     for (marker, color) in [(pos, colors.text), (pos_k, colors.second)] {
-        let x = rect.x_of(marker as f64, 0.0, x_range);
+        // Outside the window: the legend still prints its values.
+        if !(first..=last).contains(&marker) {
+            continue;
+        }
+        let x = rect.x_of(marker as f64, start, end);
         context.set_line_width(canvas.font_px(1.6));
         context.set_stroke_style_str(&css_color(color));
         context.set_line_dash(&dash).ok()?;
@@ -298,7 +347,7 @@ fn draw_markers(
         for (n, wave) in waves.iter().enumerate() {
             if let Some(v) = wave.values.get(marker) {
                 let y = rect.y_of(*v, Y_RANGE.0, Y_RANGE.1);
-                context.set_fill_style_str(&css_color(SERIES_COLORS[n % SERIES_COLORS.len()]));
+                context.set_fill_style_str(&css_color(series_color(n)));
                 context.begin_path();
                 context
                     .arc(x, y, canvas.font_px(3.5), 0.0, std::f64::consts::TAU)

@@ -9,12 +9,12 @@ use super::canvas::{
 };
 use super::context::{tr, use_lesson, Gate};
 use super::controls::SwitchBox;
-use super::math::{Formula, POOL_FORMULA};
+use super::math::{Formula, Math};
 use super::panel::Panel;
 
 use crate::encoding::{word_order, WordOrder, VOCABULARY, WORD_ORDER_PAIRS};
 use crate::i18n::{Key, Translate};
-use crate::lesson::{Field, PanelId};
+use crate::lesson::{Field, Lang, PanelId};
 use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::max_abs;
 
@@ -35,10 +35,10 @@ pub fn WordOrderPanel() -> impl IntoView {
     let canvas = NodeRef::<html::Canvas>::new();
     redraw_on_frame(
         canvas,
-        move || demo.get(),
-        |element, demo| {
+        move || (demo.get(), lesson.lang.get()),
+        |element, (demo, lang)| {
             if let (Some(sized), Some(demo)) = (SizedCanvas::fit(element, 0.3), demo) {
-                draw_outputs(&sized, demo);
+                draw_outputs(&sized, demo, *lang);
             }
         },
     );
@@ -48,6 +48,9 @@ pub fn WordOrderPanel() -> impl IntoView {
         demo.get().map_or(String::new(), |d| {
             if d.difference == 0.0 {
                 format!("0 ({})", t(Key::OrderExactlyZero))
+            } else if (1e-3..1e4).contains(&d.difference.abs()) {
+                // Plain decimals unless the number is tiny or huge.
+                format!("{:.4}", d.difference)
             } else {
                 format!("{:.3e}", d.difference)
             }
@@ -55,7 +58,7 @@ pub fn WordOrderPanel() -> impl IntoView {
     };
     view! {
         <Panel id=PanelId::WordOrder>
-            <Formula markup=POOL_FORMULA />
+            <Formula markup=Math::Pool />
             <div class="panel-controls">
                 <label hidden=Gate::of(Field::OrderPair).hidden()>
                     {tr(Key::OrderPairLabel)}
@@ -93,8 +96,9 @@ pub fn WordOrderPanel() -> impl IntoView {
     }
 }
 
-/// The per-word outputs of both sentences side by side, one row per word, on one colour scale.
-fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder) -> Option<()> {
+/// The per-word outputs of both sentences side by side, one row per word, on one colour scale
+/// (its bar at the right), the output's dimensions across.
+fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder, lang: Lang) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let context = canvas.context()?;
@@ -103,15 +107,15 @@ fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder) -> Option<()> {
     let blocks = [as_f32(&demo.outputs[0]), as_f32(&demo.outputs[1])];
     let scale = max_abs(&blocks[0]).max(max_abs(&blocks[1])).max(1e-12);
     let font = canvas.label_font(&colors);
-    let half = canvas.width as f64 / 2.0;
+    let f = canvas.font_px(12.0);
+    // Room at the right for the colour bar and its scale, below for the axis title.
+    let half = (canvas.width as f64 - 6.5 * f) / 2.0;
     let label_width = canvas.font_px(64.0);
+    let h = canvas.height as f64 - 1.8 * f;
     for (side, (block, tokens)) in blocks.iter().zip(&demo.tokens).enumerate() {
         let rows = tokens.len();
         let x = side as f64 * half + label_width;
-        let (w, h) = (
-            half - label_width - canvas.font_px(12.0),
-            canvas.height as f64 - canvas.font_px(8.0),
-        );
+        let w = half - label_width - canvas.font_px(12.0);
         paint_cells(
             &context,
             block,
@@ -132,6 +136,13 @@ fn draw_outputs(canvas: &SizedCanvas, demo: &WordOrder) -> Option<()> {
             )
             .ok()?;
         }
+        area.draw_text(
+            lang.t(Key::AxisOutputDimension),
+            &font,
+            (x as i32, (h + 0.4 * f) as i32),
+        )
+        .ok()?;
     }
-    area.present().ok()
+    area.present().ok()?;
+    super::chart::colour_bar(canvas, (2.0 * half + 0.6 * f, 0.0, h), scale)
 }

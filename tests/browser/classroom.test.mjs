@@ -107,9 +107,9 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   assert.ok(await onScreen(page, 'dot-product'), 'step 7 shows the dot-product panel');
   // A hand-written step link opens in the step's before state (k = 3); Reveal doubles k to 6.
   await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'dot-product');
-  assert.equal(await page.textContent('[data-testid="value-k"]'), '3');
+  assert.equal(await page.inputValue('[data-testid=\"value-k\"]'), '3');
   await page.getByTestId('lesson-reveal-button').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="value-k"]').textContent === '6');
+  await page.waitForFunction(() => document.querySelector('[data-testid="value-k"]').value === '6');
   await page.getByTestId('lesson-previous').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '6');
   // Step 6's before state takes k back to 3; at their defaults, pos, k and i are left out.
@@ -250,7 +250,7 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
   const dModel = page.getByTestId('slider-d_model');
   assert.equal(await dModel.isDisabled(), true);
   assert.equal(await dModel.getAttribute('title'), 'Locked by this link');
-  assert.equal(await page.getByTestId('value-d_model').textContent(), '128');
+  assert.equal(await page.getByTestId('value-d_model').inputValue(), '128');
   for (const testid of ['add-dim-input', 'add-dim', 'remove-dim-0', 'lesson-toggle']) {
     assert.equal(await page.getByTestId(testid).isDisabled(), true, `${testid} disabled`);
   }

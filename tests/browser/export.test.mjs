@@ -1,5 +1,7 @@
 // Export: a panel's PNG is a real PNG at twice the canvases' resolution; its SVG is a valid SVG
-// document with the drawing as vectors (and the heatmap's cells as an embedded PNG); the CSV download is
+// document with the drawing as vectors (and the heatmap's cells as an embedded PNG); both are
+// headed by the panel's title, its parameters and its legend, and named after the parameters
+// (issue 23; the exports are made by the teacher's tools wasm, src/ui/teacher/export.rs); the CSV download is
 // byte for byte what the `pe_csv` example prints for the same parameters; the JSON holds the
 // same values; "copy as code" puts NumPy / PyTorch code for the current matrix on the clipboard.
 import { test } from 'node:test';
@@ -11,6 +13,8 @@ import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT } 
 const env = useSite();
 
 const QUERY = '?lang=en&d_model=64&length=20&base=500&layout=split';
+// The waves panel's files are named after the parameters its pictures depend on.
+const WAVES_NAME = (ext) => new RegExp(`^pe-explorer-waves-d_model64-length20-pos10-k3-i\\d+-base500-layoutsplit-dims[a-z0-9+]+\\.${ext}$`);
 
 async function download(page, testid) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
@@ -28,7 +32,7 @@ test('PNG export: a PNG of the panel at twice the resolution, the page unchanged
   });
   const png = await download(page, 'export-png-waves');
   assert.match(png.url, /^data:image\/png;base64,/);
-  assert.equal(png.name, 'pe-explorer-waves.png');
+  assert.match(png.name, WAVES_NAME('png'));
   assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
   assert.equal(png.bytes.toString('latin1', 12, 16), 'IHDR');
   const width = png.bytes.readUInt32BE(16);
@@ -79,7 +83,7 @@ test('SVG export: a valid SVG of the panel with its lines and text as vectors; c
   const before = await canvasHash(page, 'canvas-waves');
   const waves = await download(page, 'export-svg-waves');
   assert.match(waves.url, /^data:image\/svg\+xml;charset=utf-8,/);
-  assert.equal(waves.name, 'pe-explorer-waves.svg');
+  assert.match(waves.name, WAVES_NAME('svg'));
   const text = waves.bytes.toString('utf8');
   assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   const svg = await inspectSvg(page, text);
@@ -91,6 +95,12 @@ test('SVG export: a valid SVG of the panel with its lines and text as vectors; c
   assert.ok(svg.paths >= 8, `curves, axes and grid as paths (${svg.paths})`);
   assert.equal(svg.images.length, 0, 'the waves are vectors only');
   assert.ok(svg.texts.some((t) => t.startsWith('position')), `axis title among the texts: ${svg.texts.join('|')}`);
+  // The file stands alone: the panel's title, its parameters and its legend are drawn in it.
+  const title = await page.locator('#waves-title').textContent();
+  assert.ok(svg.texts.includes(title), `the title among the texts: ${svg.texts.join('|')}`);
+  assert.ok(svg.texts.some((t) => t.startsWith('d_model = 64 · length = 20 · pos = 10 · k = 3')), 'the parameters');
+  const legend = await page.locator('#waves .legend li').first().textContent();
+  assert.ok(svg.texts.some((t) => legend.startsWith(t) && t.startsWith('dim ')), `the legend's first entry (${legend})`);
   assert.deepEqual(svg.rendered, [Math.round(svg.width), Math.round(svg.height)], 'renders at its declared size');
   // The page's canvases draw for the screen again, as before.
   await settle(page);
@@ -98,38 +108,40 @@ test('SVG export: a valid SVG of the panel with its lines and text as vectors; c
   assert.equal(await page.evaluate(() => [...document.querySelectorAll('canvas')].some((c) => Object.hasOwn(c, 'getContext'))), false);
   assert.deepEqual(await canvasHash(page, 'canvas-waves'), before);
 
-  // The heatmap: its cells are a picture, its axes and colour bar labels are text.
+  // The heatmap: its cells and its colour bar's colours are pictures, its axes and colour bar
+  // labels are text.
   const heatmap = await download(page, 'export-svg-heatmap');
   const map = await inspectSvg(page, heatmap.bytes.toString('utf8'));
   console.log(`svg export (heatmap panel): ${heatmap.bytes.length} bytes, ${map.paths} paths, ${map.texts.length} texts, ${map.images.length} images`);
   assert.equal(map.parseErrors, 0);
-  assert.deepEqual(map.images, ['data:image/png;base64,']);
+  assert.deepEqual(map.images, ['data:image/png;base64,', 'data:image/png;base64,']);
+  assert.ok(map.texts.includes('+1') && map.texts.includes('−1'), `the colour bar's scale: ${map.texts.join('|')}`);
   assert.ok(map.texts.includes('dimension') && map.texts.includes('position pos'), map.texts.join('|'));
   assertClean(problems);
   await context.close();
 });
 
-test('SVG export without its script (offline before a first visit kept it) says so, and works on the next click', async () => {
-  // No service worker: the page's own request for svg.js is the one that fails.
+test('picture export without its script (offline before a first visit kept it) says so, and works on the next click', async () => {
+  // No service worker: the page's own request for export.js is the one that fails.
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true, serviceWorkers: 'block' });
   await page.goto(env.site.url('?lang=zh&d_model=64'));
   await waitForApp(page);
-  await page.route('**/svg.js', (route) => route.abort('internetdisconnected'));
+  await page.route('**/export.js', (route) => route.abort('internetdisconnected'));
   await page.getByTestId('export-svg-waves').click();
   const status = page.getByTestId('export-status-waves');
   await page.waitForFunction(() => document.querySelector('[data-testid="export-status-waves"]').textContent !== '');
-  assert.equal(await status.textContent(), 'SVG 导出需联网加载一次，请联网后再试。');
+  assert.equal(await status.textContent(), '导出图片需联网加载一次，请联网后再试。');
   assert.equal(await status.getAttribute('role'), 'status');
   // The failed script is gone; the next click adds a new one.
-  assert.equal(await page.locator('script[src$="svg.js"]').count(), 0);
+  assert.equal(await page.locator('script[src$="export.js"]').count(), 0);
   // Connected again: the same button saves the file.
-  await page.unroute('**/svg.js');
+  await page.unroute('**/export.js');
   const waves = await download(page, 'export-svg-waves');
-  assert.equal(waves.name, 'pe-explorer-waves.svg');
+  assert.match(waves.name, /^pe-explorer-waves-d_model64-length100-.*\.svg$/);
   assert.match(waves.bytes.toString('utf8'), /^<svg /);
   assert.equal(await status.textContent(), '', 'the message goes once the export works');
   // The aborted request is the one failure expected.
-  assert.deepEqual(problems.failedRequests.map((u) => u.replace(/.*\//, '')), ['svg.js']);
+  assert.deepEqual(problems.failedRequests.map((u) => u.replace(/.*\//, '')), ['export.js']);
   problems.failedRequests = [];
   problems.consoleErrors = problems.consoleErrors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'));
   assertClean(problems);

@@ -19,7 +19,7 @@ test('page loads with zero console errors, zero failed requests, and draws', asy
   );
   // The defaults are on screen and in the URL, so the first view is already shareable: a short
   // link, which names the language alone (every other parameter is at its default).
-  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '128');
+  assert.equal(await page.inputValue('[data-testid=\"value-d_model\"]'), '128');
   const { d_model, length, pos, k, i, base, layout } = urlState(page);
   assert.deepEqual(
     { d_model, length, pos, k, i, base, layout },
@@ -57,7 +57,7 @@ test('the d_model slider moves by keyboard, rewrites the URL in place and redraw
   await slider.focus();
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
   await settle(page);
-  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '70');
+  assert.equal(await page.inputValue('[data-testid=\"value-d_model\"]'), '70');
   assert.match(page.url(), /[?&]d_model=70(&|$)/);
   assert.equal(await page.evaluate(() => history.length), historyBefore, 'replaceState, not pushState');
   const after = await canvasHash(page, 'canvas-pe-vector');
@@ -65,7 +65,7 @@ test('the d_model slider moves by keyboard, rewrites the URL in place and redraw
   // Reloading the URL restores the same view.
   await page.reload();
   await waitForApp(page);
-  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '70');
+  assert.equal(await page.inputValue('[data-testid=\"value-d_model\"]'), '70');
   assertClean(problems);
   await context.close();
 });
@@ -87,7 +87,7 @@ test('a hostile link shows what was corrected and a valid state, with no panic',
     assert.ok(text.includes(expected), `notice says "${expected}" in: ${text}`);
   }
   // The state is valid and on screen: pos + k stays inside the sequence.
-  const value = async (s) => Number(await page.textContent(`[data-testid="value-${s}"]`));
+  const value = async (s) => Number(await page.inputValue(`[data-testid=\"value-${s}\"]`));
   assert.equal(await value('d_model'), 2);
   assert.equal(await value('length'), 2048);
   assert.equal((await value('pos')) + (await value('k')), 2047);
@@ -109,7 +109,7 @@ test('the sub-path build works under /pe/ and asks nothing outside it', async ()
     const { context, page, problems } = await openPage(env.browser, sub.origin);
     await page.goto(sub.url('?pos=20'));
     await waitForApp(page);
-    assert.equal(await page.textContent('[data-testid="value-pos"]'), '20');
+    assert.equal(await page.inputValue('[data-testid=\"value-pos\"]'), '20');
     assert.ok((await canvasHash(page, 'canvas-pe-vector')).inked > 1000);
     const outside = sub.requests.filter((p) => !p.startsWith('/pe/'));
     assert.deepEqual(outside, [], 'every request stays under /pe/');

@@ -158,7 +158,8 @@ test('RoPE: the score stays within 1e-9 when m and n move together and changes w
   await settle(page);
   assert.match(page.url(), /[?&]m=10&n=7(&|$)/);
   assert.ok(Math.abs((await score()) - first) < 1e-9, `m=10, n=7 scores ${await score()} vs ${first}`);
-  await page.goto(env.site.url('?m=1005&n=1002'));
+  // m and n are positions of the sequence: a long one for positions far from the start.
+  await page.goto(env.site.url('?length=2048&m=1005&n=1002'));
   await waitForApp(page);
   assert.ok(Math.abs((await score()) - first) < 1e-9, 'far from the start, the same offset scores the same');
   const plane = await canvasHash(page, 'canvas-rope-plane');

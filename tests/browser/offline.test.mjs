@@ -1,5 +1,5 @@
 // Offline: after one visit, the site works with its server gone (the service worker serves what
-// the visit kept), under the sub-path build, with the lesson's questions and SVG export too.
+// the visit kept), under the sub-path build, with the lesson's questions and picture export too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, canvasHash } from './harness.mjs';
@@ -19,7 +19,7 @@ test('a second visit works with the server gone (service worker), under /pe/', a
     const cache = await caches.open('pe-explorer');
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
-  for (const kind of [/\/pe\/$/, /_bg\.wasm$/, /\.js$/, /\.css$/, /lesson\.txt$/, /\/pe\/svg\.js$/]) {
+  for (const kind of [/\/pe\/$/, /_bg\.wasm$/, /\.js$/, /\.css$/, /lesson\.txt$/, /\/pe\/export\.js$/, /\/pe\/teacher\.css$/]) {
     assert.ok(kept.some((path) => kind.test(path)), `kept ${kind}: ${kept.join(' ')}`);
   }
   console.log(`service worker kept ${kept.length} files: ${kept.join(', ')}`);
@@ -32,10 +32,11 @@ test('a second visit works with the server gone (service worker), under /pe/', a
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-prompt"]').textContent.startsWith('先猜一猜'));
   assert.ok((await canvasHash(page, 'canvas-heatmap')).inked > 0, 'the heatmap draws offline');
-  assert.equal(await page.textContent('[data-testid="value-d_model"]'), '64');
-  // SVG export's script comes from the worker's cache too.
+  assert.equal(await page.inputValue('[data-testid=\"value-d_model\"]'), '64');
+  // The picture exports' script (and the teacher's tools that run them) come from the worker's
+  // cache too.
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg-heatmap').click()]);
-  assert.equal(svg.suggestedFilename(), 'pe-explorer-heatmap.svg');
+  assert.match(svg.suggestedFilename(), /^pe-explorer-heatmap-d_model64-.*\.svg$/);
   assert.equal(site.requests.length, before, 'nothing reached the (closed) server');
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.foreignRequests, []);

@@ -89,8 +89,8 @@ async function cellCentre(page, pos, dim) {
     width: Number(c.dataset.plotWidth),
     height: Number(c.dataset.plotHeight),
   }));
-  const length = Number(await page.textContent('[data-testid="value-length"]'));
-  const dModel = Number(await page.textContent('[data-testid="value-d_model"]'));
+  const length = Number(await page.inputValue('[data-testid=\"value-length\"]'));
+  const dModel = Number(await page.inputValue('[data-testid=\"value-d_model\"]'));
   return {
     x: rect.left + ((dim + 0.5) * rect.width) / dModel,
     y: rect.top + ((pos + 0.5) * rect.height) / length,
@@ -117,8 +117,8 @@ test('the heatmap read-out shows the core value of the hovered cell, and a click
   const at = await cellCentre(page, 37, 9);
   await canvas.click({ position: at });
   await settle(page);
-  assert.equal(await page.textContent('[data-testid="value-pos"]'), '37');
-  assert.equal(await page.textContent('[data-testid="value-i"]'), '4');
+  assert.equal(await page.inputValue('[data-testid=\"value-pos\"]'), '37');
+  assert.equal(await page.inputValue('[data-testid=\"value-i\"]'), '4');
   assertClean(problems);
   await context.close();
 });
@@ -132,7 +132,7 @@ test('the rotation error stays below 1e-12 for every pair at default sizes', asy
   let worst = 0;
   for (let i = 0; i < pairs; i += 1) {
     if (i > 0) await page.keyboard.press('ArrowRight');
-    assert.equal(await page.textContent('[data-testid="value-i"]'), String(i));
+    assert.equal(await page.inputValue('[data-testid=\"value-i\"]'), String(i));
     const error = Number(await page.textContent('[data-testid="rotation-error"]'));
     assert.ok(Number.isFinite(error), 'the error is a number');
     worst = Math.max(worst, error);
@@ -181,7 +181,7 @@ test('add versus concatenate: widths, parameter counts, scale and amplitude', as
 
 test('the play button animates pos and stops', async () => {
   const { context, page, problems } = await open();
-  const pos = async () => Number(await page.textContent('[data-testid="value-pos"]'));
+  const pos = async () => Number(await page.inputValue('[data-testid=\"value-pos\"]'));
   const start = await pos();
   await page.getByTestId('rotation-play').click();
   await page.waitForTimeout(700);

@@ -111,8 +111,8 @@ test('a link with lang=zh and other values opens in its own state, with no warni
     await waitForApp(page);
     assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-    assert.equal(await page.getByTestId('value-d_model').textContent(), '256');
-    assert.equal(await page.getByTestId('value-pos').textContent(), '40');
+    assert.equal(await page.getByTestId('value-d_model').inputValue(), '256');
+    assert.equal(await page.getByTestId('value-pos').inputValue(), '40');
     assert.equal(await page.getByTestId('slider-d_model').inputValue(), '256');
     assert.ok((await page.locator('#word-order-title').textContent()).match(/[\u4e00-\u9fff]/), 'panels in Chinese');
     assert.deepEqual(warnings, [], 'console warnings (hydration or other)');

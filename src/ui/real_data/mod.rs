@@ -17,8 +17,8 @@ use leptos::prelude::*;
 
 use self::fit::{fit_frame, fitted_shift, FitInput, FitResult, FitRunner};
 use self::loading::{load_when_shown, Tables};
-use super::canvas::{paint_cells, redraw_on_frame, SizedCanvas, SERIES_COLORS};
-use super::chart::{draw_line_chart, draw_square_matrix, LineChart, Series, Ticks};
+use super::canvas::{redraw_on_frame, series_color, SizedCanvas};
+use super::chart::{draw_line_chart, draw_square_matrix, LineChart, MatrixChart, Series, Ticks};
 use super::context::{tr, use_lesson};
 use super::controls::ChoiceSelect;
 use super::panel::Panel;
@@ -29,7 +29,6 @@ use crate::encoding::{
 };
 use crate::i18n::{Key, Translate};
 use crate::lesson::{Field, PanelId};
-use crate::render::colormap::DivergingMap;
 use crate::render::heatmap::ClippedScale;
 use crate::render::real_model::{sampled_positions, sinusoidal, MAX_OFFSET};
 
@@ -92,24 +91,47 @@ pub fn RealDataPanel() -> impl IntoView {
             canvas,
             // Each canvas follows only its own table: a base drag leaves the learned ones be.
             move || {
-                if learned {
+                let pictures = if learned {
                     model().map(|m| ByAddress(m.0.pictures.clone()))
                 } else {
                     sinusoidal_side
                         .get()
                         .map(|s| ByAddress(s.0.pictures.clone()))
-                }
+                };
+                (pictures, lesson.lang.get())
             },
-            move |element, pictures| {
+            move |element, (pictures, lang)| {
                 let (Some(pictures), Some(sized)) = (pictures, SizedCanvas::fit(element, 1.0))
                 else {
                     return;
                 };
-                if heatmap {
-                    paint_table(&sized, &pictures.0.image, pictures.0.scale.limit);
+                let picture = &pictures.0;
+                let chart = if heatmap {
+                    // The table itself: positions down, dimensions across.
+                    MatrixChart {
+                        values: &picture.image,
+                        rows: MINILM_POSITIONS,
+                        cols: MINILM_WIDTH,
+                        scale: picture.scale.limit.max(f32::MIN_POSITIVE),
+                        guides: &[],
+                        last: (MINILM_POSITIONS - 1, MINILM_WIDTH - 1),
+                        x_desc: lang.t(Key::AxisDimension),
+                        y_desc: lang.t(Key::AxisPositionPlain),
+                    }
                 } else {
-                    draw_square_matrix(&sized, &pictures.0.cosines, side, 1.0, &[]);
-                }
+                    let last = (side - 1) * crate::render::real_model::MATRIX_STRIDE;
+                    MatrixChart {
+                        values: &picture.cosines,
+                        rows: side,
+                        cols: side,
+                        scale: 1.0,
+                        guides: &[],
+                        last: (last, last),
+                        x_desc: lang.t(Key::AxisPositionN),
+                        y_desc: lang.t(Key::AxisPositionM),
+                    }
+                };
+                draw_square_matrix(&sized, &chart);
             },
         );
     }
@@ -131,12 +153,12 @@ pub fn RealDataPanel() -> impl IntoView {
                         series: &[
                             Series {
                                 points: &sinusoidal.0.offsets,
-                                color: SERIES_COLORS[0],
+                                color: series_color(0),
                                 dots: false,
                             },
                             Series {
                                 points: &model.0.offsets,
-                                color: SERIES_COLORS[1],
+                                color: series_color(1),
                                 dots: false,
                             },
                         ],
@@ -471,22 +493,4 @@ fn colour_scale_text(template: &str, scale: &ClippedScale) -> String {
         .replace("{share}", &format!("{share:.1}%"))
         .replace("{largest}", &format!("{:.2}", f64::from(scale.largest)))
         .replace("{row}", &(scale.largest_at / MINILM_WIDTH).to_string())
-}
-
-/// A whole table as an image filling the canvas, coloured against ±`largest`: values beyond it
-/// take the map's end colours.
-fn paint_table(canvas: &SizedCanvas, image: &[f32], largest: f32) {
-    let Some(context) = canvas.context() else {
-        return;
-    };
-    let (width, height) = (canvas.width as f64, canvas.height as f64);
-    context.clear_rect(0.0, 0.0, width, height);
-    let _ = paint_cells(
-        &context,
-        image,
-        (MINILM_POSITIONS, MINILM_WIDTH),
-        largest.max(f32::MIN_POSITIVE),
-        &DivergingMap::cool_warm(),
-        (0.0, 0.0, width, height),
-    );
 }

@@ -8,8 +8,10 @@
 //! every change (a `pe-state` event with the state's query string), and they change it by asking
 //! the page (`pe-set-state`, with the new query string), never directly. The page starts them with
 //! a command, through the global `peTeacher(command)` they install: `lesson` (start lesson mode),
-//! `leave`, `open` (the page was opened at a lesson step) and `share`.
+//! `leave`, `open` (the page was opened at a lesson step), `share` and `export <code> <panel>`
+//! (`export`: the files of the export buttons).
 
+pub mod export;
 pub mod lesson;
 pub mod share;
 
@@ -66,11 +68,40 @@ pub fn start() {
     // It lives as long as the page.
     command.forget();
     let opening = from_query(&window().location().search().unwrap_or_default()).params;
-    if opening.lang == Lang::Zh {
-        with_chinese(move |_| mount(opening));
-    } else {
-        mount(opening);
-    }
+    with_stylesheet(move || {
+        if opening.lang == Lang::Zh {
+            with_chinese(move |_| mount(opening));
+        } else {
+            mount(opening);
+        }
+    });
+}
+
+/// The tools' stylesheet (style/teacher.css, copied next to the page), which the page's own
+/// does not carry.
+const STYLESHEET: &str = "teacher.css";
+
+/// Runs `then` once the tools' stylesheet has loaded (or failed to: the tools still work,
+/// unstyled), so that the lesson bar never shows without its styles.
+fn with_stylesheet(then: impl FnOnce() + 'static) {
+    let (Ok(link), Some(head)) = (document().create_element("link"), document().head()) else {
+        then();
+        return;
+    };
+    // The version of the page's own files, as the page gives it to the tools' script.
+    let version = document()
+        .query_selector("script[src^=\"teacher.js\"]")
+        .ok()
+        .flatten()
+        .and_then(|script| script.get_attribute("src"))
+        .and_then(|src| Some(src.split_once('?')?.1.to_string()))
+        .unwrap_or_default();
+    let _ = link.set_attribute("rel", "stylesheet");
+    let _ = link.set_attribute("href", &format!("{STYLESHEET}?{version}"));
+    let done = Closure::once_into_js(then);
+    let _ = link.add_event_listener_with_callback("load", done.unchecked_ref());
+    let _ = link.add_event_listener_with_callback("error", done.unchecked_ref());
+    let _ = head.append_child(&link);
 }
 
 fn mount(opening: Params) {
@@ -101,7 +132,11 @@ fn mount(opening: Params) {
             "leave" => classroom.go(0),
             "open" => classroom.open_link(),
             "share" => sharing.set(true),
-            _ => {}
+            _ => {
+                if let Some(rest) = command.strip_prefix("export ") {
+                    export::run(rest, params.get_untracked());
+                }
+            }
         };
         RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
         for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {

@@ -1,4 +1,4 @@
-// PE Explorer's SVG export, loaded the first time someone asks for one.
+// PE Explorer's picture exports (PNG and SVG), loaded the first time someone asks for one.
 //
 // While a panel is recorded, each of its canvases hands out a stand-in for its 2-D context:
 // the app's drawing code (its own calls and plotters-canvas's) runs unchanged and every call
@@ -172,44 +172,120 @@
     return { context: r, parts: () => [clips, elements] };
   }
 
-  // Records the next drawing of every canvas in `panel`, then saves them as one SVG named after
-  // the panel: the canvases stacked as the PNG export stacks them (marker layers over the canvas
-  // before them), on the panel's background. `redraw` asks every canvas to draw again.
-  self.peSvg = (panel, redraw) => {
+  // The export's head, drawn by the same 2-D calls into the PNG's sheet or an SVG recording:
+  // the panel's title, the parameters its pictures depend on, and its legend (each entry's
+  // colour swatch and text), wrapped to `width`. Returns its height. `s` is device pixels per
+  // CSS pixel.
+  const head = (context, panel, parameters, width, s) => {
+    const measure = scratch.getContext('2d');
+    const ink = getComputedStyle(panel).color;
+    const pad = 12 * s;
+    let y = pad;
+    // Writes `text` from `x`, word by word on as many lines as the width needs.
+    const write = (text, size, bold, x) => {
+      const font = `${bold ? 'bold ' : ''}${size * s}px sans-serif`;
+      context.font = font;
+      measure.font = font;
+      context.fillStyle = ink;
+      context.textBaseline = 'top';
+      context.textAlign = 'left';
+      let row = '';
+      const flush = () => {
+        context.fillText(row, x, y);
+        y += size * 1.35 * s;
+      };
+      for (const word of text.trim().split(/\s+/)) {
+        const next = row ? `${row} ${word}` : word;
+        if (row && measure.measureText(next).width > width - pad - x) {
+          flush();
+          row = word;
+        } else {
+          row = next;
+        }
+      }
+      flush();
+    };
+    const title = panel.querySelector('h2');
+    write(title ? title.textContent : panel.id, 18, true, pad);
+    write(parameters, 13, false, pad);
+    for (const entry of panel.querySelectorAll('.legend li')) {
+      const swatch = entry.querySelector('.swatch');
+      if (swatch) {
+        context.fillStyle = getComputedStyle(swatch).backgroundColor;
+        context.fillRect(pad, y + 1.5 * s, 12 * s, 12 * s);
+      }
+      write(entry.textContent, 13, false, pad + 18 * s);
+    }
+    return Math.ceil(y + pad / 2);
+  };
+
+  // Saves the panel's pictures as one PNG (kind "png", at twice the screen's resolution) or one
+  // SVG (kind "svg": the next drawing of every canvas recorded as vectors), named `name`: its
+  // head, then the canvases stacked (marker layers over the canvas before them), on the panel's
+  // background. `redraw(scale)` asks the page to draw the panel's canvases again at `scale`
+  // device pixels per CSS pixel, and `redraw(0)` to put them back.
+  self.peExport = (panel, kind, parameters, name, redraw) => {
     const canvases = [...panel.querySelectorAll('canvas')];
-    const recordings = canvases.map((canvas) => {
+    const svg = kind === 'svg';
+    const recordings = svg ? canvases.map((canvas) => {
       const recording = recorder(canvas);
       canvas.getContext = () => recording.context;
       return recording;
-    });
-    redraw();
-    // Two frames, as for the PNG: the redraw, then the capture.
+    }) : [];
+    redraw(svg ? 1 : 2);
+    // Two frames: the redraw, then the capture.
     requestAnimationFrame(() => requestAnimationFrame(() => {
       let width = 0;
       let height = 0;
       let top = 0;
-      const groups = canvases.map((canvas, n) => {
-        delete canvas.getContext;
+      const placed = canvases.map((canvas) => {
+        if (svg) delete canvas.getContext;
         if (!canvas.classList.contains('overlay')) {
           top = height;
           height += canvas.height;
         }
         width = Math.max(width, canvas.width);
-        const [clips, elements] = recordings[n].parts();
-        return `<g transform="translate(0 ${top})">${clips.length ? `<defs>${clips.join('')}</defs>` : ''}${elements.join('')}</g>`;
+        return top;
       });
-      redraw();
-      if (!width || !height) return;
-      // Sized in CSS pixels, drawn in the canvases' device pixels.
-      const ratio = canvases[0].width / Math.max(1, canvases[0].getBoundingClientRect().width);
-      const title = panel.querySelector('h2');
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${fixed(width / ratio)}" height="${fixed(height / ratio)}" viewBox="0 0 ${width} ${height}">`
-        + `<title>${escape(title ? title.textContent : panel.id)}</title>`
-        + `<rect width="100%" height="100%" fill="${escape(getComputedStyle(panel).backgroundColor)}"/>`
-        + `${groups.join('')}</svg>`;
+      // Device pixels per CSS pixel, as the canvases were drawn.
+      const s = canvases.length ? canvases[0].width / Math.max(1, canvases[0].getBoundingClientRect().width) : 1;
+      const background = getComputedStyle(panel).backgroundColor;
+      let file;
+      if (svg) {
+        redraw(0);
+        if (!width || !height) return;
+        const heading = recorder(document.createElement('canvas'));
+        const above = head(heading.context, panel, parameters, width, s);
+        const [, headElements] = heading.parts();
+        const groups = canvases.map((canvas, n) => {
+          const [clips, elements] = recordings[n].parts();
+          return `<g transform="translate(0 ${above + placed[n]})">${clips.length ? `<defs>${clips.join('')}</defs>` : ''}${elements.join('')}</g>`;
+        });
+        const title = panel.querySelector('h2');
+        const total = above + height;
+        const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${fixed(width / s)}" height="${fixed(total / s)}" viewBox="0 0 ${width} ${total}">`
+          + `<title>${escape(title ? title.textContent : panel.id)}</title>`
+          + `<rect width="100%" height="100%" fill="${escape(background)}"/>`
+          + `<g>${headElements.join('')}</g>${groups.join('')}</svg>`;
+        file = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+      } else {
+        const sheet = document.createElement('canvas');
+        const context = sheet.getContext('2d');
+        // The head's height first (drawn on the scratch canvas), then the sheet at its size.
+        const above = width ? head(scratch.getContext('2d'), panel, parameters, width, s) : 0;
+        sheet.width = width;
+        sheet.height = above + height;
+        redraw(0);
+        if (!width || !height) return;
+        context.fillStyle = background;
+        context.fillRect(0, 0, sheet.width, sheet.height);
+        head(context, panel, parameters, width, s);
+        canvases.forEach((canvas, n) => context.drawImage(canvas, 0, above + placed[n]));
+        file = sheet.toDataURL('image/png');
+      }
       const link = document.createElement('a');
-      link.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-      link.download = `pe-explorer-${panel.id}.svg`;
+      link.href = file;
+      link.download = `${name}.${kind}`;
       link.click();
     }));
   };

@@ -1,0 +1,215 @@
+// Readable charts and honest controls (issue 23): charts read through the drawing layer (every
+// text a canvas draws, with its box), controls that keep the reader's values, exact values typed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, openPage, waitForApp, settle, assertClean, urlState } from './harness.mjs';
+import { recordCanvasTexts, drawnOn, overlaps, outside } from './canvas-texts.mjs';
+
+const env = useSite();
+
+/** A page that records what its canvases draw. */
+async function recordingPage(query, viewport) {
+  const opened = await openPage(env.browser, env.site.origin, viewport ? { viewport } : {});
+  await opened.context.addInitScript(recordCanvasTexts);
+  await opened.page.goto(env.site.url(query));
+  await waitForApp(opened.page);
+  return opened;
+}
+
+// What each canvas's axes say (texts it must draw), or why it has none.
+const AXES = {
+  'canvas-pe-vector': ['dimension', 'value'],
+  'canvas-heatmap': ['dimension', 'position pos'],
+  'canvas-waves': ['position pos', 'PE value'],
+  'canvas-frequencies': ['pair i', 'wavelength'],
+  'canvas-rotation': ['PE(·, 2i)', 'PE(·, 2i+1)'],
+  'canvas-rotation-elsewhere': ['PE(·, 2i)', 'PE(·, 2i+1)'],
+  'canvas-dot-matrix': ['position n', 'position m'],
+  'canvas-dot-curve': ['offset m − n', 'dot product ÷ (d_model/2)'],
+  'canvas-saturation': ['PE amplitude', 'mean attention entropy (nats)'],
+  'canvas-extrap-sinusoidal': ['position n', 'position m'],
+  'canvas-extrap-learned': ['position n', 'position m'],
+  'canvas-extrap-neighbours': ['position pos', 'cos'],
+  'canvas-rope-decay': ['distance |m − n|', '÷ value at distance 0'],
+  'canvas-alibi-slopes': ['head', 'slope'],
+  'canvas-alibi-bias': ['key position', 'query position'],
+  'canvas-alibi-row': ['key position', 'weight'],
+  'canvas-word-order': ['output dimension'],
+  'canvas-saturation-weights': ['key word', 'query word'],
+  'canvas-rope-plane': ['dim 2i', 'dim 2i+1', 'i = 2'],
+  'canvas-embed-table': ['dimension (the first 64)'],
+  'canvas-embed-path': ['E[id]', 's·E[id]', 'PE(pos)', 'dimension (the first 64)'],
+  'canvas-add-concat': ['word embedding (128)', 'position encoding (128)', 'dimension'],
+  'canvas-score-terms': ['key word', 'score'],
+  'canvas-real-learned': ['dimension', 'position'],
+  'canvas-real-sinusoidal': ['dimension', 'position'],
+  'canvas-real-learned-cosines': ['position n', 'position m'],
+  'canvas-real-sinusoidal-cosines': ['position n', 'position m'],
+  'canvas-real-offsets': ['offset k', 'cos'],
+};
+const NO_AXES = {
+  'canvas-heatmap-marks': 'a marker layer over the heatmap, whose axes are beneath it',
+  'canvas-waves-marks': 'a marker layer over the waves, whose axes are beneath it',
+  'canvas-rope-pairs': 'a diagram of which dimensions rotate together: dimension numbers, no quantities',
+};
+// Heatmaps, each with its colour bar: the bar's colours are a one-column picture.
+const HEATMAPS = ['canvas-heatmap', 'canvas-dot-matrix', 'canvas-extrap-sinusoidal', 'canvas-extrap-learned',
+  'canvas-alibi-bias', 'canvas-word-order', 'canvas-saturation-weights', 'canvas-embed-table',
+  'canvas-embed-path', 'canvas-add-concat', 'canvas-real-learned', 'canvas-real-sinusoidal',
+  'canvas-real-learned-cosines', 'canvas-real-sinusoidal-cosines'];
+
+test('every canvas has its axis titles or a stated reason not to; every heatmap its colour bar', async () => {
+  const { context, page, problems } = await recordingPage('?lang=en');
+  // The real model's tables load when its panel is first shown.
+  await page.evaluate(() => document.getElementById('real-data').scrollIntoView());
+  await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+  const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')].map((c) => c.dataset.testid));
+  for (const id of ids) {
+    assert.ok(id in AXES || id in NO_AXES, `${id} is listed`);
+    if (!(id in AXES)) continue;
+    const drawn = await drawnOn(page, id);
+    const texts = drawn.texts.map((t) => t.text);
+    for (const title of AXES[id]) assert.ok(texts.includes(title), `${id} draws "${title}": ${texts.join('|')}`);
+    if (HEATMAPS.includes(id)) {
+      assert.ok(drawn.images.some(([w, h]) => w === 1 && h >= 32), `${id} has its colour bar`);
+      assert.ok(texts.includes('0') && texts.some((t) => t.startsWith('+')) && texts.some((t) => t.startsWith('−')),
+        `${id}'s colour bar has its scale: ${texts.join('|')}`);
+    }
+  }
+  assertClean(problems);
+  await context.close();
+});
+
+for (const query of ['d_model=2&length=1', 'd_model=1024&length=2048', 'd_model=2&length=2048', 'd_model=1024&length=1']) {
+  test(`no two labels on a canvas overlap, none leaves it: ${query}`, async () => {
+    const { context, page, problems } = await recordingPage(`?lang=en&${query}`);
+    const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')]
+      .map((c) => c.dataset.testid).filter((id) => !id.startsWith('canvas-real')));
+    const found = [];
+    for (const id of ids) {
+      const drawn = await drawnOn(page, id);
+      for (const pair of overlaps(drawn.texts)) found.push(`${id}: ${pair}`);
+      for (const text of outside(drawn)) found.push(`${id}: "${text}" outside`);
+    }
+    assert.deepEqual(found, []);
+    assertClean(problems);
+    await context.close();
+  });
+}
+
+test('the waves chart: a window around pos for a long sequence, said on its axis', async () => {
+  const { context, page, problems } = await recordingPage('?lang=en&length=2048&pos=1000');
+  const drawn = await drawnOn(page, 'canvas-waves');
+  const texts = drawn.texts.map((t) => t.text);
+  assert.ok(texts.includes('position pos (936–1063 of 0–2047, around pos)'), texts.join('|'));
+  assert.ok(texts.includes('940') && texts.includes('1060') && !texts.includes('2000'), `ticks inside the window: ${texts.join('|')}`);
+  assertClean(problems);
+  await context.close();
+});
+
+test('k comes back when pos lets it, and says what it holds; m and n end at the last position', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&k=3'));
+  await waitForApp(page);
+  const held = page.getByTestId('held-k');
+  assert.equal(await held.isHidden(), true);
+  await page.getByTestId('slider-pos').fill('99');
+  await settle(page);
+  assert.equal(await page.inputValue('[data-testid="value-k"]'), '0');
+  assert.equal(await held.textContent(), 'back to 3 when it fits');
+  await page.getByTestId('slider-pos').fill('96');
+  await settle(page);
+  assert.equal(await page.inputValue('[data-testid="value-k"]'), '3', 'k = 3 again');
+  assert.equal(await held.isHidden(), true);
+  // Moved another way (a link, a lesson step), the wish is forgotten: here k set by its slider.
+  await page.getByTestId('slider-k').fill('1');
+  await page.getByTestId('slider-pos').fill('99');
+  await page.getByTestId('slider-pos').fill('10');
+  await settle(page);
+  assert.equal(urlState(page).k, '1');
+
+  // RoPE's m and n: positions of the sequence.
+  assert.equal(await page.getByTestId('slider-m').getAttribute('max'), '99');
+  await page.getByTestId('slider-m').fill('90');
+  await page.getByTestId('value-length').fill('20');
+  await page.getByTestId('value-length').press('Enter');
+  await settle(page);
+  assert.equal(await page.getByTestId('slider-m').getAttribute('max'), '19');
+  assert.equal(await page.inputValue('[data-testid="value-m"]'), '19');
+  assert.equal(await page.getByTestId('held-m').textContent(), 'back to 90 when it fits');
+  assertClean(problems);
+  await context.close();
+});
+
+test('an exact value typed in a number box is read as the URL reads it', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  const box = page.getByTestId('value-d_model');
+  await box.fill('300');
+  await box.press('Enter');
+  await settle(page);
+  assert.equal(urlState(page).d_model, '300');
+  assert.equal(await page.getByTestId('held-d_model').isHidden(), true);
+  // An odd width: the nearest valid one, and the box says what it did.
+  await box.fill('301');
+  await box.press('Enter');
+  await settle(page);
+  assert.equal(await box.inputValue(), '302');
+  assert.equal(await page.getByTestId('held-d_model').textContent(), '301 → 302');
+  await box.fill('99999');
+  await box.press('Enter');
+  await settle(page);
+  assert.equal(await box.inputValue(), '1024');
+  assertClean(problems);
+  await context.close();
+});
+
+test('a dimension that does not exist or is already drawn is refused with a reason', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=128#waves'));
+  await waitForApp(page);
+  const chips = async () => page.locator('[data-testid^="remove-dim-"]').count();
+  const before = await chips();
+  const status = page.getByTestId('add-dim-status');
+  for (const [typed, message] of [['500', 'Dimensions run from 0 to 127.'], ['0', 'That dimension is already drawn.']]) {
+    await page.getByTestId('add-dim-input').fill(typed);
+    await page.getByTestId('add-dim').click();
+    assert.equal(await status.textContent(), message, typed);
+    assert.equal(await chips(), before, `${typed}: no chip added`);
+  }
+  await page.getByTestId('add-dim-input').fill('7');
+  await page.getByTestId('add-dim').click();
+  assert.equal(await status.textContent(), '');
+  assert.equal(await chips(), before + 1);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the real model and extrapolation heatmaps: no colour covers half of the picture', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en#real-data'));
+  await waitForApp(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="panel-real-data"]').dataset.state === 'ready', null, { timeout: 30000 });
+  for (const id of ['canvas-real-learned', 'canvas-real-sinusoidal', 'canvas-real-learned-cosines',
+    'canvas-real-sinusoidal-cosines', 'canvas-extrap-sinusoidal', 'canvas-extrap-learned']) {
+    await drawnOn(page, id);
+    const share = await page.evaluate((testid) => {
+      const canvas = document.querySelector(`[data-testid="${testid}"]`);
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const counts = new Map();
+      let inked = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 0) continue;
+        inked += 1;
+        const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+      return Math.max(...counts.values()) / inked;
+    }, id);
+    console.log(`${id}: the commonest colour covers ${(100 * share).toFixed(1)} % of the picture`);
+    assert.ok(share <= 0.5, `${id}: ${share}`);
+  }
+  assertClean(problems);
+  await context.close();
+});
