@@ -49,7 +49,8 @@ pub use rotation::{
 pub use shift_map::{mean_offset_cosines, shift_map_error, ShiftMapFit};
 pub use similarity::{
     cosine_matrix, cosine_similarity, dot, dot_product_at_offset, dot_product_curve,
-    dot_product_matrix, dot_product_matrix_sampled, neighbour_cosines,
+    dot_product_matrix, dot_product_matrix_block_means, dot_product_matrix_sampled,
+    neighbour_cosines,
 };
 pub use sinusoidal::{
     dimension_role, fill_pe_block_means, fill_pe_matrix, fill_pe_rows, frequency_count, omega,

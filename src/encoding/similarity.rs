@@ -112,6 +112,53 @@ pub fn dot_product_matrix_sampled(curve: &[f64], rows: usize, stride: usize, out
     }
 }
 
+/// The dot-product matrix of an even-width encoding when there are more positions than pixel
+/// rows: cell (r, c) is the mean of PE(m)·PE(n) over the block of `stride` × `stride` position
+/// pairs m = r·stride + j, n = c·stride + l (j, l < stride), so that a fast oscillation averages
+/// out instead of being sampled into a false pattern.
+///
+/// # Formula
+/// PE(m)·PE(n) = curve[|m − n|] (see [`dot_product_curve`]), and over a block the offset
+/// m − n = Δ·stride + t, Δ = r − c, takes each t in −(s − 1)…s − 1 for s − |t| of the s² pairs:
+/// `out[r·rows + c] = Σ_t (s − |t|)/s² · curve[|Δ·s + t|]`, a triangle-weighted mean of the curve
+/// around Δ·s. Only the rows distinct offsets Δ are computed. `curve` must reach offset
+/// `rows·stride − 1`.
+///
+/// ```
+/// use pe_explorer::encoding::{dot_product_curve, dot_product_matrix_block_means};
+/// let (rows, s) = (3, 4);
+/// let mut curve = vec![0.0; rows * s];
+/// dot_product_curve(8, 10_000.0, &mut curve);
+/// let mut m = vec![0.0f32; rows * rows];
+/// dot_product_matrix_block_means(&curve, rows, s, &mut m);
+/// // Cell (2, 0) by brute force: every pair of positions in blocks 2 and 0.
+/// let mut mean = 0.0;
+/// for j in 0..s {
+///     for l in 0..s {
+///         mean += curve[(2 * s + j).abs_diff(l)] / (s * s) as f64;
+///     }
+/// }
+/// assert!((m[2 * rows] as f64 - mean).abs() < 1e-6);
+/// assert_eq!(m[2 * rows], m[2]); // symmetric
+/// ```
+pub fn dot_product_matrix_block_means(curve: &[f64], rows: usize, stride: usize, out: &mut [f32]) {
+    assert_eq!(out.len(), rows * rows, "matrix buffer size");
+    let s = stride as i64;
+    let by_offset: Vec<f32> = (0..rows as i64)
+        .map(|delta| {
+            ((1 - s..s)
+                .map(|t| (s - t.abs()) as f64 * curve[(delta * s + t).unsigned_abs() as usize])
+                .sum::<f64>()
+                / (s * s) as f64) as f32
+        })
+        .collect();
+    for r in 0..rows {
+        for c in 0..rows {
+            out[r * rows + c] = by_offset[r.abs_diff(c)];
+        }
+    }
+}
+
 /// The plain dot product of two vectors.
 ///
 /// ```

@@ -96,7 +96,7 @@ macro_rules! marked {
 
 strings! {
     AppName => "PE Explorer", "位置编码探索器";
-    Tagline => "How a transformer knows where each word is: positional encodings, live.",
+    #[page] Tagline => "How a transformer knows where each word is: positional encodings, live.",
                "Transformer 如何知道每个词的位置：在交互演示中看懂位置编码。";
     Controls => "Parameters", "参数";
     DModelLabel => "model width", "模型维度";
@@ -144,8 +144,8 @@ strings! {
     // The heatmap panel's text when layout=split.
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
-    HeatmapSampled => "There are more positions than pixel rows: each row of the picture is the mean of {} neighbouring positions, so the fast columns fade to white where their waves average out. The read-out is exact for every position.",
-                      "位置数多于像素行数：图中每一行是相邻 {} 个位置的平均值，所以变化快的列在波形相互抵消处褪成白色。悬停读数对每个位置都是精确值。";
+    HeatmapSampled => "More positions than pixel rows: each row is the mean of {} neighbouring positions, so fast columns fade where their waves average out. The read-out is exact.",
+                      "位置数多于像素行数：每一行是相邻 {} 个位置的平均值，所以变化快的列在波形相互抵消处褪色。读数是精确值。";
     HeatmapTable => "Data table", "数据表";
     HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
                            "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。表格窗口跟着 pos 和第 i 对走：移动它们即可移动窗口。导出的 CSV 含全部数值。";
@@ -323,11 +323,11 @@ strings! {
     AlibiWithout => "without bias", "不加偏置";
     AlibiWith => "with ALiBi", "加上 ALiBi";
     AlibiStep => "weight ratio of neighbouring keys", "相邻两个键的权重之比";
-    DotScaled => "PE(pos)·PE(pos + k) ÷ (d_model/2): the curve's point at k", "PE(pos)·PE(pos + k) ÷ (d_model/2)：曲线在 k 处的点";
-    DotSampled => "The picture shows every {}th position: there are more positions than pixel rows. The read-out is exact for every position.",
-                  "位置数多于像素行数，图中每 {} 个位置只画一行。读数对每个位置都是精确值。";
-    RopeOnCurve => "the marked point: q = k, at distance |m − n|, ÷ its value at distance 0", "标出的点：q = k，距离为 |m − n|，除以距离 0 处的值";
-    AlibiExpected => "e^(−slope): what softmax makes of a score lowered by the slope", "e^(−slope)：分数减去斜率后，softmax 给出的权重之比";
+    DotScaled => "the same ÷ (d_model/2): the curve at k", "同一个值 ÷ (d_model/2)：曲线在 k 处的值";
+    DotSampled => "More positions than pixel rows: each cell is the mean over {} × {} pairs of positions. The read-outs are exact.",
+                  "位置数多于像素行数：每个格子是 {} × {} 个位置对的平均值。读数都是精确值。";
+    RopeOnCurve => "the marked point (q = k, at |m − n|, ÷ its value at 0)", "标出的点（q = k，距离 |m − n|，除以距离 0 处的值）";
+    AlibiExpected => "e^(−slope): softmax of a score lowered by the slope", "e^(−slope)：分数减去斜率后经 softmax 得到的比值";
     AxisHead => "head", "头";
     AxisSlope => "slope", "斜率";
     AxisKey => "key position", "键的位置";
@@ -363,7 +363,7 @@ strings! {
     // computed from the learned table when it is loaded (`render::heatmap::ClippedScale`).
     RealColourScale => "Colours: the learned table against the 99th percentile of its |values|, {limit}. The {clipped} cells beyond it ({share} of the table; the largest, {largest}, at position {row}) are clipped: drawn in the end colours. Against its largest |value| the rest of the table would be a nearly blank grey. The sinusoidal table against 1, the most a sine or cosine can be, so none of it is clipped.",
                        "颜色：可学习位置表以其 |值| 的第 99 百分位数 {limit} 为色标上限。超出它的 {clipped} 个格子（占全表的 {share}；最大的是位置 {row} 上的 {largest}）被截断，画成两端的颜色。若以最大的 |值| 为上限，表的其余部分几乎是一片灰。正弦位置编码以 1 为上限，即正弦和余弦的最大值，所以没有格子被截断。";
-    RealColourScaleWaiting => "Colours: the learned table against the 99th percentile of its |values|, the few cells beyond it clipped to the end colours; the sinusoidal table against 1. The numbers appear here once the tables are loaded.",
+    #[page] RealColourScaleWaiting => "Colours: the learned table against the 99th percentile of its |values|, the few cells beyond it clipped to the end colours; the sinusoidal table against 1. The numbers appear here once the tables are loaded.",
                               "颜色：可学习位置表以其 |值| 的第 99 百分位数为色标上限，超出的少数格子被截断，画成两端的颜色；正弦位置编码以 1 为上限。表格加载后，这里会给出具体数值。";
     #[page] RealLearnedCosine => "learned: cosine similarity of positions (every 4th)", "可学习位置表：各位置之间的余弦相似度（每隔 4 个位置取一个）";
     #[page] RealSinusoidalCosine => "sinusoidal: cosine similarity of positions (every 4th)", "正弦位置编码：各位置之间的余弦相似度（每隔 4 个位置取一个）";

@@ -16,7 +16,8 @@ use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::{Note, PageText};
 use crate::encoding::{
-    dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_sampled, pe_vector, Layout,
+    dot, dot_product_at_offset, dot_product_curve, dot_product_matrix_block_means, pe_vector,
+    Layout,
 };
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::PanelId;
@@ -67,18 +68,21 @@ pub fn DotProductPanel() -> impl IntoView {
     let inputs = Memo::new(move |_| params.with(|p| (p.d_model, p.base, p.length)));
     let data = Memo::new(move |_| {
         let (d, base, length) = inputs.get();
-        let mut curve = vec![0.0; length];
+        // The curve as far as the matrix's last block reaches (past the sequence when its
+        // length is not a whole number of blocks); the chart shows it up to the length.
+        let (rows, stride) = row_sampling(length, MAX_MATRIX_ROWS);
+        let mut curve = vec![0.0; (rows * stride).max(length)];
         dot_product_curve(d, base, &mut curve);
         let peak = (d / 2).max(1) as f64;
         curve.iter_mut().for_each(|v| *v /= peak);
+        let mut matrix = vec![0.0f32; rows * rows];
+        dot_product_matrix_block_means(&curve, rows, stride, &mut matrix);
+        curve.truncate(length);
         let (low, high) = curve
             .iter()
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
                 (lo.min(*v), hi.max(*v))
             });
-        let (rows, stride) = row_sampling(length, MAX_MATRIX_ROWS);
-        let mut matrix = vec![0.0f32; rows * rows];
-        dot_product_matrix_sampled(&curve, rows, stride, &mut matrix);
         DotData {
             curve,
             low,

@@ -174,7 +174,7 @@ pub fn Header() -> impl IntoView {
         <header class="app-header">
             <div class="title">
                 <h1 data-testid="app-title">{tr(Key::AppName)}</h1>
-                <p class="tagline">{tr(Key::Tagline)}</p>
+                <p class="tagline"><super::parts::PageText key=Key::Tagline /></p>
             </div>
             <ClassroomTools />
             // Each language is named in itself, as language pickers do.

@@ -213,3 +213,13 @@ test('the real model and extrapolation heatmaps: no colour covers half of the pi
   assertClean(problems);
   await context.close();
 });
+
+test('a heatmap with more positions than pixel rows shows means, and says so', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&length=2048'));
+  await waitForApp(page);
+  assert.match(await page.getByTestId('heatmap-sampled').textContent(), /each row is the mean of 4 neighbouring positions/);
+  assert.match(await page.getByTestId('dot-sampled').textContent(), /each cell is the mean over 8 × 8 pairs of positions/);
+  assertClean(problems);
+  await context.close();
+});
