@@ -156,7 +156,7 @@ strings! {
     HeatmapChangeLast => "; pair {i} turns by {angle} radian, so its values change by up to {change}", "；第 {i} 对转 {angle} 弧度，它的值最多变化 {change}";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触格子即可读出数值。";
     AxisPosition => "position pos", "位置 pos";
-    AxisPositionWindow => "position pos ({a}–{b} of 0–{n}, around pos)", "位置 pos（显示 {a}–{b}，全长 0–{n}，以 pos 为中心）";
+    AxisPositionWindow => "position pos ({a}–{b} of 0–{n}, around pos)", "位置 pos（{a}–{b}，全长 0–{n}）";
     AxisPeValue => "PE value", "PE 的值";
     AxisPositionM => "position m", "位置 m";
     AxisPositionPlain => "position", "位置";

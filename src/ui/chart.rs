@@ -67,6 +67,8 @@ pub fn draw_line_chart(canvas: &SizedCanvas, chart: &LineChart) -> Option<PlotRe
     let or = |value: f64, fallback: f64| if value > 0.0 { value } else { fallback };
     let mut plot = ChartBuilder::on(&area)
         .margin(canvas.font_px(8.0) as i32)
+        // Room for half of the last x tick's label ("2000"), centred on the axis's end.
+        .margin_right(canvas.font_px(18.0) as i32)
         .x_label_area_size(canvas.font_px(36.0) as i32)
         .y_label_area_size(canvas.font_px(or(chart.y_label_space, 44.0)) as i32)
         .build_cartesian_2d(chart.x.clone(), chart.y.clone())

@@ -80,9 +80,12 @@ test('every canvas has its axis titles or a stated reason not to; every heatmap 
   await context.close();
 });
 
-for (const query of ['d_model=2&length=1', 'd_model=1024&length=2048', 'd_model=2&length=2048', 'd_model=1024&length=1']) {
-  test(`no two labels on a canvas overlap, none leaves it: ${query}`, async () => {
-    const { context, page, problems } = await recordingPage(`?lang=en&${query}`);
+const PHONE = { width: 375, height: 812 };
+for (const [query, viewport] of [['lang=en&d_model=2&length=1'], ['lang=en&d_model=1024&length=2048'],
+  ['lang=en&d_model=2&length=2048'], ['lang=en&d_model=1024&length=1'], ['lang=en', PHONE],
+  ['lang=zh&d_model=1024&length=2048', PHONE]]) {
+  test(`no two labels on a canvas overlap, none leaves it: ${query}${viewport ? ' (phone)' : ''}`, async () => {
+    const { context, page, problems } = await recordingPage(`?${query}`, viewport);
     const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')]
       .map((c) => c.dataset.testid).filter((id) => !id.startsWith('canvas-real')));
     const found = [];
