@@ -164,7 +164,10 @@ fn the_texts_quote_the_cores_numbers() {
     )));
     assert_eq!(
         plan.answer(5, Lang::En),
-        format!("λ = {:.3}", wavelength(63, 128, 100.0))
+        format!(
+            "λ (positions per full turn) = {:.3}",
+            wavelength(63, 128, 100.0)
+        )
     );
     // Step 7: the dot product at k = 3 and at k = 6.
     let before = plan.before(7, Params::default());

@@ -544,6 +544,41 @@ pub fn base_to_slider(base: f64) -> f64 {
     base.log10()
 }
 
+/// The d_model and length sliders move over log2 of their value, so every doubling gets the same
+/// room on the track (2 to 64 would otherwise share its first 6 %). This turns a slider position
+/// into a count: 2^position rounded to a multiple of `unit` (2 for d_model, 1 for length) within
+/// `min..=max`. A small step that rounds back to `current` moves one unit in its direction, so a
+/// keyboard arrow always changes the value.
+///
+/// ```
+/// use pe_explorer::lesson::params::count_from_log_slider;
+/// assert_eq!(count_from_log_slider(7.0, 64, 2, 2, 1024), 128);
+/// assert_eq!(count_from_log_slider(6.0 + 1.0 / 64.0, 64, 2, 2, 1024), 66);
+/// assert_eq!(count_from_log_slider(1.0 + 1.0 / 64.0, 2, 2, 2, 1024), 4);
+/// assert_eq!(count_from_log_slider(3.0 - 1.0 / 64.0, 8, 1, 1, 2048), 7);
+/// assert_eq!(count_from_log_slider(11.0, 2048, 1, 1, 2048), 2048);
+/// assert_eq!(count_from_log_slider(66f64.log2(), 66, 2, 2, 1024), 66);
+/// ```
+pub fn count_from_log_slider(
+    position: f64,
+    current: usize,
+    unit: usize,
+    min: usize,
+    max: usize,
+) -> usize {
+    let target = position.exp2();
+    let rounded = ((target / unit as f64).round() as usize).saturating_mul(unit);
+    let off = target - current as f64;
+    let moved = if rounded != current || off.abs() < 1e-6 {
+        rounded
+    } else if off > 0.0 {
+        current.saturating_add(unit)
+    } else {
+        current.saturating_sub(unit)
+    };
+    moved.max(min).min(max)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -207,6 +207,62 @@ pub fn row_sampling(length: usize, max_rows: usize) -> (usize, usize) {
     (length.div_ceil(stride), stride)
 }
 
+/// How many neighbouring cells one pixel must stand for when `cells` cells are drawn into
+/// `pixels` pixels: ⌈cells / pixels⌉, at least 1.
+///
+/// ```
+/// use pe_explorer::render::heatmap::cells_per_pixel;
+/// assert_eq!(cells_per_pixel(1024, 500.0), 3);
+/// assert_eq!(cells_per_pixel(64, 500.0), 1);
+/// assert_eq!(cells_per_pixel(10, 0.0), 10);
+/// ```
+pub fn cells_per_pixel(cells: usize, pixels: f64) -> usize {
+    let pixels = pixels.floor().max(1.0) as usize;
+    cells.div_ceil(pixels).max(1)
+}
+
+/// Shrinks a row-major `rows × cols` matrix to block means, so a picture with fewer pixels than
+/// cells shows each pixel's average rather than one cell it happened to land on (decimating fine
+/// stripes makes moiré a student reads as structure). Output cell (r, c) is the mean of the
+/// cells in rows r·br .. (r+1)·br and columns c·bc .. (c+1)·bc; blocks at the bottom and right
+/// edges hold fewer cells and average those. Returns the output's (rows, cols),
+/// (⌈rows/br⌉, ⌈cols/bc⌉), written to `out`; (0, 0) and nothing if `values` is not
+/// `rows × cols`.
+///
+/// ```
+/// use pe_explorer::render::heatmap::block_means;
+/// let mut out = Vec::new();
+/// // Stripes 1, −1 across five columns, averaged in pairs: 0, 0 and the lone last 1.
+/// let shape = block_means(&[1.0, -1.0, 1.0, -1.0, 1.0], (1, 5), (1, 2), &mut out);
+/// assert_eq!((shape, out), ((1, 3), vec![0.0, 0.0, 1.0]));
+/// ```
+pub fn block_means(
+    values: &[f32],
+    (rows, cols): (usize, usize),
+    (row_block, col_block): (usize, usize),
+    out: &mut Vec<f32>,
+) -> (usize, usize) {
+    let (row_block, col_block) = (row_block.max(1), col_block.max(1));
+    let shape = (rows.div_ceil(row_block), cols.div_ceil(col_block));
+    out.clear();
+    if values.len() != rows * cols {
+        return (0, 0);
+    }
+    out.resize(shape.0 * shape.1, 0.0);
+    for (n, mean) in out.iter_mut().enumerate() {
+        let (r, c) = (n / shape.1, n % shape.1);
+        let (mut sum, mut cells) = (0.0f64, 0usize);
+        for y in r * row_block..((r + 1) * row_block).min(rows) {
+            for x in c * col_block..((c + 1) * col_block).min(cols) {
+                sum += values[y * cols + x] as f64;
+                cells += 1;
+            }
+        }
+        *mean = (sum / cells as f64) as f32;
+    }
+    shape
+}
+
 /// Rows (positions) and columns (dimensions) of the heatmap's data table, a text alternative a
 /// screen reader can walk cell by cell. A whole matrix (up to 2048 × 1024 values) would be no
 /// table to read, so it is a window on it that follows the lesson's focus.
@@ -242,6 +298,38 @@ pub fn table_window(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn block_means_equal_each_blocks_mean_cell_by_cell() {
+        // 7 × 10 with blocks 3 × 4: partial blocks at the bottom (1 row) and right (2 columns).
+        let (rows, cols, br, bc) = (7, 10, 3, 4);
+        let values: Vec<f32> = (0..rows * cols)
+            .map(|n| ((n * 37 % 23) as f32 - 11.0) / 7.0)
+            .collect();
+        let mut out = Vec::new();
+        let shape = super::block_means(&values, (rows, cols), (br, bc), &mut out);
+        assert_eq!(shape, (3, 3));
+        for r in 0..shape.0 {
+            for c in 0..shape.1 {
+                let cells: Vec<f64> = (r * br..((r + 1) * br).min(rows))
+                    .flat_map(|y| (c * bc..((c + 1) * bc).min(cols)).map(move |x| (y, x)))
+                    .map(|(y, x)| values[y * cols + x] as f64)
+                    .collect();
+                let mean = cells.iter().sum::<f64>() / cells.len() as f64;
+                assert!(
+                    (out[r * shape.1 + c] as f64 - mean).abs() < 1e-6,
+                    "({r}, {c})"
+                );
+            }
+        }
+        // Blocks of one leave the matrix as it is; an empty matrix gives an empty picture.
+        assert_eq!(
+            super::block_means(&values, (rows, cols), (1, 1), &mut out),
+            (rows, cols)
+        );
+        assert_eq!(out, values);
+        assert_eq!(super::block_means(&[], (0, 0), (2, 2), &mut out), (0, 0));
+    }
+
     use super::*;
 
     /// The definition as written: sort everything, then interpolate (independent of the

@@ -11,7 +11,7 @@ use super::canvas::{
 use super::chart::{draw_line_chart, LineChart};
 use super::context::{tr, use_lesson, Gate};
 use super::controls::SentenceSelect;
-use super::controls::{AmplitudeSlider, SwitchBox};
+use super::controls::{field_control, SwitchBox};
 use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::{Legend, PageText};
@@ -193,7 +193,7 @@ pub fn AddConcatPanel() -> impl IntoView {
                 </label>
                 <SwitchBox field=Field::Scale testid="toggle-scale" read=|p| p.scale_embedding />
                 <SwitchBox field=Field::UnitInit testid="toggle-unit-init" read=|p| p.unit_init />
-                <AmplitudeSlider name="amp" />
+                {field_control(Field::Amplitude, None)}
             </div>
             <canvas node_ref=strips width=CANVAS_WIDTH height=canvas_height(0.32) data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
             <table class="costs" data-testid="combine-costs">

@@ -7,8 +7,8 @@ use super::context::{tr, use_lesson, Gate, Lesson};
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key, Translate};
 use crate::lesson::params::{
-    base_from_slider, base_to_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN,
-    LENGTH_MAX, LENGTH_MIN,
+    base_from_slider, base_to_slider, count_from_log_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN,
+    D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN,
 };
 use crate::lesson::query::{apply_query, Kind};
 use crate::lesson::{Field, PanelId, Params};
@@ -87,47 +87,98 @@ pub fn InlineControls(panel: PanelId) -> impl IntoView {
     })
 }
 
-/// The control of one global field: in the global list (`panel` None) or inline in a panel.
-fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
+/// Where a slider's track runs (min, max), its step, where its thumb is, what a move sets, and
+/// what its number box shows (`None`: the thumb's value).
+type SliderParts = (
+    f64,
+    Signal<f64>,
+    f64,
+    Signal<f64>,
+    Callback<f64>,
+    Option<Signal<String>>,
+);
+
+/// The control of one global field: in the global list (`panel` None) or inline in a panel; and
+/// the amplitude's, which the panels that offer it place (ids scoped by `panel` as the inline
+/// controls' are).
+pub fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
     let lesson = use_lesson();
     let params = lesson.params;
     let count =
         move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
     let set = move |value: f64| lesson.set(field, value);
     let scope = panel.map_or(String::new(), |p| format!("-{}", p.anchor()));
-    let (min, max, step, value): (f64, Signal<f64>, f64, Signal<f64>) = match field {
-        Field::DModel => (
-            D_MODEL_MIN as f64,
-            Signal::stored(D_MODEL_MAX as f64),
-            2.0,
-            count(|p| p.d_model),
-        ),
-        Field::Length => (
-            LENGTH_MIN as f64,
-            Signal::stored(LENGTH_MAX as f64),
-            1.0,
-            count(|p| p.length),
-        ),
-        Field::Pos => (0.0, count(|p| p.length - 1), 1.0, count(|p| p.pos)),
-        Field::K => (0.0, count(Params::k_max), 1.0, count(|p| p.k)),
-        Field::Pair => (0.0, count(|p| p.pairs() - 1), 1.0, count(|p| p.pair)),
-        Field::Base => {
-            return view! {
-                <Slider
-                    field scope
-                    min=Signal::stored(base_to_slider(BASE_MIN))
-                    max=Signal::stored(base_to_slider(BASE_MAX))
-                    step=0.01
-                    value=Signal::derive(move || base_to_slider(params.get().base))
-                    on_value=move |v| set(base_from_slider(v))
-                    read_out=Signal::derive(move || format!("{}", params.get().base))
-                />
-            }
-            .into_any()
+    let (min, max, step, value, on_value, read_out): SliderParts = match field {
+        // d_model and length move over log2 of their value: each doubling gets the same room.
+        Field::DModel | Field::Length => {
+            let (unit, low, high, read): (usize, usize, usize, fn(&Params) -> usize) =
+                if field == Field::DModel {
+                    (2, D_MODEL_MIN, D_MODEL_MAX, |p| p.d_model)
+                } else {
+                    (1, LENGTH_MIN, LENGTH_MAX, |p| p.length)
+                };
+            (
+                log2(low),
+                Signal::stored(log2(high)),
+                1.0 / 64.0,
+                Signal::derive(move || log2(read(&params.get()))),
+                Callback::new(move |v| {
+                    let now = read(&params.get_untracked());
+                    set(count_from_log_slider(v, now, unit, low, high) as f64)
+                }),
+                Some(Signal::derive(move || read(&params.get()).to_string())),
+            )
         }
+        Field::Pos => (
+            0.0,
+            count(|p| p.length - 1),
+            1.0,
+            count(|p| p.pos),
+            Callback::new(set),
+            None,
+        ),
+        Field::K => (
+            0.0,
+            count(Params::k_max),
+            1.0,
+            count(|p| p.k),
+            Callback::new(set),
+            None,
+        ),
+        Field::Pair => (
+            0.0,
+            count(|p| p.pairs() - 1),
+            1.0,
+            count(|p| p.pair),
+            Callback::new(set),
+            None,
+        ),
+        // The base moves over log10(base), rounded to three significant digits.
+        Field::Base => (
+            base_to_slider(BASE_MIN),
+            Signal::stored(base_to_slider(BASE_MAX)),
+            0.01,
+            Signal::derive(move || base_to_slider(params.get().base)),
+            Callback::new(move |v| set(base_from_slider(v))),
+            Some(Signal::derive(move || format!("{}", params.get().base))),
+        ),
+        // Two panels offer it (add versus concatenate, saturation); both move the one amplitude.
+        Field::Amplitude => (
+            0.0,
+            Signal::stored(AMPLITUDE_MAX),
+            0.05,
+            Signal::derive(move || params.get().amplitude),
+            Callback::new(set),
+            None,
+        ),
         _ => return view! { <LayoutSelect scope /> }.into_any(),
     };
-    view! { <Slider field scope min=Signal::stored(min) max step value on_value=set /> }.into_any()
+    view! { <Slider field scope min max step value on_value read_out /> }.into_any()
+}
+
+/// log2 through log10, which the page already carries (log2 would add its own 0.35 KB).
+fn log2(n: usize) -> f64 {
+    (n as f64).log10() / std::f64::consts::LOG10_2
 }
 
 /// One range slider with its label and live read-out. The accessible name is the label, which
@@ -135,13 +186,13 @@ fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
 #[component]
 fn Slider(
     field: Field,
-    min: Signal<f64>,
+    min: f64,
     max: Signal<f64>,
     step: f64,
     value: Signal<f64>,
     #[prop(into)] on_value: Callback<f64>,
     /// What the read-out shows; by default the value itself.
-    #[prop(optional, into)]
+    #[prop(optional_no_strip)]
     read_out: Option<Signal<String>>,
     /// `-anchor` for a panel's inline copy (its ids and test ids), empty for the global one.
     #[prop(optional)]
@@ -191,7 +242,7 @@ fn Slider(
                     disabled=gate.disabled()
                     title=gate.title()
                     data-testid=format!("slider-{symbol}{scope}")
-                    min=move || min.get()
+                    min=min
                     max=move || max.get()
                     step=step
                     // The attribute gives the prerendered page its thumb; the property moves it.
@@ -300,25 +351,6 @@ pub fn LayoutSelect(
     }
 }
 
-/// The PE amplitude slider. Two panels offer it (add versus concatenate, saturation); both move
-/// the one `amplitude` of the lesson, so `name` (`amp`, `amp-<panel>`) only tells their
-/// elements apart.
-#[component]
-pub fn AmplitudeSlider(name: &'static str) -> impl IntoView {
-    let lesson = use_lesson();
-    view! {
-        <Slider
-            field=Field::Amplitude
-            scope=name.trim_start_matches("amp").to_string()
-            min=Signal::stored(0.0)
-            max=Signal::stored(AMPLITUDE_MAX)
-            step=0.05
-            value=Signal::derive(move || lesson.params.get().amplitude)
-            on_value=move |v| lesson.set(Field::Amplitude, v)
-        />
-    }
-}
-
 /// A slider for a whole-number field that a panel carries itself (n_train, m, n, heads, head).
 /// The field's value is read through `read`; its upper bound may follow other fields.
 #[component]
@@ -333,7 +365,7 @@ pub fn PanelSlider(
     view! {
         <Slider
             field=field
-            min=Signal::stored(min as f64)
+            min=min as f64
             max=max
             step=1.0
             value=Signal::derive(move || read(&params.get()) as f64)

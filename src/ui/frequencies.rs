@@ -60,10 +60,13 @@ pub fn FrequenciesPanel() -> impl IntoView {
     let t = move |key: Key| lesson.lang.get().t(key);
     let current = move || {
         let p = params.get();
+        let lang = lesson.lang.get();
         format!(
-            "i = {}: ω = {:.6}, λ = {:.3}",
+            "i = {}: {} = {:.6}, {} = {:.3}",
             p.pair,
+            lang.t(Key::OmegaNamed),
             omega(p.pair, p.d_model, p.base),
+            lang.t(Key::LambdaNamed),
             wavelength(p.pair, p.d_model, p.base)
         )
     };

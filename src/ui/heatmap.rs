@@ -1,17 +1,14 @@
-//! Panel: the PE matrix as a heatmap (positions down, dimensions across), drawn through a pixel
-//! buffer, with plotters' axes and colour bar on top, hover read-out and click-to-select.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! Panel: the PE matrix as a heatmap (positions down, dimensions across), painted as block means
+//! of its pixels (`canvas::paint_cells`) under plotters' axes, with its colour bar, hover read-out
+//! and click-to-select.
 
 use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{HtmlCanvasElement, ImageData};
+use web_sys::HtmlCanvasElement;
 
 use super::canvas::{
-    canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
+    canvas_height, css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::context::{tr, use_lesson};
 use super::math::{by_layout, Formula, Math};
@@ -23,7 +20,7 @@ use crate::encoding::{
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::{Field, PanelId};
 use crate::render::colormap::DivergingMap;
-use crate::render::heatmap::{fill_rgba, row_sampling, table_window, MAX_IMAGE_ROWS};
+use crate::render::heatmap::{cells_per_pixel, row_sampling, table_window, MAX_IMAGE_ROWS};
 use crate::render::layout::PlotRect;
 
 /// Height over width of the heatmap canvas.
@@ -107,21 +104,17 @@ pub fn HeatmapPanel() -> impl IntoView {
     let hover = RwSignal::new(None::<(usize, usize)>);
     let canvas = NodeRef::<html::Canvas>::new();
     let marks = NodeRef::<html::Canvas>::new();
-    let state = Rc::new(RefCell::new(DrawState::default()));
     // Two layers: the matrix with its axes redraws only when the matrix or the language changes;
     // moving pos, k or i redraws only the thin marker layer above it.
     redraw_on_frame(
         canvas,
         move || (version.get(), inputs.get(), lesson.lang.get()),
-        move |element, (version, inputs, lang)| {
+        move |element, (_, inputs, lang)| {
             let Some(sized) = SizedCanvas::fit(element, ASPECT) else {
                 return;
             };
-            let mut state = state.borrow_mut();
             buffer.with_value(|b| {
-                if let Some(rect) =
-                    draw_heatmap(&sized, &mut state, &b.values, *version, inputs, *lang)
-                {
+                if let Some(rect) = draw_heatmap(&sized, &b.values, inputs, *lang) {
                     let css = rect.scaled(1.0 / sized.scale);
                     plot_rect.set_value(css);
                     expose_plot_rect(&sized.element, &css);
@@ -202,10 +195,7 @@ pub fn HeatmapPanel() -> impl IntoView {
         let (pair, is_sine) = dimension_role(dim, p.d_model, p.layout);
         let value = pe_value(pos as f64, dim, p.d_model, p.base, p.layout);
         let kind = lang.t(if is_sine { Key::Sine } else { Key::Cosine });
-        format!(
-            "pos = {pos}, dim = {dim} ({kind}, i = {pair}, ω = {:.4}): {value:.6}",
-            omega(pair, p.d_model, p.base)
-        )
+        format!("pos = {pos}, dim = {dim} ({kind}, i = {pair}): {value:.6}")
     };
 
     let t = move |key: Key| lesson.lang.get().t(key);
@@ -251,9 +241,19 @@ pub fn HeatmapPanel() -> impl IntoView {
                 {tr(Key::HeatmapMoveHere)}
             </button>
             <p data-testid="heatmap-change" data-readout="heatmap-change">{Signal::derive(change)}</p>
+            // How many positions × dimensions one pixel of the picture averages, as drawn.
             <Note testid="heatmap-sampled" text=move || {
-                let (_, stride) = row_sampling(inputs.get().length, MAX_IMAGE_ROWS);
-                if stride > 1 { t(Key::HeatmapSampled).replace("{}", &stride.to_string()) } else { String::new() }
+                let (rect, MatrixInputs { length, d_model, .. }) = (device_rect.get(), inputs.get());
+                let (rows, stride) = row_sampling(length, MAX_IMAGE_ROWS);
+                if rect.width <= 0.0 {
+                    return String::new(); // not drawn yet
+                }
+                match (stride * cells_per_pixel(rows, rect.height), cells_per_pixel(d_model, rect.width)) {
+                    (1, 1) => String::new(),
+                    (positions, dims) => t(Key::HeatmapSampled)
+                        .replace("{p}", &positions.to_string())
+                        .replace("{d}", &dims.to_string()),
+                }
             } />
             <details on:toggle=move |ev| {
                 table_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
@@ -356,20 +356,9 @@ fn expose_plot_rect(element: &HtmlCanvasElement, rect: &PlotRect) {
     }
 }
 
-/// Kept between frames: the RGBA buffer and the off-screen canvas holding the matrix at one
-/// pixel per cell. Only a new matrix version re-colours; markers only re-blit.
-#[derive(Default)]
-struct DrawState {
-    rgba: Vec<u8>,
-    image: Option<HtmlCanvasElement>,
-    version: u64,
-}
-
 fn draw_heatmap(
     canvas: &SizedCanvas,
-    state: &mut DrawState,
     values: &[f32],
-    version: u64,
     inputs: &MatrixInputs,
     lang: Lang,
 ) -> Option<PlotRect> {
@@ -379,29 +368,6 @@ fn draw_heatmap(
         return None;
     }
     let map = DivergingMap::cool_warm();
-    if state.image.is_none() {
-        state.image = document()
-            .create_element("canvas")
-            .ok()?
-            .dyn_into::<HtmlCanvasElement>()
-            .ok();
-    }
-    let image = state.image.clone()?;
-    if state.version != version {
-        fill_rgba(values, 1.0, &map, &mut state.rgba);
-        image.set_width(d_model as u32);
-        image.set_height(rows as u32);
-        let data = ImageData::new_with_u8_clamped_array_and_sh(
-            Clamped(&state.rgba),
-            d_model as u32,
-            rows as u32,
-        )
-        .ok()?;
-        let image_context = SizedCanvas::context_of(&image)?;
-        image_context.put_image_data(&data, 0.0, 0.0).ok()?;
-        state.version = version;
-    }
-
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let bar_width = canvas.font_px(64.0) as u32;
@@ -430,25 +396,22 @@ fn draw_heatmap(
         .ok()?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     let rect = PlotRect::from_pixel_ranges(xs, ys);
+    // Sampled rows cover rows·stride positions, a little past the end: clip to the plot.
     let context = canvas.context()?;
-    // Enlarged, cells stay crisp; shrunk (1024 dimensions in 500 pixels), neighbouring columns
-    // are blended rather than dropped (the rows are block means already).
-    context.set_image_smoothing_enabled(rect.width < d_model as f64 || rect.height < rows as f64);
-    // Sampled rows cover rows·stride positions, a little past the end; clip to the plot.
     context.save();
     context.begin_path();
     context.rect(rect.left, rect.top, rect.width, rect.height);
     context.clip();
     let covered = (rows * stride) as f64 / length as f64;
-    context
-        .draw_image_with_html_canvas_element_and_dw_and_dh(
-            &image,
-            rect.left,
-            rect.top,
-            rect.width,
-            rect.height * covered,
-        )
-        .ok()?;
+    // More cells than pixels (1024 dimensions in 500 pixels): each pixel shows its block's mean.
+    paint_cells(
+        &context,
+        values,
+        (rows, d_model),
+        1.0,
+        &map,
+        (rect.left, rect.top, rect.width, rect.height * covered),
+    );
     context.restore();
 
     area.present().ok()?;

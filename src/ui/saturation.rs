@@ -7,13 +7,13 @@ use leptos::prelude::*;
 use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
 use super::chart::{draw_line_chart, LineChart, Series};
 use super::context::{tr, use_lesson};
-use super::controls::AmplitudeSlider;
+use super::controls::field_control;
 use super::panel::Panel;
 use super::parts::PageText;
 use crate::encoding::{attention_saturation, attention_weights, mean_attention_entropy};
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::AMPLITUDE_MAX;
-use crate::lesson::PanelId;
+use crate::lesson::{Field, PanelId};
 
 /// The sentence and width of the demonstration (six tokens, a toy width).
 const SENTENCE: &str = "the cat sat on the mat";
@@ -78,7 +78,7 @@ pub fn SaturationPanel() -> impl IntoView {
     let uniform = (SENTENCE.split_whitespace().count() as f64).ln();
     view! {
         <Panel id=PanelId::Saturation>
-            <AmplitudeSlider name="amp-saturation" />
+            {field_control(Field::Amplitude, Some(PanelId::Saturation))}
             <div class="pair-of-canvases">
                 <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.75) data-testid="canvas-saturation" role="img" aria-label=tr(Key::SaturationTitle)></canvas>
                 <canvas node_ref=weights_canvas width=CANVAS_WIDTH height=canvas_height(0.75) data-testid="canvas-saturation-weights" role="img" aria-label=tr(Key::SaturationWeights)></canvas>

@@ -170,9 +170,11 @@ pub fn WavesPanel() -> impl IntoView {
                 view! {
                     <li data-testid=format!("wave-{}", w.dim)>
                         <span class=swatch></span>
+                        // The first line says what ω means; the others follow it.
                         {format!(
-                            "dim {} ({kind}, i = {}): ω = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
-                            w.dim, w.pair, w.omega, lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
+                            "dim {} ({kind}, i = {}): {} = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
+                            w.dim, w.pair, if n == 0 { lang.t(Key::OmegaNamed) } else { "ω" }, w.omega,
+                            lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
                         )}
                     </li>
                 }

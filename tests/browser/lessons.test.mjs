@@ -34,13 +34,13 @@ test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model 
   await page.goto(env.site.url('?i=0'));
   await waitForApp(page);
   const current = () => page.textContent('[data-testid="frequency-current"]');
-  assert.equal(await current(), `i = 0: ω = 1.000000, λ = ${(2 * Math.PI).toFixed(3)}`);
+  assert.equal(await current(), `i = 0: ω (angle per position, rad) = 1.000000, λ (positions per full turn) = ${(2 * Math.PI).toFixed(3)}`);
   await page.getByTestId('slider-i').focus();
   await page.keyboard.press('End');
   await settle(page);
   // The last pair of d_model 128: λ = 2π·10000^(126/128).
   const last = 2 * Math.PI * Math.pow(10000, 126 / 128);
-  assert.equal(await current(), `i = 63: ω = ${(2 * Math.PI / last).toFixed(6)}, λ = ${last.toFixed(3)}`);
+  assert.equal(await current(), `i = 63: ω (angle per position, rad) = ${(2 * Math.PI / last).toFixed(6)}, λ (positions per full turn) = ${last.toFixed(3)}`);
   // With 100 positions, pairs whose wavelength exceeds 100 are counted: λ_i > 100 ⇔ i ≥ 20.
   assert.match(await page.textContent('[data-testid="frequency-slow"]'), /^44 of 64 pairs/);
   const before = await canvasHash(page, 'canvas-frequencies');

@@ -86,8 +86,13 @@ for (const [query, viewport] of [['lang=en&d_model=2&length=1'], ['lang=en&d_mod
   ['lang=zh&d_model=1024&length=2048', PHONE]]) {
   test(`no two labels on a canvas overlap, none leaves it: ${query}${viewport ? ' (phone)' : ''}`, async () => {
     const { context, page, problems } = await recordingPage(`?${query}`, viewport);
+    // The real model's panel draws once its tables arrive, when it is shown.
+    await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+    await settle(page);
     const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')]
-      .map((c) => c.dataset.testid).filter((id) => !id.startsWith('canvas-real')));
+      .map((c) => c.dataset.testid));
+    assert.ok(ids.includes('canvas-real-offsets'), ids.join(' '));
     const found = [];
     for (const id of ids) {
       const drawn = await drawnOn(page, id);
@@ -168,6 +173,32 @@ test('an exact value typed in a number box is read as the URL reads it', async (
   await context.close();
 });
 
+test('d_model and length sliders give every doubling the same room (log2 scale); arrows always move', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=2'));
+  await waitForApp(page);
+  const dModel = page.getByTestId('slider-d_model');
+  const length = page.getByTestId('slider-length');
+  // The track's ends and middle: d_model 2 (2^1) to 1024 (2^10), length 1 (2^0) to 2048 (2^11).
+  assert.deepEqual([await dModel.getAttribute('min'), await dModel.getAttribute('max')], ['1', '10']);
+  assert.deepEqual([await length.getAttribute('min'), await length.getAttribute('max')], ['0', '11']);
+  // From 2, one arrow step (1/64 of a doubling) would round back to 2: it moves to 4 instead.
+  await dModel.focus();
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.equal(await page.inputValue('[data-testid="value-d_model"]'), '4');
+  for (const [slider, at, box, expected] of [[dModel, '7', 'value-d_model', '128'], [dModel, '5.5', 'value-d_model', '46'],
+    [length, '10', 'value-length', '1024'], [length, '3', 'value-length', '8']]) {
+    await slider.fill(at);
+    await settle(page);
+    assert.equal(await page.inputValue(`[data-testid="${box}"]`), expected, `${box} at ${at}`);
+  }
+  assert.equal(await dModel.getAttribute('aria-valuetext'), '46', 'a screen reader hears the value, not its log');
+  assert.equal(urlState(page).length, '8');
+  assertClean(problems);
+  await context.close();
+});
+
 test('a dimension that does not exist or is already drawn is refused with a reason', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en&d_model=128#waves'));
@@ -221,8 +252,57 @@ test('a heatmap with more positions than pixel rows shows means, and says so', a
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en&length=2048'));
   await waitForApp(page);
-  assert.match(await page.getByTestId('heatmap-sampled').textContent(), /each row is the mean of 4 neighbouring positions/);
+  await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
+  await settle(page);
+  // 2048 positions: 512 rows of 4-position means, then as many again per pixel as the plot needs.
+  const plotHeight = Number(await page.getByTestId('canvas-heatmap').getAttribute('data-plot-height'));
+  const rowsPerPixel = 4 * Math.ceil(512 / Math.floor(plotHeight));
+  assert.match(await page.getByTestId('heatmap-sampled').textContent(),
+    new RegExp(`mean of a block of up to ${rowsPerPixel} × 1 cells \\(positions × dimensions\\)`));
   assert.match(await page.getByTestId('dot-sampled').textContent(), /each cell is the mean over 8 × 8 pairs of positions/);
+  assertClean(problems);
+  await context.close();
+});
+
+/** The colours of the heatmap's top pixel row (position 0), left to right, 2 px inside the plot. */
+async function topRowColours(page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="canvas-heatmap"]');
+    const scale = canvas.width / canvas.clientWidth;
+    const [left, top, width] = ['plotLeft', 'plotTop', 'plotWidth'].map((k) => Number(canvas.dataset[k]) * scale);
+    const row = canvas.getContext('2d').getImageData(Math.ceil(left) + 2, Math.ceil(top) + 1, Math.floor(width) - 4, 1).data;
+    const colours = [];
+    for (let n = 0; n < row.length; n += 4) colours.push([row[n], row[n + 1], row[n + 2]]);
+    return colours;
+  });
+}
+
+test('a heatmap with more dimensions than pixel columns shows block means, not every third column', async () => {
+  // Position 0 is 0, 1, 0, 1, … (sin 0, cos 0): a pixel standing for 2 or more columns must
+  // show a mean between 0 and 1, never the colour of a lone 0 or 1 cell.
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
+  await page.goto(env.site.url('?lang=en&length=16&d_model=8'));
+  await waitForApp(page);
+  await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
+  await settle(page);
+  // At d_model 8 every cell is many pixels wide: the first cell is 0 (sin), the last 1 (cos).
+  const exact = await topRowColours(page);
+  const [zero, one] = [exact[0], exact[exact.length - 1]];
+  assert.notDeepEqual(zero, one);
+  assert.equal(await page.getByTestId('heatmap-sampled').isHidden(), true, 'nothing averaged at d_model 8');
+  await page.goto(env.site.url('?lang=en&length=16&d_model=1024'));
+  await waitForApp(page);
+  await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
+  await settle(page);
+  const plotWidth = Number(await page.getByTestId('canvas-heatmap').getAttribute('data-plot-width'));
+  const perPixel = Math.ceil(1024 / Math.floor(plotWidth));
+  assert.ok(perPixel >= 2, `the phone's plot is narrower than 1024 columns (${plotWidth} px)`);
+  assert.match(await page.getByTestId('heatmap-sampled').textContent(), new RegExp(`up to 1 × ${perPixel} cells`));
+  const distance = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  // The last block may hold a single column; leave the right tenth out.
+  const shown = (await topRowColours(page)).slice(0, Math.floor(plotWidth * 0.9));
+  const lone = shown.filter((c) => distance(c, zero) < 12 || distance(c, one) < 12);
+  assert.deepEqual(lone, [], `pixels showing a single cell's colour (0: ${zero}, 1: ${one})`);
   assertClean(problems);
   await context.close();
 });
