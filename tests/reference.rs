@@ -163,3 +163,94 @@ fn alibi_slopes_match_the_reference_for_every_head_count() {
         }
     }
 }
+
+#[test]
+fn circulant_mixings_match_numpys_fft_and_commutator() {
+    use pe_explorer::encoding::shift_operator::{
+        circulant, frequency_response, kernel, shift_commutator_norm, Kernel,
+    };
+    let data = read_json("shift_operator.json");
+    let n = data["n"].as_u64().unwrap() as usize;
+    for case in data["kernels"].as_array().unwrap() {
+        let kind = match case["kernel"].as_str().unwrap() {
+            "window2" => Kernel::Window { half_width: 2 },
+            "decay0.5" => Kernel::Decay { slope: 0.5 },
+            other => panic!("unknown kernel {other}"),
+        };
+        let h = kernel(kind, n);
+        for (ours, numpy) in h.iter().zip(floats(&case["h"])) {
+            assert!((ours - numpy).abs() < 1e-15, "{kind:?}: h");
+        }
+        let response = frequency_response(&h);
+        let (re, im) = (floats(&case["response_re"]), floats(&case["response_im"]));
+        for (f, z) in response.iter().enumerate() {
+            assert!(
+                (z.re - re[f]).abs() < 1e-12 && (z.im - im[f]).abs() < 1e-12,
+                "{kind:?}: H({f}) = {z:?}, numpy {} {}",
+                re[f],
+                im[f]
+            );
+        }
+        let commutator = shift_commutator_norm(&circulant(&h), n);
+        assert!(commutator < 1e-12 && case["commutator"].as_f64().unwrap() < 1e-12);
+    }
+    // A matrix that is not circulant: the same norm as numpy's ‖AS − SA‖ with S = roll(I, 1).
+    let matrix = floats(&data["random_matrix"]);
+    let numpy = data["random_commutator"].as_f64().unwrap();
+    assert!((shift_commutator_norm(&matrix, n) - numpy).abs() < 1e-12 * numpy);
+}
+
+#[test]
+fn a_rope_pair_scores_the_same_in_its_three_forms_as_numpys_complex_numbers() {
+    use pe_explorer::encoding::rope::rope_pair_forms;
+    for case in read_json("rope_complex.json").as_array().unwrap() {
+        let (q, k) = (floats(&case["q"]), floats(&case["k"]));
+        let [theta, m, n, numpy] =
+            ["theta", "m", "n", "score"].map(|key| case[key].as_f64().unwrap());
+        for (form, score) in ["rotation", "turned", "offset"].iter().zip(rope_pair_forms(
+            [q[0], q[1]],
+            [k[0], k[1]],
+            theta,
+            m,
+            n,
+        )) {
+            assert!(
+                (score - numpy).abs() < 1e-12,
+                "{form}: {score} against {numpy}"
+            );
+        }
+    }
+}
+
+#[test]
+fn ridge_fits_over_positions_match_numpys_least_squares() {
+    use pe_explorer::encoding::basis_fit::{fit_over_positions, Features, Target};
+    for case in read_json("basis_fit.json").as_array().unwrap() {
+        let target = match case["target"].as_str().unwrap() {
+            "square16" => Target::Square { period: 16.0 },
+            "chirp12" => Target::Chirp {
+                period: 12.0,
+                span: 64.0,
+            },
+            other => panic!("unknown target {other}"),
+        };
+        let pairs = case["pairs"].as_u64().unwrap() as usize;
+        let features = Features::Sinusoidal {
+            pairs,
+            d_model: 16,
+            base: 10_000.0,
+        };
+        let fit = fit_over_positions(target, features, 64, 128);
+        let numpy = floats(&case["predictions"]);
+        assert_eq!(fit.predictions.len(), numpy.len());
+        // QR here, SVD in numpy: equal to rounding times the stacked system's condition (about
+        // 3e5 for the eight-pair case, whose predictions reach tens past the range).
+        for (t, (ours, theirs)) in fit.predictions.iter().zip(&numpy).enumerate() {
+            let tolerance = 1e-8 * theirs.abs().max(1.0);
+            assert!(
+                (ours - theirs).abs() < tolerance,
+                "{target:?}, {pairs} pairs, t = {t}: {ours} against {theirs}"
+            );
+        }
+    }
+}

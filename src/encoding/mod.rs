@@ -5,7 +5,9 @@
 
 pub mod alibi;
 pub mod attention;
+pub mod basis_fit;
 pub mod combine;
+pub mod complex;
 pub mod embedding;
 pub mod extrapolation;
 pub mod learned;
@@ -14,6 +16,7 @@ pub mod rope;
 pub mod rotation;
 pub mod seeded;
 pub mod shift_map;
+pub mod shift_operator;
 pub mod similarity;
 pub mod sinusoidal;
 

@@ -75,6 +75,37 @@ pub fn rope_score(q: &[f64], k: &[f64], m: f64, n: f64, base: f64, layout: Layou
     dot(&q_rot, &k_rot)
 }
 
+/// One RoPE pair read as one complex number, z = x_a + i·x_b: turning the pair by mθ is
+/// multiplying z by e^{imθ} (RoFormer, §3.4.1 eq. (33)), and the pair's part of the score is the
+/// real part of q_m·conj(k_n) (eq. (35)). The three ways of computing it, each on its own:
+/// `[rotation, turned, offset]` with
+/// - rotation: the 2×2 rotation matrices, R(mθ)q · R(nθ)k;
+/// - turned: Re((q·e^{imθ})·conj(k·e^{inθ})), each vector turned by its own position;
+/// - offset: Re(q·conj(k)·e^{i(m−n)θ}), where only the offset m − n appears.
+///
+/// They agree to rounding (about 1e-15 for unit-sized vectors). The conjugate and the real part
+/// matter: "q_m·k_n = (q·k)·e^{iθ(n−m)}" without them (as one of the source texts writes it)
+/// is not the score.
+///
+/// ```
+/// use pe_explorer::encoding::rope::rope_pair_forms;
+/// let [rotation, turned, offset] = rope_pair_forms([0.3, -1.2], [1.1, 0.4], 0.5, 7.0, 3.0);
+/// assert!((rotation - turned).abs() < 1e-14 && (rotation - offset).abs() < 1e-14);
+/// ```
+pub fn rope_pair_forms(q: [f64; 2], k: [f64; 2], theta: f64, m: f64, n: f64) -> [f64; 3] {
+    use super::complex::Complex;
+    let rotate = |[a, b]: [f64; 2], angle: f64| {
+        let (s, c) = angle.sin_cos();
+        [a * c - b * s, a * s + b * c]
+    };
+    let ([qa, qb], [ka, kb]) = (rotate(q, m * theta), rotate(k, n * theta));
+    let rotation = qa * ka + qb * kb;
+    let (zq, zk) = (Complex::new(q[0], q[1]), Complex::new(k[0], k[1]));
+    let turned = (zq * Complex::cis(m * theta) * (zk * Complex::cis(n * theta)).conj()).re;
+    let offset = (zq * zk.conj() * Complex::cis((m - n) * theta)).re;
+    [rotation, turned, offset]
+}
+
 /// The seed of the demo query and key.
 pub const ROPE_SEED: u64 = 0x0_0209_E5ED;
 

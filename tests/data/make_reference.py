@@ -39,12 +39,25 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
                          then every other slope for 2p heads (indices 0, 2, 4, ...), the first
                          n − p of them.
 
+  The cyclic shift and circulant mixings (Gray 2006, "Toeplitz and Circulant Matrices: A Review",
+  §3.1): on N positions, (S x)_t = x_{(t−1) mod N}; a mixing by offset, A[t, s] = h[(t − s) mod N],
+  commutes with S and has the eigenvalues H(f) = Σ_d h[d] e^{−2πi f d/N}, numpy's fft(h).
+
+  One RoPE pair as a complex number (RoFormer §3.4.1, eqs. (33), (35)): q_m = q·e^{imθ}, and the
+  pair's score is Re(q_m · conj(k_n)).
+
+  A linear model over positions (seed 002): min ‖Xc − y‖² + λ‖c‖², solved as the least squares of
+  the stacked system [X; √λ·I] c ≈ [y; 0].
+
 Files written (schemas in tests/data/README.md):
   sinusoidal_len{L}_d{D}_base10000.csv  for (L, D) in (8, 4), (50, 16), (64, 512)
   rotation.json                          cases (d_model, pos, k) = (16, 10, 3), (512, 10, 3)
   rope_interleaved.json                  d = 8 and 64, (m, n) = (0,0), (5,2), (105,102), (40,7);
                                          q, k ~ N(0, 1) from default_rng(7): q8, k8, q64, k64
   alibi_slopes.json                      8 and 12 heads
+  shift_operator.json                    N = 16: window and decay kernels, their FFT, ‖AS − SA‖
+  rope_complex.json                      three (θ, m, n) cases, q, k from default_rng(11)
+  basis_fit.json                         ridge least squares over 64 positions, 3 cases
 """
 
 import json
@@ -166,6 +179,97 @@ def alibi_slopes(n):
     return power_of_two(p) + alibi_slopes(2 * p)[0::2][: n - p]
 
 
+SHIFT_N = 16
+
+
+def circular_distance(d, n):
+    return min(d, n - d)
+
+
+def window_kernel(half_width, n):
+    """Mean over the offsets within half_width of 0 on the circle."""
+    h = np.array([1.0 if circular_distance(d, n) <= half_width else 0.0 for d in range(n)])
+    return h / h.sum()
+
+
+def decay_kernel(slope, n):
+    """Weights exp(−slope·dist(d)), normalised to sum 1."""
+    h = np.array([math.exp(-slope * circular_distance(d, n)) for d in range(n)])
+    return h / h.sum()
+
+
+def shift_cases():
+    """Circulant mixings against the cyclic shift S, (S x)_t = x_{t−1 mod N}: S as a permutation
+    matrix (np.roll of the identity), the circulant matrix A_{t,s} = h[(t − s) mod N] built with
+    explicit indices, np.fft.fft(h) as the frequency response, and ‖AS − SA‖_F for a circulant
+    and for a random matrix (numpy.random.default_rng(7))."""
+    n = SHIFT_N
+    shift = np.roll(np.eye(n), 1, axis=0)
+    cases = []
+    for name, h in [("window2", window_kernel(2, n)), ("decay0.5", decay_kernel(0.5, n))]:
+        a = np.array([[h[(t - s) % n] for s in range(n)] for t in range(n)])
+        response = np.fft.fft(h)
+        cases.append(
+            {
+                "kernel": name,
+                "h": h.tolist(),
+                "response_re": response.real.tolist(),
+                "response_im": response.imag.tolist(),
+                "commutator": float(np.linalg.norm(a @ shift - shift @ a)),
+            }
+        )
+    matrix = np.random.default_rng(7).normal(size=(n, n))
+    return {
+        "n": n,
+        "kernels": cases,
+        "random_matrix": matrix.flatten().tolist(),
+        "random_commutator": float(np.linalg.norm(matrix @ shift - shift @ matrix)),
+    }
+
+
+def rope_complex_cases():
+    """One RoPE pair as a complex number (RoFormer §3.4.1): the score Re(q e^{imθ} conj(k e^{inθ}))
+    computed with numpy's complex type, for seeded q, k (numpy.random.default_rng(11))."""
+    rng = np.random.default_rng(11)
+    cases = []
+    for theta, m, n in [(1.0, 5, 2), (0.01, 300, 17), (10000 ** (-0.5), 1000, 999)]:
+        q, k = rng.normal(size=2), rng.normal(size=2)
+        zq, zk = complex(q[0], q[1]), complex(k[0], k[1])
+        score = (zq * np.exp(1j * m * theta) * np.conj(zk * np.exp(1j * n * theta))).real
+        cases.append({"q": q.tolist(), "k": k.tolist(), "theta": theta, "m": m, "n": n, "score": float(score)})
+    return cases
+
+
+FIT_RIDGE = 1e-9
+
+
+def fit_target(name, t):
+    if name == "square16":
+        return np.where(np.mod(t, 16.0) < 8.0, 1.0, -1.0)
+    if name == "chirp12":  # period 12, span 64
+        return np.sin(2 * np.pi * t / 12.0 * (1 + t / (2 * 64.0)))
+    raise ValueError(name)
+
+
+def basis_fit_cases():
+    """Least squares with a ridge over positions 0 … 63 (seed 002's linear model): features 1,
+    sin(ω_i t), cos(ω_i t) for the first m pairs of d_model 16, base 10000; numpy's lstsq of the
+    stacked system [X; √λ I] c ≈ [y; 0], λ = 1e-9; predictions over 0 … 127."""
+    t = np.arange(128, dtype=float)
+    cases = []
+    for target, pairs in [("square16", 4), ("chirp12", 2), ("square16", 8)]:
+        columns = [np.ones_like(t)]
+        for i in range(pairs):
+            w = omega(i, 16)
+            columns += [np.sin(w * t), np.cos(w * t)]
+        x = np.stack(columns, axis=1)
+        y = fit_target(target, t)
+        stacked = np.vstack([x[:64], math.sqrt(FIT_RIDGE) * np.eye(x.shape[1])])
+        rhs = np.concatenate([y[:64], np.zeros(x.shape[1])])
+        c, *_ = np.linalg.lstsq(stacked, rhs, rcond=None)
+        cases.append({"target": target, "pairs": pairs, "predictions": (x @ c).tolist()})
+    return cases
+
 def write_json(path, value):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(value, f, indent=1)
@@ -180,6 +284,9 @@ def main():
     write_json(os.path.join(out, "rotation.json"), [rotation_case(*c) for c in ROTATION_CASES])
     write_json(os.path.join(out, "rope_interleaved.json"), rope_cases())
     write_json(os.path.join(out, "alibi_slopes.json"), {str(n): alibi_slopes(n) for n in ALIBI_HEADS})
+    write_json(os.path.join(out, "shift_operator.json"), shift_cases())
+    write_json(os.path.join(out, "rope_complex.json"), rope_complex_cases())
+    write_json(os.path.join(out, "basis_fit.json"), basis_fit_cases())
     print(f"reference values written to {out}")
 
 
