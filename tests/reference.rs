@@ -254,3 +254,22 @@ fn ridge_fits_over_positions_match_numpys_least_squares() {
         }
     }
 }
+
+#[test]
+fn t5_buckets_match_the_published_formula_for_both_variants() {
+    use pe_explorer::encoding::relative_bias::t5_bucket;
+    for case in read_json("t5_buckets.json").as_array().unwrap() {
+        let num_buckets = case["num_buckets"].as_u64().unwrap() as usize;
+        let max_distance = case["max_distance"].as_u64().unwrap() as usize;
+        let bidirectional = case["bidirectional"].as_bool().unwrap();
+        let first = case["first"].as_i64().unwrap();
+        for (n, expected) in case["buckets"].as_array().unwrap().iter().enumerate() {
+            let relative = first + n as i64;
+            assert_eq!(
+                t5_bucket(relative, bidirectional, num_buckets, max_distance),
+                Some(expected.as_u64().unwrap() as usize),
+                "{num_buckets} buckets, max distance {max_distance}, bidirectional {bidirectional}, key − query = {relative}"
+            );
+        }
+    }
+}

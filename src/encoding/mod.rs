@@ -12,6 +12,7 @@ pub mod embedding;
 pub mod extrapolation;
 pub mod learned;
 pub mod real_data;
+pub mod relative_bias;
 pub mod rope;
 pub mod rotation;
 pub mod seeded;

@@ -46,6 +46,12 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
   One RoPE pair as a complex number (RoFormer §3.4.1, eqs. (33), (35)): q_m = q·e^{imθ}, and the
   pair's score is Re(q_m · conj(k_n)).
 
+  T5's relative-position buckets (Raffel et al. 2020 §2.1; the reference code's
+  _relative_position_bucket, Mesh TensorFlow and Hugging Face T5Attention): relative position
+  key − query; bidirectional: half the buckets for keys after the query, on |key − query|; causal:
+  max(query − key, 0); of B buckets the first B/2 exact, then B/2 + ⌊ln(n/(B/2)) /
+  ln(max_distance/(B/2)) · (B − B/2)⌋ in float32, at most B − 1.
+
   A linear model over positions (seed 002): min ‖Xc − y‖² + λ‖c‖², solved as the least squares of
   the stacked system [X; √λ·I] c ≈ [y; 0].
 
@@ -58,6 +64,7 @@ Files written (schemas in tests/data/README.md):
   shift_operator.json                    N = 16: window and decay kernels, their FFT, ‖AS − SA‖
   rope_complex.json                      three (θ, m, n) cases, q, k from default_rng(11)
   basis_fit.json                         ridge least squares over 64 positions, 3 cases
+  t5_buckets.json                        T5's buckets of −300 … 300, both variants, 3 settings
 """
 
 import json
@@ -270,6 +277,41 @@ def basis_fit_cases():
         cases.append({"target": target, "pairs": pairs, "predictions": (x @ c).tolist()})
     return cases
 
+def t5_bucket(relative_position, bidirectional, num_buckets, max_distance):
+    """T5's _relative_position_bucket (Mesh TensorFlow; Hugging Face T5Attention), written out for
+    one relative position (key − query), with the logarithm in float32 as the reference code."""
+    offset = 0
+    if bidirectional:
+        num_buckets //= 2
+        if relative_position > 0:
+            offset = num_buckets
+        n = abs(relative_position)
+    else:
+        n = -min(relative_position, 0)
+    max_exact = num_buckets // 2
+    if n < max_exact:
+        return offset + n
+    ratio = np.float32(n) / np.float32(max_exact)
+    steps = np.log(ratio) / np.float32(math.log(max_distance / max_exact)) * np.float32(num_buckets - max_exact)
+    return offset + min(max_exact + int(steps), num_buckets - 1)
+
+
+def t5_bucket_cases():
+    """Buckets of every relative position −300 … 300 for both variants and three settings."""
+    cases = []
+    for num_buckets, max_distance in [(32, 128), (20, 50), (8, 1000)]:
+        for bidirectional in [True, False]:
+            cases.append(
+                {
+                    "num_buckets": num_buckets,
+                    "max_distance": max_distance,
+                    "bidirectional": bidirectional,
+                    "first": -300,
+                    "buckets": [t5_bucket(r, bidirectional, num_buckets, max_distance) for r in range(-300, 301)],
+                }
+            )
+    return cases
+
 def write_json(path, value):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(value, f, indent=1)
@@ -287,6 +329,7 @@ def main():
     write_json(os.path.join(out, "shift_operator.json"), shift_cases())
     write_json(os.path.join(out, "rope_complex.json"), rope_complex_cases())
     write_json(os.path.join(out, "basis_fit.json"), basis_fit_cases())
+    write_json(os.path.join(out, "t5_buckets.json"), t5_bucket_cases())
     print(f"reference values written to {out}")
 
 
