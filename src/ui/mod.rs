@@ -17,6 +17,7 @@ pub mod export_tools;
 pub mod extrapolation;
 pub mod frequencies;
 pub mod heatmap;
+pub mod labs;
 pub mod math;
 pub mod net;
 pub mod notices;

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
+use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson, Gate};
 use super::controls::{LayoutSelect, PanelSlider};
 use super::math::{by_layout, Formula, Math};
@@ -115,12 +116,17 @@ pub fn RopePanel() -> impl IntoView {
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
     let diagram_canvas = NodeRef::<html::Canvas>::new();
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         plane_canvas,
         move || (current.get().plane, diagram.get()),
-        |element, (plane, (layout, pair))| {
+        move |element, (plane, (layout, pair))| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_plane(&sized, plane, *layout, *pair);
+            }
+            // The panel is near the screen: time for its lab (asked once).
+            if !lab_asked.replace(true) {
+                teacher_tools("lab rope-complex");
             }
         },
     );
@@ -236,6 +242,9 @@ pub fn RopePanel() -> impl IntoView {
             </div>
             <Legend keys=&[Key::RopeLegendSame, Key::RopeLegendBound] />
             <p class="note" data-testid="rope-bound-note"><PageText key=Key::RopeBoundNote /></p>
+            // The same pair as complex numbers: a lab, drawn by the tools' wasm (src/ui/labs) when
+            // the plane above first draws (it draws only near the screen).
+            <div class="lab" data-lab="rope-complex"></div>
             <LayoutSelect
                 name="rope-layout"
                 texts=[Key::RopePairsLabel, Key::RopePairsInterleaved, Key::RopePairsSplit]

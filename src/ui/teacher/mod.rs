@@ -8,8 +8,9 @@
 //! every change (a `pe-state` event with the state's query string), and they change it by asking
 //! the page (`pe-set-state`, with the new query string), never directly. The page starts them with
 //! a command, through the global `peTeacher(command)` they install: `lesson` (start lesson mode),
-//! `leave`, `open` (the page was opened at a lesson step), `share` and `export <code> <panel>`
-//! (`export`: the files of the export buttons).
+//! `leave`, `open` (the page was opened at a lesson step), `share`, `export <code> <panel>`
+//! (`export`: the files of the export buttons) and `lab <name>` (draw a lab into its slot in a
+//! panel: src/ui/labs).
 
 pub mod export;
 pub mod lesson;
@@ -135,6 +136,8 @@ fn mount(opening: Params) {
             _ => {
                 if let Some(rest) = command.strip_prefix("export ") {
                     export::run(rest, params.get_untracked());
+                } else if let Some(name) = command.strip_prefix("lab ") {
+                    crate::ui::labs::mount(name, lesson);
                 }
             }
         };
