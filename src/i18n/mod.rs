@@ -144,8 +144,8 @@ strings! {
     // The heatmap panel's text when layout=split.
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
-    HeatmapSampled => "More cells than pixels: each pixel shows the mean of a block of up to {p} × {d} cells (positions × dimensions), so fast columns fade where their waves average out. The read-out is exact.",
-                      "单元格多于像素：每个像素显示至多 {p} × {d} 个单元格（位置 × 维度）的平均值，所以变化快的列在波形相互抵消处褪色。读数是精确值。";
+    HeatmapSampled => "More cells than pixels: each pixel is the mean of up to {p} × {d} cells (positions × dimensions), so fast columns fade where their waves cancel. The read-out is exact.",
+                      "单元格多于像素：每个像素是至多 {p} × {d} 个单元格（位置 × 维度）的平均值，所以变化快的列在波形相互抵消处褪色。读数是精确值。";
     HeatmapTable => "Data table", "数据表";
     HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
                            "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。表格窗口跟着 pos 和第 i 对走：移动它们即可移动窗口。导出的 CSV 含全部数值。";

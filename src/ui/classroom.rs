@@ -21,8 +21,11 @@ const THEMES: [(Theme, Key); 3] = [
 ];
 
 /// Gives the teacher's tools `command` (`lesson`, `leave`, `open`, `share`, `export …`:
-/// src/ui/teacher), through the page's loader (`peTools`, in Trunk.toml's start script), which
-/// loads them first if they are not there yet.
+/// src/ui/teacher; `lab <name>`: src/ui/labs), through the page's loader (`peTools`, in Trunk.toml's
+/// start script), which loads them first if they are not there yet. A panel with a lab asks for
+/// it from its canvas drawing, which happens only near the screen, so the lab is fetched when its
+/// panel is about to be seen; the tools draw it once, and later asks find its slot filled
+/// (docs/architecture.md, "Labs").
 pub fn teacher_tools(command: &str) {
     if let Ok(tools) = js_sys::Reflect::get(&window(), &"peTools".into()) {
         if let Some(tools) = tools.dyn_ref::<js_sys::Function>() {

@@ -7,6 +7,7 @@ use super::canvas::{
     canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, LineChart, Ticks};
+use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson};
 use super::panel::Panel;
 use super::parts::PageText;
@@ -66,6 +67,8 @@ pub fn PeVectorPanel() -> impl IntoView {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
                 draw_vector(&sized, vector, *highlight, *lang);
             }
+            // The panel is near the screen: time for its lab.
+            teacher_tools("lab numbering");
         },
     );
 
@@ -78,6 +81,8 @@ pub fn PeVectorPanel() -> impl IntoView {
                 aria-label=tr(Key::VectorTitle)
             ></canvas>
             <p class="note" data-testid="layout-same-numbers"><PageText key=Key::LayoutSameNumbers /></p>
+            // Why not just number the positions? A lab, drawn by the tools' wasm (src/ui/labs).
+            <div class="lab" data-lab="numbering"></div>
         </Panel>
     }
 }

@@ -258,7 +258,7 @@ test('a heatmap with more positions than pixel rows shows means, and says so', a
   const plotHeight = Number(await page.getByTestId('canvas-heatmap').getAttribute('data-plot-height'));
   const rowsPerPixel = 4 * Math.ceil(512 / Math.floor(plotHeight));
   assert.match(await page.getByTestId('heatmap-sampled').textContent(),
-    new RegExp(`mean of a block of up to ${rowsPerPixel} × 1 cells \\(positions × dimensions\\)`));
+    new RegExp(`mean of up to ${rowsPerPixel} × 1 cells \\(positions × dimensions\\)`));
   assert.match(await page.getByTestId('dot-sampled').textContent(), /each cell is the mean over 8 × 8 pairs of positions/);
   assertClean(problems);
   await context.close();

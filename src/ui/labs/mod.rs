@@ -1,10 +1,11 @@
 //! Labs: parts of panels that the tools' wasm draws (src/bin/teacher.rs, the same wasm as the
 //! teacher's tools), so that the page every student opens carries only an empty slot for each
-//! (`<div class="lab" data-lab="…">` in the panel) and the code that asks for it when the panel
-//! first comes near the screen (`ui::classroom::teacher_tools("lab <name>")`). A lab reads the
+//! (`<div class="lab" data-lab="…">` in the panel) and the call that asks for it when the panel
+//! first comes near the screen (`ui::classroom::ask_for_lab`). A lab reads the
 //! tools' mirror of the lesson state, so it follows the page's controls; it changes the state, if
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
+pub mod numbering;
 pub mod rope_complex;
 
 use leptos::prelude::*;
@@ -16,6 +17,7 @@ use super::context::Lesson;
 pub fn mount(name: &str, lesson: Lesson) {
     let lab: fn() -> AnyView = match name {
         "rope-complex" => || view! { <rope_complex::RopeComplexLab /> }.into_any(),
+        "numbering" => || view! { <numbering::NumberingLab /> }.into_any(),
         _ => return,
     };
     let Some(slot) = document()
