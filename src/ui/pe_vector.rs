@@ -60,15 +60,18 @@ pub fn PeVectorPanel() -> impl IntoView {
     };
 
     let canvas = NodeRef::<html::Canvas>::new();
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         canvas,
         move || (vector.get(), highlight.get(), lesson.lang.get()),
-        |element, (vector, highlight, lang)| {
+        move |element, (vector, highlight, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
                 draw_vector(&sized, vector, *highlight, *lang);
             }
-            // The panel is near the screen: time for its lab.
-            teacher_tools("lab numbering");
+            // The panel is near the screen: time for its lab (asked once, not on every redraw).
+            if !lab_asked.replace(true) {
+                teacher_tools("lab numbering");
+            }
         },
     );
 

@@ -116,6 +116,7 @@ pub fn RopePanel() -> impl IntoView {
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
     let diagram_canvas = NodeRef::<html::Canvas>::new();
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         plane_canvas,
         move || (current.get().plane, diagram.get()),
@@ -123,8 +124,10 @@ pub fn RopePanel() -> impl IntoView {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_plane(&sized, plane, *layout, *pair);
             }
-            // The panel is near the screen: time for its lab.
-            teacher_tools("lab rope-complex");
+            // The panel is near the screen: time for its lab (asked once, not on every redraw).
+            if !lab_asked.replace(true) {
+                teacher_tools("lab rope-complex");
+            }
         },
     );
     redraw_on_frame(

@@ -24,11 +24,15 @@ pub fn RopeComplexLab() -> impl IntoView {
     let params = lesson.params;
     let language = move || usize::from(lesson.lang.get() == Lang::Zh);
     // Pair i's part of the score, in its three forms, for the panel's query and key.
+    // Only what the pair's score depends on: moving pos, k or the length recomputes nothing.
+    let inputs = Memo::new(move |_| {
+        params.with(|p| (p.d_model, p.rope_m, p.rope_n, p.pair, p.base, p.layout))
+    });
     let forms = Memo::new(move |_| {
-        let p = params.get();
-        let (q, k) = rope_demo_vectors(p.d_model);
-        let (m, n) = (p.rope_m as f64, p.rope_n as f64);
-        let plane = rope_plane(&q, &k, m, n, p.pair, p.base, p.layout);
+        let (d_model, m, n, pair, base, layout) = inputs.get();
+        let (q, k) = rope_demo_vectors(d_model);
+        let (m, n) = (m as f64, n as f64);
+        let plane = rope_plane(&q, &k, m, n, pair, base, layout);
         rope_pair_forms(plane.q, plane.k, plane.theta, m, n)
     });
     let number = move |form: usize| move || format!("{:.15}", forms.get()[form]);
