@@ -92,6 +92,12 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
     let plan = plan();
     for step in 1..=plan.len() {
         let panel = plan.panel(step).unwrap();
+        // A lab's read-out is drawn by the tools' wasm, not by the page rendered here: the
+        // browser test walks those steps (tests/browser/lesson-flow.test.mjs) and
+        // tests/lesson_mode.rs recomputes their answers with the core.
+        if plan.lab(step).is_some() {
+            continue;
+        }
         for lang in [Lang::En, Lang::Zh] {
             let from = Params {
                 lang,

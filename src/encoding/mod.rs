@@ -15,6 +15,8 @@ pub mod numbering;
 pub mod real_data;
 pub mod relative_bias;
 pub mod rope;
+pub mod rope_config;
+pub mod rope_scaling;
 pub mod rotation;
 pub mod seeded;
 pub mod shift_map;

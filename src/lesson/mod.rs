@@ -3,6 +3,7 @@
 //! Pure and host-tested. `query` is the only module that knows query-string names.
 
 pub mod decimal;
+pub mod lab_query;
 pub mod lang;
 pub mod panels;
 pub mod params;

@@ -42,6 +42,9 @@ struct StepPlan {
     after: String,
     /// The read-outs (`data-readout` names) hidden until Reveal.
     masks: Vec<String>,
+    /// The lab (`src/ui/labs`) whose values the step's queries also set (`rx_…`: the
+    /// `lesson::lab_query` keys), and whose read-out holds the answer.
+    lab: Option<String>,
     /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
     /// it once revealed (which the reveal text quotes).
     texts: [[Option<String>; 3]; 2],
@@ -158,6 +161,24 @@ impl LessonPlan {
         }
     }
 
+    /// The lab whose read-out holds step `step`'s answer, if any.
+    pub fn lab(&self, step: usize) -> Option<&str> {
+        self.step(step).and_then(|s| s.lab.as_deref())
+    }
+
+    /// What step `step` asks of its lab: its before query, followed by its after query once
+    /// revealed (a lab reads the last value of each key); `None` for a step without a lab.
+    pub fn lab_query(&self, step: usize, revealed: bool) -> Option<String> {
+        let s = self.step(step)?;
+        s.lab.as_ref()?;
+        let before = s.before.clone().unwrap_or_default();
+        Some(if revealed {
+            format!("{before}&{}", s.after)
+        } else {
+            before
+        })
+    }
+
     /// The read-outs step `step` hides until Reveal.
     pub fn masks(&self, step: usize) -> &[String] {
         self.step(step).map_or(&[], |s| s.masks.as_slice())
@@ -219,11 +240,21 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             if !apply_query(Params::default(), rest).notices.is_empty() {
                 return None;
             }
+            // A lab's values must be ones its link reader takes as they are.
+            if super::lab_query::read_rope_extension(rest).is_some_and(|l| !l.problems.is_empty()) {
+                return None;
+            }
             if kind == "before" {
                 step.before = Some(rest.to_string());
             } else {
                 step.after = rest.to_string();
             }
+        }
+        (None, "lab") => {
+            if !rest.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') || rest.is_empty() {
+                return None;
+            }
+            step.lab = Some(rest.to_string());
         }
         (None, "mask") => {
             let names = rest.split_whitespace();

@@ -5,3 +5,5 @@ pub mod colormap;
 pub mod heatmap;
 pub mod layout;
 pub mod real_model;
+pub mod rope_extension;
+pub mod svg_plot;

@@ -24,6 +24,10 @@ const SIZES = [
   { name: 'base, real-data panel loaded', query: '#real-data', slider: 'base', realData: true },
   { name: 'k, real-data panel loaded', query: '?length=200#real-data', slider: 'k', realData: true },
   { name: 'pos, real-data panel loaded', query: '#real-data', slider: 'pos', realData: true },
+  // The context-extension lab (drawn by the tools' wasm) at its largest lengths: every method's
+  // score over 2^21 positions redrawn on each press.
+  { name: 'lab target L, Llama 3.1, L = 2^21', query: '?rx_model=2&rx_target=2097152', slider: 'rope-extension-target', lab: true, alternate: true },
+  { name: 'lab factor s, YaRN, L = 2^21', query: '?rx_model=3&rx_target=2097152', slider: 'rope-extension-factor', lab: true, alternate: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
   // with the page at the top and scrolled to the last panel.
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(
@@ -38,7 +42,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate }) {
+async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate, lab }) {
   const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
   await page.goto(site.url(query));
   await waitForApp(page);
@@ -49,6 +53,10 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
   if (realData || scrollToEnd) {
     await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
     await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
+  }
+  if (lab) {
+    await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+    await page.waitForSelector(`[data-testid="${slider}"]`, { timeout: 30000 });
   }
   await settle(page);
   await page.evaluate(() => {
@@ -67,7 +75,7 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
     window.__peKeyTimes = [];
     document.addEventListener('keydown', () => window.__peKeyTimes.push(performance.now()), { capture: true });
   });
-  if (slider) await page.getByTestId(`slider-${slider}`).focus();
+  if (slider) await page.getByTestId(lab ? slider : `slider-${slider}`).focus();
   const latencies = [];
   for (let n = 0; n < PRESSES; n += 1) {
     // Alternating keys stay inside the range at its ends (d_model 1024 is the largest).

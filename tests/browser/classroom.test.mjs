@@ -28,7 +28,7 @@ function lessonTexts() {
 
 /** The panel of each step (src/lesson/steps.rs): each must be on screen at its step. */
 const STEP_PANELS = ['word-order', 'embedding', 'heatmap', 'waves', 'frequencies', 'rotation',
-  'dot-product', 'add-concat', 'extrapolation', 'rope', 'alibi', 'real-data'];
+  'dot-product', 'add-concat', 'extrapolation', 'rope', 'rope', 'rope', 'alibi', 'real-data'];
 
 /** Whether the top of element `id` is on screen. */
 const onScreen = (page, id) => page.evaluate((panel) => {
@@ -50,7 +50,7 @@ async function expectStep(page, step, lang, texts) {
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
-  assert.equal(total, 12);
+  assert.equal(total, 14);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);

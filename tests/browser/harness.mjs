@@ -243,6 +243,9 @@ export const URL_PARAMS = [
   'theme', 'hide', 'lock',
 ];
 
+/** The labs' prefixes for their own URL values (src/lesson/lab_query.rs, `LAB_PREFIXES`). */
+export const LAB_PREFIXES = ['rx_'];
+
 /**
  * The default state (src/lesson/params.rs, `Params::default`) as the URL would spell it. A link
  * leaves out every parameter at its reference value, except `lang`, which is always written (and
@@ -267,7 +270,12 @@ export const URL_DEFAULTS = {
 export function urlState(source) {
   const href = typeof source === 'string' ? source : source instanceof URL ? source.href : source.url();
   const params = new URL(href).searchParams;
-  const keys = [...params.keys()];
+  // A lab's own values (`rx_…`, src/lesson/lab_query.rs) follow the page's; they are the lab's
+  // to check, each once.
+  const labKeys = [...params.keys()].filter((key) => LAB_PREFIXES.some((p) => key.startsWith(p)));
+  assert.equal(new Set(labKeys).size, labKeys.length, `${href}: each lab value once`);
+  const keys = [...params.keys()].slice(0, [...params.keys()].length - labKeys.length);
+  assert.deepEqual([...params.keys()].slice(keys.length), labKeys, `${href}: the labs' values after the page's`);
   assert.deepEqual(keys, URL_PARAMS.filter((key) => params.has(key)), `${href}: known parameters, each once, in the app's order`);
   assert.ok(params.has('lang'), `${href}: lang is always written`);
   const reference = URL_DEFAULTS;

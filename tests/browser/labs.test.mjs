@@ -86,3 +86,109 @@ test('the numbering lab: the raw index grows, the fraction changes with the leng
   assertClean(problems);
   await context.close();
 });
+
+test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps the fast pairs, presets and pasted configs', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  const numbers = async (id) => (await text(id)).match(/[0-9.]+(e[0-9+-]+)?/g).map(Number);
+  const pick = async (id, value) => { await page.getByTestId(id).selectOption(value); await settle(page); };
+
+  // Llama 2 7B as released, asked for 4 × its 4096 positions without scaling: slow pairs meet
+  // angles they never saw.
+  assert.equal(await text('rope-extension-declared'), '4096');
+  const [unseen] = await numbers('rope-extension-unseen');
+  assert.ok(unseen > 0, `direct extrapolation leaves unseen angles: ${unseen}`);
+
+  // Position interpolation: the fastest pair's step between neighbours is the original ÷ s, and
+  // with s = L/L₀ no pair is asked for an angle it has not seen.
+  await pick('rope-extension-method', '1');
+  const s = Number(await text('rope-extension-factor-value'));
+  assert.equal(s, 4);
+  const [now, was, divided] = await numbers('rope-extension-fastest');
+  assert.ok(Math.abs(now - was / s) < 1e-12 && divided === s, `${now} ${was} ${divided}`);
+  assert.equal(await text('rope-extension-unseen'), '0 / 64');
+  assert.equal(await text('rope-extension-fates'), '0 / 64 / 0');
+
+  // YaRN: the fastest pairs unchanged, the slowest divided by s, a ramp between.
+  await pick('rope-extension-method', '4');
+  assert.match(await text('rope-extension-fastest'), /÷ 1\)$/);
+  assert.match(await text('rope-extension-slowest'), /× 4\)$/);
+  const [kept, interpolated, between] = await numbers('rope-extension-fates');
+  assert.ok(kept > 0 && interpolated > 0 && kept + interpolated + between === 64, `${kept} ${interpolated} ${between}`);
+  assert.equal(await text('rope-extension-attention'), (0.1 * Math.log(4) + 1).toFixed(4));
+
+  // Llama 3.1 8B's published config: 128k declared, with factor 8 over 8192 trained positions.
+  await pick('rope-extension-model', '2');
+  assert.equal(await text('rope-extension-declared'), '131072');
+  assert.equal(await text('rope-extension-stretched'), '65536');
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '5');
+
+  // A bad config gets a message naming the field, and the lab keeps what it showed.
+  await page.locator('.lab-paste summary').click();
+  const paste = async (config) => {
+    await page.getByTestId('rope-extension-config').fill(config);
+    await page.getByTestId('rope-extension-read').click();
+    await settle(page);
+    return text('rope-extension-config-status');
+  };
+  const bad = '{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 0.5}}';
+  assert.match(await paste(bad), /rope_scaling\.factor is 0\.5/);
+  assert.equal(await text('rope-extension-declared'), '131072');
+  assert.match(await paste('not json'), /^Not JSON/);
+  // A good one (GPT-NeoX's keys, a quarter of each head rotating) takes over.
+  assert.match(await paste('{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "max_position_embeddings": 2048}'),
+    /^Read\. rope_theta is not given/);
+  assert.equal(await text('rope-extension-rotary'), '24 (12)');
+  assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '5');
+
+  // In Chinese, the lab and its messages too.
+  await page.getByRole('button', { name: '中文' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
+  assert.match(await paste(bad), /rope_scaling\.factor 为 0\.5/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the context-extension lab keeps its values in the link (rx_…), says what a bad one became, and shares them', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&rx_model=2&rx_method=pi&rx_s=abc&rx_target=1e12'));
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  // Llama 3.1 8B under PI; rx_s kept the preset's 8, rx_target clamped to the slider's 2^21.
+  assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '2');
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '1');
+  assert.equal(await text('rope-extension-factor-value'), '8');
+  assert.equal(await text('rope-extension-target-value'), '2097152');
+  assert.equal(await text('rope-extension-link-problems'),
+    "The link's rx_target=1e12 cannot be used; using 2097152. The link's rx_s=abc cannot be used; using 8.");
+  // The address holds the lab's values beside the page's, and keeps them when the page rewrites it.
+  const search = async () => Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  await page.getByTestId('rope-extension-method').selectOption('4');
+  await settle(page);
+  assert.equal((await search()).rx_method, 'yarn');
+  await page.getByTestId('slider-m').fill('9');
+  await settle(page);
+  const after = await search();
+  assert.equal(after.m, '9', 'the page wrote its own value');
+  assert.equal(after.rx_method, 'yarn', `the lab's values survive the page's rewrite: ${JSON.stringify(after)}`);
+  assert.equal(after.rx_model, '2');
+  // A reload opens the same lab.
+  await page.reload();
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '4');
+  assert.equal(await page.locator('[data-testid="rope-extension-link-problems"]').count(), 0);
+  // The share dialog's student link carries them too.
+  await page.getByTestId('share-open').click();
+  const link = await page.getByTestId('student-link').inputValue();
+  assert.match(link, /rx_model=2&rx_method=yarn/);
+  assertClean(problems);
+  await context.close();
+});

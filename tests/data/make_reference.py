@@ -55,6 +55,20 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
   A linear model over positions (seed 002): min ‖Xc − y‖² + λ‖c‖², solved as the least squares of
   the stacked system [X; √λ·I] c ≈ [y; 0].
 
+  RoPE past its training length (Hugging Face transformers' modeling_rope_utils.py, read there;
+  docs/sources.md "RoPE scaling"), rotary dimension d = int(head_dim · partial_rotary_factor),
+  θ_i = b^(−2i/d), s the factor, L₀ the training length:
+      linear:   θ_i / s
+      ntk:      (b·s^(d/(d−2)))^(−2i/d)
+      dynamic:  (b·(s·L/L₀ − (s − 1))^(d/(d−2)))^(−2i/d), L = max(seq_len, L₀), L₀ = max_position_embeddings
+      yarn:     c(r) = d·ln(L₀/(2πr))/(2 ln b); low = max(⌊c(β_fast)⌋, 0), high = min(⌈c(β_slow)⌉, d − 1);
+                ρ_i = clip((i − low)/(high − low), 0, 1); θ_i·(1 − ρ_i) + θ_i/s·ρ_i;
+                attention factor 0.1·ln s + 1 (or as given, or DeepSeek's mscale ratio)
+      llama3:   λ_i = 2π/θ_i; λ_i > L₀/low_ff: θ_i/s; λ_i < L₀/high_ff: θ_i; else
+                σ = (L₀/λ_i − low_ff)/(high_ff − low_ff), (1 − σ)·θ_i/s + σ·θ_i
+      longrope: 1/(f_i·b^(2i/d)), f = long_factor if seq_len > L₀ else short_factor;
+                attention factor √(1 + ln s/ln L₀)
+
 Files written (schemas in tests/data/README.md):
   sinusoidal_len{L}_d{D}_base10000.csv  for (L, D) in (8, 4), (50, 16), (64, 512)
   rotation.json                          cases (d_model, pos, k) = (16, 10, 3), (512, 10, 3)
@@ -312,6 +326,112 @@ def t5_bucket_cases():
             )
     return cases
 
+
+def rope_scaling_inv_freq(config, seq_len):
+    """Independent NumPy version of the formulas above for one config dict (the reader's keys)."""
+    base = config.get("rope_theta", config.get("rotary_emb_base"))
+    scaling = config.get("rope_scaling") or config.get("rope_parameters") or {}
+    if base is None:
+        base = scaling.get("rope_theta", 10000.0)
+    head_dim = config.get("head_dim") or config["hidden_size"] // config["num_attention_heads"]
+    share = config.get("partial_rotary_factor", config.get("rotary_pct", scaling.get("partial_rotary_factor", 1.0)))
+    d = int(head_dim * share)
+    max_pos = config["max_position_embeddings"]
+    seq = max_pos if seq_len is None else seq_len
+    kind = scaling.get("rope_type", scaling.get("type", "default"))
+    exponents = np.arange(0, d, 2, dtype=np.float64) / d
+    theta = 1.0 / base ** exponents
+    attention = 1.0
+    if kind == "linear":
+        theta = theta / scaling["factor"]
+    elif kind == "ntk":
+        theta = 1.0 / (base * scaling["factor"] ** (d / (d - 2))) ** exponents
+    elif kind == "dynamic":
+        s = scaling["factor"]
+        length = max(seq, max_pos)
+        theta = 1.0 / (base * (s * length / max_pos - (s - 1)) ** (d / (d - 2))) ** exponents
+    elif kind == "yarn":
+        s = scaling["factor"]
+        trained = scaling.get("original_max_position_embeddings") or max_pos
+        fast, slow = scaling.get("beta_fast", 32.0), scaling.get("beta_slow", 1.0)
+        turns_at = lambda r: d * np.log(trained / (r * 2 * np.pi)) / (2 * np.log(base))
+        low, high = turns_at(fast), turns_at(slow)
+        if scaling.get("truncate", True):
+            low, high = np.floor(low), np.ceil(high)
+        low, high = max(low, 0), min(high, d - 1)
+        if low == high:
+            high += 0.001
+        rho = np.clip((np.arange(d // 2, dtype=np.float64) - low) / (high - low), 0, 1)
+        theta = theta * (1 - rho) + theta / s * rho
+        m, m_all = scaling.get("mscale"), scaling.get("mscale_all_dim")
+        grow = lambda k: 1.0 if s <= 1 else 0.1 * k * np.log(s) + 1.0
+        attention = scaling.get("attention_factor", grow(m) / grow(m_all) if m and m_all else grow(1.0))
+    elif kind == "llama3":
+        s, lo, hi = scaling["factor"], scaling["low_freq_factor"], scaling["high_freq_factor"]
+        trained = scaling["original_max_position_embeddings"]
+        wavelength = 2 * np.pi / theta
+        sigma = (trained / wavelength - lo) / (hi - lo)
+        middle = (1 - sigma) * theta / s + sigma * theta
+        theta = np.where(wavelength > trained / lo, theta / s, np.where(wavelength < trained / hi, theta, middle))
+    elif kind == "longrope":
+        if "original_max_position_embeddings" in config:
+            trained = config["original_max_position_embeddings"]
+            s = max_pos / trained
+        else:
+            trained, s = max_pos, scaling.get("factor", 1.0)
+        f = np.array(scaling["long_factor"] if seq > trained else scaling["short_factor"], dtype=np.float64)
+        theta = 1.0 / (f * base ** exponents)
+        attention = scaling.get("attention_factor", 1.0 if s <= 1 else np.sqrt(1 + np.log(s) / np.log(trained)))
+    return [float(x) for x in theta], float(attention)
+
+
+def rope_scaling_cases():
+    """Configs of every type, partial rotary and dynamic at given lengths included."""
+    rng = np.random.default_rng(19)
+    phi = lambda n: [round(float(x), 6) for x in 1 + np.sort(rng.random(n)) * 30]
+    llama = {"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_theta": 10000.0}
+    configs = [
+        ("default", llama, None),
+        ("linear", {**llama, "rope_scaling": {"type": "linear", "factor": 4.0}}, None),
+        ("ntk", {**llama, "rope_scaling": {"rope_type": "ntk", "factor": 8.0}}, None),
+        ("dynamic below", {**llama, "rope_scaling": {"type": "dynamic", "factor": 4.0}}, 1000),
+        ("dynamic at 3x", {**llama, "rope_scaling": {"type": "dynamic", "factor": 4.0}}, 12288),
+        ("yarn qwen2.5", {"hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
+                          "rope_theta": 1000000.0,
+                          "rope_scaling": {"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768}}, None),
+        ("yarn betas", {**llama, "rope_scaling": {"rope_type": "yarn", "factor": 16, "beta_fast": 16.0,
+                                                    "beta_slow": 2.0, "attention_factor": 1.2}}, None),
+        ("yarn untruncated mscale", {"head_dim": 64, "hidden_size": 7168, "num_attention_heads": 128,
+                                     "max_position_embeddings": 163840, "rope_theta": 10000,
+                                     "rope_scaling": {"type": "yarn", "factor": 40, "mscale": 1.0, "mscale_all_dim": 0.707,
+                                                      "original_max_position_embeddings": 4096, "truncate": False}}, None),
+        ("llama3", {"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072, "rope_theta": 500000.0,
+                    "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                                     "original_max_position_embeddings": 8192, "rope_type": "llama3"}}, None),
+        ("longrope long", {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 131072,
+                           "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
+                           "rope_scaling": {"type": "longrope", "short_factor": phi(48), "long_factor": phi(48)}}, None),
+        ("longrope short", {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 131072,
+                            "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
+                            "rope_scaling": {"type": "longrope", "short_factor": phi(48), "long_factor": phi(48)}}, 4096),
+        ("longrope factor", {"head_dim": 16, "max_position_embeddings": 2048, "rope_theta": 10000.0,
+                             "rope_scaling": {"rope_type": "longrope", "factor": 4.0, "short_factor": phi(8),
+                                              "long_factor": phi(8)}}, 5000),
+        ("partial neox", {"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "rotary_emb_base": 10000,
+                          "max_position_embeddings": 2048}, None),
+        ("partial yarn", {"head_dim": 128, "partial_rotary_factor": 0.5, "max_position_embeddings": 8192,
+                          "rope_theta": 50000.0, "rope_scaling": {"type": "yarn", "factor": 2.0}}, None),
+        ("rope_parameters", {"head_dim": 64, "max_position_embeddings": 32768,
+                             "rope_parameters": {"rope_type": "linear", "rope_theta": 1000000.0, "factor": 2.0}}, None),
+    ]
+    cases = []
+    for name, config, seq_len in configs:
+        inv_freq, attention = rope_scaling_inv_freq(config, seq_len)
+        cases.append({"name": name, "config": config, "seq_len": seq_len, "inv_freq": inv_freq,
+                      "attention_factor": attention})
+    return cases
+
+
 def write_json(path, value):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(value, f, indent=1)
@@ -330,6 +450,7 @@ def main():
     write_json(os.path.join(out, "rope_complex.json"), rope_complex_cases())
     write_json(os.path.join(out, "basis_fit.json"), basis_fit_cases())
     write_json(os.path.join(out, "t5_buckets.json"), t5_bucket_cases())
+    write_json(os.path.join(out, "rope_scaling.json"), rope_scaling_cases())
     print(f"reference values written to {out}")
 
 

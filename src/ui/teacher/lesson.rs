@@ -109,6 +109,11 @@ impl Classroom {
         self.revealed.set(revealed);
         self.lesson.params.set(params);
         set_page_state(&params);
+        // A step about a lab sets the lab's values too (they are not the page's).
+        let lab = self
+            .ready()
+            .and_then(|plan| plan.lab_query(params.step, revealed));
+        crate::ui::labs::follow_lesson(lab);
     }
 
     /// Reveal: the step's after state and its answer.

@@ -44,12 +44,20 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
     let gates = RwSignal::new(params.with_untracked(|p| (p.hidden, p.locked, p.hidden_panels)));
     let link = Memo::new(move |_| {
         let (hidden, locked, hidden_panels) = gates.get();
-        page_link(&student_query(&Params {
+        // Read again each time the dialog opens: the labs keep their values in the address.
+        open.get();
+        let labs = crate::ui::labs::lab_pairs_in_address();
+        let query = student_query(&Params {
             hidden,
             locked,
             hidden_panels,
             ..params.get()
-        }))
+        });
+        page_link(&if labs.is_empty() {
+            query
+        } else {
+            format!("{query}&{labs}")
+        })
     });
     let dialog = NodeRef::<html::Dialog>::new();
     // The dialog is modal (the page behind it inert) while `open`.

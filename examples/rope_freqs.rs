@@ -1,0 +1,57 @@
+//! A model's RoPE frequencies after its `rope_scaling`, as the context-extension lab computes them:
+//!
+//!     cargo run --release --example rope_freqs -- --config config.json [--seq-len N]
+//!
+//! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; what the reader
+//! assumed, such as a missing `rope_theta`, goes to stderr as a note); a configuration
+//! it cannot use exits with status 1 and a message naming the field
+//! (`pe_explorer::encoding::rope_config`).
+
+use std::process::ExitCode;
+
+use pe_explorer::encoding::rope_config::{frequencies_json, read_config};
+use pe_explorer::encoding::rope_scaling::frequencies;
+
+const USAGE: &str = "usage: rope_freqs --config config.json [--seq-len N]";
+
+fn main() -> ExitCode {
+    let mut config = None;
+    let mut seq_len = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next()) {
+            ("--config", Some(path)) => config = Some(path),
+            ("--seq-len", Some(n)) => match n.parse::<usize>() {
+                Ok(n) if n > 0 => seq_len = Some(n),
+                _ => {
+                    return fail(&format!(
+                        "--seq-len must be a whole number above 0, got {n:?}"
+                    ))
+                }
+            },
+            _ => return fail(USAGE),
+        }
+    }
+    let Some(path) = config else {
+        return fail(USAGE);
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) => return fail(&format!("cannot read {path}: {error}")),
+    };
+    match read_config(&text) {
+        Ok(read) => {
+            for note in &read.notes {
+                eprintln!("rope_freqs: note: {}", note.message(false));
+            }
+            println!("{}", frequencies_json(&frequencies(&read.config, seq_len)));
+            ExitCode::SUCCESS
+        }
+        Err(error) => fail(&format!("{path}: {error}")),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("rope_freqs: {message}");
+    ExitCode::FAILURE
+}

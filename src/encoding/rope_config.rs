@@ -1,0 +1,553 @@
+//! A model's `config.json` (or just its rope fields) read into `rope_scaling::RopeConfig`, with
+//! a message naming the field for everything it cannot use (issue 19, item 2). The same reader
+//! serves `examples/rope_freqs.rs` and the context-extension lab.
+//!
+//! Keys, as Hugging Face transformers reads them (docs/sources.md, "RoPE scaling"):
+//! - `rope_theta` (GPT-NeoX: `rotary_emb_base`); absent, the Llama configuration's default 10 000
+//!   is used and a note says so;
+//! - `head_dim`, else `hidden_size` / `num_attention_heads` (integer division);
+//! - `partial_rotary_factor` (GPT-NeoX: `rotary_pct`), default 1;
+//! - `max_position_embeddings`; a top-level `original_max_position_embeddings` (LongRoPE);
+//! - `rope_scaling` (transformers 5 writes `rope_parameters`, which may also hold `rope_theta`)
+//!   with its type under `rope_type` or the older `type`; `null` or absent means no scaling.
+//!
+//! Checks are stricter than transformers' own, which only warns: a factor below 1, a list of the
+//! wrong length or an unknown type would give numbers that mean nothing, so they are refused.
+
+use serde_json::{Map, Value};
+
+use super::rope_scaling::{Llama3, LongRope, RopeConfig, Scaling, Yarn};
+
+/// The `rope_scaling` types this reader knows, as a configuration names them.
+pub const TYPES: [&str; 7] = [
+    "default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+];
+
+/// Largest length or width accepted: far beyond any model's (2 147 483 648), and a `usize` on
+/// 32-bit WebAssembly too.
+pub const LARGEST: u64 = 1 << 31;
+
+/// Largest scale factor accepted (released models use up to 64): with the largest length and
+/// base every power of the NTK types stays finite.
+pub const LARGEST_FACTOR: f64 = 1e4;
+
+/// Largest base accepted (released models use up to 10⁸ or so).
+pub const LARGEST_BASE: f64 = 1e12;
+
+/// A configuration that was read, and what the reader assumed on the way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Read {
+    pub config: RopeConfig,
+    pub notes: Vec<Note>,
+}
+
+/// Something the reader assumed, for the reader of the page to know.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// No `rope_theta`: 10 000 used.
+    DefaultBase,
+    /// `mrope` (Qwen2-VL) is read as `default`, as transformers does: its sections split the
+    /// pairs between time, height and width, and each pair's frequency is the default one.
+    MropeAsDefault,
+}
+
+impl Note {
+    pub fn message(&self, chinese: bool) -> &'static str {
+        match (self, chinese) {
+            (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.",
+            (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 的 Llama 配置的默认值 10000。",
+            (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.",
+            (Note::MropeAsDefault, true) => "rope_scaling 类型 mrope（Qwen2-VL）按 default 读取，与 transformers 相同：它的分段把各对分给时间、高度和宽度，每一对的频率保持默认值。",
+        }
+    }
+}
+
+/// What is wrong with a configuration; `field` is the key's path (`rope_scaling.factor`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    /// Nothing but white space.
+    Empty,
+    /// Not JSON; where the parser stopped.
+    NotJson {
+        line: usize,
+        column: usize,
+    },
+    /// The configuration, or `rope_scaling`, is not a JSON object.
+    NotObject {
+        field: String,
+    },
+    Missing {
+        field: String,
+    },
+    /// Present with the wrong kind of value.
+    WrongType {
+        field: String,
+        expected: Expected,
+    },
+    /// A number outside what the field allows.
+    OutOfRange {
+        field: String,
+        value: f64,
+        rule: Rule,
+    },
+    WrongLength {
+        field: String,
+        expected: usize,
+        got: usize,
+    },
+    UnknownType {
+        name: String,
+    },
+}
+
+/// The kind of value a field needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Expected {
+    Number,
+    WholeNumber,
+    Text,
+    TrueOrFalse,
+    ListOfNumbers,
+}
+
+/// The range a number must lie in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rule {
+    /// From 1 to `LARGEST_FACTOR` (a scale factor).
+    Factor,
+    /// Above 1, at most `LARGEST_BASE` (a base).
+    Base,
+    /// > 0.
+    Positive,
+    /// In (0, 1].
+    Share,
+    /// A whole number from 1 to `LARGEST`.
+    Count,
+    /// Larger than the named field's value.
+    Above(String),
+    /// The rotary dimension head_dim × partial_rotary_factor must be even and at least the value.
+    EvenRotaryDim(usize),
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(false))
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    /// The message, in English or Chinese.
+    pub fn message(&self, chinese: bool) -> String {
+        let expected = |e: &Expected| match (e, chinese) {
+            (Expected::Number, false) => "a number",
+            (Expected::Number, true) => "数字",
+            (Expected::WholeNumber, false) => "a whole number",
+            (Expected::WholeNumber, true) => "整数",
+            (Expected::Text, false) => "a string",
+            (Expected::Text, true) => "字符串",
+            (Expected::TrueOrFalse, false) => "true or false",
+            (Expected::TrueOrFalse, true) => "true 或 false",
+            (Expected::ListOfNumbers, false) => "a list of numbers",
+            (Expected::ListOfNumbers, true) => "数字列表",
+        };
+        match (self, chinese) {
+            (ConfigError::Empty, false) => "The config is empty: paste a config.json or its rope fields.".into(),
+            (ConfigError::Empty, true) => "配置为空：请粘贴 config.json 或其中与 rope 有关的字段。".into(),
+            (ConfigError::NotJson { line, column }, false) => format!("Not JSON: the text stops making sense at line {line}, column {column}."),
+            (ConfigError::NotJson { line, column }, true) => format!("不是 JSON：第 {line} 行第 {column} 列处无法解析。"),
+            (ConfigError::NotObject { field }, false) => format!("{field} must be a JSON object ({{ … }})."),
+            (ConfigError::NotObject { field }, true) => format!("{field} 必须是 JSON 对象（{{ … }}）。"),
+            (ConfigError::Missing { field }, false) => format!("{field} is missing."),
+            (ConfigError::Missing { field }, true) => format!("缺少 {field}。"),
+            (ConfigError::WrongType { field, expected: e }, false) => format!("{field} must be {}.", expected(e)),
+            (ConfigError::WrongType { field, expected: e }, true) => format!("{field} 必须是{}。", expected(e)),
+            (ConfigError::OutOfRange { field, value, rule }, false) => format!(
+                "{field} is {value}; it must be {}.",
+                match rule {
+                    Rule::Factor => format!("from 1 to {LARGEST_FACTOR} (a factor below 1 would shorten the context)"),
+                    Rule::Base => format!("greater than 1 and at most {LARGEST_BASE:e}"),
+                    Rule::Positive => "greater than 0".to_string(),
+                    Rule::Share => "greater than 0 and at most 1".to_string(),
+                    Rule::Count => format!("a whole number from 1 to {LARGEST}"),
+                    Rule::Above(other) => format!("greater than {other}"),
+                    Rule::EvenRotaryDim(least) => format!("even and at least {least} (head_dim × partial_rotary_factor, the rotary dimension)"),
+                }
+            ),
+            (ConfigError::OutOfRange { field, value, rule }, true) => format!(
+                "{field} 为 {value}；它必须{}。",
+                match rule {
+                    Rule::Factor => format!("在 1 到 {LARGEST_FACTOR} 之间（小于 1 的因子会缩短上下文）"),
+                    Rule::Base => format!("大于 1 且不超过 {LARGEST_BASE:e}"),
+                    Rule::Positive => "大于 0".to_string(),
+                    Rule::Share => "大于 0 且不超过 1".to_string(),
+                    Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
+                    Rule::Above(other) => format!("大于 {other}"),
+                    Rule::EvenRotaryDim(least) => format!("是偶数且至少为 {least}（head_dim × partial_rotary_factor，即旋转维度）"),
+                }
+            ),
+            (ConfigError::WrongLength { field, expected, got }, false) => format!("{field} has {got} numbers; the rotary dimension needs {expected}, one per pair."),
+            (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数；旋转维度需要 {expected} 个，每对一个。"),
+            (ConfigError::UnknownType { name }, false) => format!("Unknown rope_scaling type \"{name}\": known types are {}.", TYPES.join(", ")),
+            (ConfigError::UnknownType { name }, true) => format!("未知的 rope_scaling 类型“{name}”：已知类型为 {}。", TYPES.join("、")),
+        }
+    }
+}
+
+/// One JSON object and the path it was found at, for messages.
+struct Fields<'a> {
+    map: &'a Map<String, Value>,
+    path: &'a str,
+}
+
+impl<'a> Fields<'a> {
+    fn name(&self, key: &str) -> String {
+        if self.path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.path)
+        }
+    }
+
+    /// The value under the first of `keys` present and not null, with its field name.
+    fn get(&self, keys: &[&str]) -> Option<(&'a Value, String)> {
+        keys.iter().find_map(|key| {
+            self.map
+                .get(*key)
+                .filter(|v| !v.is_null())
+                .map(|v| (v, self.name(key)))
+        })
+    }
+
+    fn number(&self, keys: &[&str]) -> Result<Option<(f64, String)>, ConfigError> {
+        match self.get(keys) {
+            None => Ok(None),
+            Some((value, field)) => match value.as_f64() {
+                Some(number) => Ok(Some((number, field))),
+                None => Err(ConfigError::WrongType {
+                    field,
+                    expected: Expected::Number,
+                }),
+            },
+        }
+    }
+
+    fn number_where(&self, keys: &[&str], rule: Rule) -> Result<Option<f64>, ConfigError> {
+        let Some((value, field)) = self.number(keys)? else {
+            return Ok(None);
+        };
+        let ok = match &rule {
+            Rule::Factor => (1.0..=LARGEST_FACTOR).contains(&value),
+            Rule::Base => value > 1.0 && value <= LARGEST_BASE,
+            Rule::Positive => value > 0.0,
+            Rule::Share => value > 0.0 && value <= 1.0,
+            Rule::Count | Rule::Above(_) | Rule::EvenRotaryDim(_) => true,
+        } && value.is_finite();
+        if ok {
+            Ok(Some(value))
+        } else {
+            Err(ConfigError::OutOfRange { field, value, rule })
+        }
+    }
+
+    fn required(&self, key: &str, rule: Rule) -> Result<f64, ConfigError> {
+        self.number_where(&[key], rule)?
+            .ok_or_else(|| ConfigError::Missing {
+                field: self.name(key),
+            })
+    }
+
+    /// A whole number from 1 to `LARGEST` (8192.0 is accepted as 8192).
+    fn count(&self, keys: &[&str]) -> Result<Option<usize>, ConfigError> {
+        let Some((value, field)) = self.number(keys)? else {
+            return Ok(None);
+        };
+        if value.fract() != 0.0 {
+            return Err(ConfigError::WrongType {
+                field,
+                expected: Expected::WholeNumber,
+            });
+        }
+        if !(1.0..=LARGEST as f64).contains(&value) {
+            return Err(ConfigError::OutOfRange {
+                field,
+                value,
+                rule: Rule::Count,
+            });
+        }
+        Ok(Some(value as usize))
+    }
+
+    fn required_count(&self, key: &str) -> Result<usize, ConfigError> {
+        self.count(&[key])?.ok_or_else(|| ConfigError::Missing {
+            field: self.name(key),
+        })
+    }
+
+    fn factors(&self, key: &str, pairs: usize) -> Result<Vec<f64>, ConfigError> {
+        let (value, field) = self.get(&[key]).ok_or_else(|| ConfigError::Missing {
+            field: self.name(key),
+        })?;
+        let list = value
+            .as_array()
+            .and_then(|items| {
+                items
+                    .iter()
+                    .map(Value::as_f64)
+                    .collect::<Option<Vec<f64>>>()
+            })
+            .ok_or(ConfigError::WrongType {
+                field: field.clone(),
+                expected: Expected::ListOfNumbers,
+            })?;
+        if list.len() != pairs {
+            return Err(ConfigError::WrongLength {
+                field,
+                expected: pairs,
+                got: list.len(),
+            });
+        }
+        if let Some(&bad) = list.iter().find(|f| !(**f > 0.0 && f.is_finite())) {
+            return Err(ConfigError::OutOfRange {
+                field,
+                value: bad,
+                rule: Rule::Positive,
+            });
+        }
+        Ok(list)
+    }
+}
+
+/// Reads a configuration (see the module's notes for the keys).
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::read_config;
+/// let read = read_config(r#"{"hidden_size": 4096, "num_attention_heads": 32,
+///     "max_position_embeddings": 4096, "rope_theta": 10000.0,
+///     "rope_scaling": {"type": "linear", "factor": 0.5}}"#);
+/// assert_eq!(read.unwrap_err().to_string(),
+///     "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context).");
+/// ```
+pub fn read_config(text: &str) -> Result<Read, ConfigError> {
+    if text.trim().is_empty() {
+        return Err(ConfigError::Empty);
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::NotJson {
+        line: e.line(),
+        column: e.column(),
+    })?;
+    let map = value.as_object().ok_or_else(|| ConfigError::NotObject {
+        field: "the config".into(),
+    })?;
+    let top = Fields { map, path: "" };
+    let mut notes = Vec::new();
+
+    // transformers 5 keeps the scaling (and the base) under `rope_parameters`.
+    let scaling_map = match top.get(&["rope_scaling", "rope_parameters"]) {
+        None => None,
+        Some((value, field)) => Some((
+            value.as_object().ok_or(ConfigError::NotObject {
+                field: field.clone(),
+            })?,
+            field,
+        )),
+    };
+    let scaling_fields = scaling_map.as_ref().map(|(map, path)| Fields { map, path });
+
+    let base = match top.number_where(&["rope_theta", "rotary_emb_base"], Rule::Base)? {
+        Some(base) => base,
+        None => match scaling_fields
+            .as_ref()
+            .map(|f| f.number_where(&["rope_theta"], Rule::Base))
+            .transpose()?
+            .flatten()
+        {
+            Some(base) => base,
+            None => {
+                notes.push(Note::DefaultBase);
+                10000.0
+            }
+        },
+    };
+    let head_dim = match top.count(&["head_dim"])? {
+        Some(width) => width,
+        None => {
+            let hidden = top.count(&["hidden_size"])?;
+            let heads = top.count(&["num_attention_heads"])?;
+            match (hidden, heads) {
+                (Some(hidden), Some(heads)) => hidden / heads,
+                (None, _) => {
+                    return Err(ConfigError::Missing {
+                        field: "head_dim (or hidden_size)".into(),
+                    })
+                }
+                (_, None) => {
+                    return Err(ConfigError::Missing {
+                        field: "num_attention_heads".into(),
+                    })
+                }
+            }
+        }
+    };
+    let partial_rotary_factor =
+        match top.number_where(&["partial_rotary_factor", "rotary_pct"], Rule::Share)? {
+            Some(share) => share,
+            None => scaling_fields
+                .as_ref()
+                .map(|f| f.number_where(&["partial_rotary_factor"], Rule::Share))
+                .transpose()?
+                .flatten()
+                .unwrap_or(1.0),
+        };
+    let max_position_embeddings = top.required_count("max_position_embeddings")?;
+    let original_max_position_embeddings = top.count(&["original_max_position_embeddings"])?;
+
+    let mut config = RopeConfig {
+        rope_theta: base,
+        head_dim,
+        partial_rotary_factor,
+        max_position_embeddings,
+        original_max_position_embeddings,
+        scaling: Scaling::Default,
+    };
+    let dim = config.rotary_dim();
+    let type_name = match &scaling_fields {
+        None => "default".to_string(),
+        Some(fields) => match fields.get(&["rope_type", "type"]) {
+            None => {
+                return Err(ConfigError::Missing {
+                    field: fields.name("rope_type"),
+                })
+            }
+            Some((value, field)) => value
+                .as_str()
+                .ok_or(ConfigError::WrongType {
+                    field,
+                    expected: Expected::Text,
+                })?
+                .to_string(),
+        },
+    };
+    let least_dim = if matches!(type_name.as_str(), "ntk" | "dynamic") {
+        4
+    } else {
+        2
+    };
+    if dim < least_dim || dim % 2 == 1 {
+        return Err(ConfigError::OutOfRange {
+            field: "head_dim × partial_rotary_factor".into(),
+            value: head_dim as f64 * partial_rotary_factor,
+            rule: Rule::EvenRotaryDim(least_dim),
+        });
+    }
+    let Some(fields) = scaling_fields else {
+        return Ok(Read { config, notes });
+    };
+    let factor = || fields.required("factor", Rule::Factor);
+    config.scaling = match type_name.as_str() {
+        "default" => Scaling::Default,
+        "mrope" => {
+            notes.push(Note::MropeAsDefault);
+            Scaling::Default
+        }
+        "linear" => Scaling::Linear { factor: factor()? },
+        "ntk" => Scaling::Ntk { factor: factor()? },
+        "dynamic" => Scaling::Dynamic { factor: factor()? },
+        "yarn" => {
+            let beta_fast = fields
+                .number_where(&["beta_fast"], Rule::Positive)?
+                .unwrap_or(32.0);
+            let beta_slow = fields
+                .number_where(&["beta_slow"], Rule::Positive)?
+                .unwrap_or(1.0);
+            if beta_fast <= beta_slow {
+                return Err(ConfigError::OutOfRange {
+                    field: fields.name("beta_fast"),
+                    value: beta_fast,
+                    rule: Rule::Above(format!("beta_slow ({beta_slow})")),
+                });
+            }
+            let truncate = match fields.get(&["truncate"]) {
+                None => true,
+                Some((value, field)) => value.as_bool().ok_or(ConfigError::WrongType {
+                    field,
+                    expected: Expected::TrueOrFalse,
+                })?,
+            };
+            Scaling::Yarn(Yarn {
+                factor: factor()?,
+                original_max_position_embeddings: fields
+                    .count(&["original_max_position_embeddings"])?,
+                beta_fast,
+                beta_slow,
+                attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
+                mscale: fields.number_where(&["mscale"], Rule::Positive)?,
+                mscale_all_dim: fields.number_where(&["mscale_all_dim"], Rule::Positive)?,
+                truncate,
+            })
+        }
+        "llama3" => {
+            let low_freq_factor = fields.required("low_freq_factor", Rule::Positive)?;
+            let high_freq_factor = fields.required("high_freq_factor", Rule::Positive)?;
+            if high_freq_factor <= low_freq_factor {
+                return Err(ConfigError::OutOfRange {
+                    field: fields.name("high_freq_factor"),
+                    value: high_freq_factor,
+                    rule: Rule::Above(format!("low_freq_factor ({low_freq_factor})")),
+                });
+            }
+            Scaling::Llama3(Llama3 {
+                factor: factor()?,
+                low_freq_factor,
+                high_freq_factor,
+                original_max_position_embeddings: fields
+                    .required_count("original_max_position_embeddings")?,
+            })
+        }
+        "longrope" => {
+            let attention_factor = fields.number_where(&["attention_factor"], Rule::Positive)?;
+            let given_factor = fields.number_where(&["factor"], Rule::Factor)?;
+            // Without a top-level original length the factor is the scale; transformers needs it
+            // for the attention factor unless that is given.
+            if given_factor.is_none()
+                && original_max_position_embeddings.is_none()
+                && attention_factor.is_none()
+            {
+                return Err(ConfigError::Missing {
+                    field: fields.name("factor"),
+                });
+            }
+            Scaling::LongRope(LongRope {
+                short_factor: fields.factors("short_factor", dim / 2)?,
+                long_factor: fields.factors("long_factor", dim / 2)?,
+                factor: given_factor,
+                attention_factor,
+            })
+        }
+        other => {
+            return Err(ConfigError::UnknownType {
+                name: other.chars().take(40).collect(),
+            })
+        }
+    };
+    Ok(Read { config, notes })
+}
+
+/// `examples/rope_freqs.rs`'s output: `{"inv_freq": [...], "attention_factor": x}`, every number
+/// printed in full (the shortest text that reads back as the same f64).
+///
+/// ```
+/// use pe_explorer::encoding::{rope_config::frequencies_json, rope_scaling::Frequencies};
+/// let f = Frequencies { inv_freq: vec![1.0, 0.1], attention_factor: 1.0 };
+/// assert_eq!(frequencies_json(&f), r#"{"inv_freq": [1.0,0.1], "attention_factor": 1.0}"#);
+/// ```
+pub fn frequencies_json(frequencies: &super::rope_scaling::Frequencies) -> String {
+    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
+    let list: Vec<String> = frequencies.inv_freq.iter().map(|&x| number(x)).collect();
+    format!(
+        "{{\"inv_freq\": [{}], \"attention_factor\": {}}}",
+        list.join(","),
+        number(frequencies.attention_factor)
+    )
+}

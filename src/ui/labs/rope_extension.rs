@@ -1,0 +1,586 @@
+//! Lab (in the RoPE panel, after the complex-number lab): longer than trained, RoPE context
+//! extension (issue 19). A model (a preset or a pasted config.json, read by
+//! `encoding::rope_config`), a method (`encoding::rope_scaling::Method`) and lengths; each pair's
+//! wavelength before and after, what the scaling did to the fastest and slowest pairs, and the
+//! score of an aligned query and key against distance for every method.
+
+use leptos::prelude::*;
+
+use crate::encoding::rope_config::{read_config, ConfigError, Note};
+use crate::encoding::rope_scaling::{
+    angles_seen_and_needed, digit_base_range, pair_fates, Extension, Method, PairFate, PRESETS,
+};
+use crate::lesson::lab_query::{
+    read_rope_extension, rope_extension_pairs, LabProblem, RopeExtensionLink, ROPE_EXTENSION_PREFIX,
+};
+use crate::lesson::Lang;
+use crate::render::rope_extension::{
+    angle_marks, method_index, score_marks, wavelength_marks, COLOURS, HEIGHT, WIDTH,
+};
+use crate::render::svg_plot::Mark;
+use crate::ui::context::use_lesson;
+
+const TITLE: [&str; 2] = [
+    "Longer than trained: stretching RoPE",
+    "比训练时更长：拉伸 RoPE",
+];
+
+const TEXT: [&str; 2] = [
+    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest hardly changes. YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs slower than L₀ are interpolated, a ramp joins the two; YaRN also multiplies the logits by a temperature. Choose a model, a method and the lengths.",
+    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的慢维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：最快的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：最慢的维度对除以 s，最快的几乎不变。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，比 L₀ 更慢的做插值，中间用一段斜坡连接；YaRN 还把 logits 乘上一个温度系数。请选择模型、方法和长度。",
+];
+
+/// Each method's name, per language, in `Method::ALL`'s order.
+const METHODS: [[&str; 7]; 2] = [
+    [
+        "none (direct extrapolation)",
+        "position interpolation (PI, linear)",
+        "NTK-aware (static)",
+        "dynamic NTK",
+        "YaRN",
+        "Llama 3",
+        "LongRoPE (the config's factors)",
+    ],
+    [
+        "不缩放（直接外推）",
+        "位置插值（PI，linear）",
+        "NTK 感知（静态）",
+        "动态 NTK",
+        "YaRN",
+        "Llama 3",
+        "LongRoPE（配置中的因子）",
+    ],
+];
+
+/// Labels of the controls and read-outs, per language.
+struct Words {
+    model: &'static str,
+    pasted: &'static str,
+    method: &'static str,
+    trained: &'static str,
+    target: &'static str,
+    factor: &'static str,
+    factor_from_lengths: &'static str,
+    base: &'static str,
+    beta_fast: &'static str,
+    beta_slow: &'static str,
+    low: &'static str,
+    high: &'static str,
+    rotary: &'static str,
+    declared: &'static str,
+    fastest: &'static str,
+    slowest: &'static str,
+    attention: &'static str,
+    fates: &'static str,
+    turning: &'static str,
+    wavelengths: &'static str,
+    wavelength_caption: &'static str,
+    digits: &'static str,
+    digits_text: &'static str,
+    angles: &'static str,
+    angle_caption: &'static str,
+    unseen: &'static str,
+    scores: &'static str,
+    score_caption: &'static str,
+    paste: &'static str,
+    read: &'static str,
+    read_ok: &'static str,
+    not_in_url: &'static str,
+    /// The read-outs' bracket, "(trained 1, ÷ 4)": its opening with "trained", its separator
+    /// and its end.
+    was: &'static str,
+    separator: &'static str,
+    close: &'static str,
+    /// s·L₀, against the context the config declares.
+    stretched: &'static str,
+}
+
+const WORDS: [Words; 2] = [
+    Words {
+        model: "Model",
+        pasted: "pasted config",
+        method: "Method",
+        trained: "Trained length L₀",
+        target: "Target length L",
+        factor: "Scale factor s",
+        factor_from_lengths: "s = L / L₀",
+        base: "Base b",
+        beta_fast: "YaRN β_fast (turns in L₀ above which a pair is kept)",
+        beta_slow: "YaRN β_slow (turns in L₀ below which a pair is interpolated)",
+        low: "Llama 3 low_freq_factor",
+        high: "Llama 3 high_freq_factor",
+        rotary: "rotary dimension d (pairs)",
+        declared: "context the config declares (max_position_embeddings)",
+        fastest: "fastest pair: angle from p to p + 1, rad",
+        slowest: "slowest pair: wavelength, positions",
+        attention: "attention factor a (logits × a²)",
+        fates: "pairs kept / divided by s / in between",
+        turning: "pairs that finish a turn within L₀",
+        wavelengths: "Each pair's wavelength, trained (grey) and scaled (colour)",
+        wavelength_caption: "Pair i on the horizontal axis, wavelength 2π/θ_i in positions on a log scale; the dashed lines are L₀ and L. A pair below L₀ finishes at least one turn within the training length.",
+        digits: "digit base β = θ_i/θ_{i+1} (b^(2/d) when only the base sets the frequencies)",
+        digits_text: "Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns once every 2π·β^i positions, as digit i of a number rolls over every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).",
+        angles: "Angles seen in training (grey) and asked for but never seen (red)",
+        angle_caption: "For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.",
+        unseen: "pairs asked for angles never seen in training",
+        scores: "Score of an aligned query and key against distance, every method",
+        score_caption: "The query and key are equal and spread evenly over the pairs, so the score is a²·mean_i cos(distance·θ_i), 1 at distance 0 without a temperature. Each point is the mean over its stretch of whole distances (computed exactly), so fast wiggles average out instead of aliasing; the dashed line is L₀. The thick line is the method chosen.",
+        paste: "Paste a config.json (or its rope fields)",
+        read: "Read it",
+        read_ok: "Read. ",
+        not_in_url: "A pasted config is not kept in the page's link (it may be long, and private); a preset with the model, method and lengths above is.",
+        was: " (trained ",
+        separator: ", ",
+        close: ")",
+        stretched: "s · L₀",
+    },
+    Words {
+        model: "模型",
+        pasted: "粘贴的配置",
+        method: "方法",
+        trained: "训练长度 L₀",
+        target: "目标长度 L",
+        factor: "缩放因子 s",
+        factor_from_lengths: "s = L / L₀",
+        base: "底数 b",
+        beta_fast: "YaRN β_fast（在 L₀ 内转过这么多圈以上的维度对保持不变）",
+        beta_slow: "YaRN β_slow（在 L₀ 内转不到这么多圈的维度对做插值）",
+        low: "Llama 3 low_freq_factor",
+        high: "Llama 3 high_freq_factor",
+        rotary: "旋转维度 d（维度对数）",
+        declared: "配置声明的上下文长度（max_position_embeddings）",
+        fastest: "最快的维度对：从 p 到 p + 1 的角度，弧度",
+        slowest: "最慢的维度对：波长，单位为位置",
+        attention: "注意力因子 a（logits × a²）",
+        fates: "保持不变 / 除以 s / 介于两者之间 的维度对",
+        turning: "在 L₀ 之内转满一圈的维度对",
+        wavelengths: "每个维度对的波长：训练时（灰色）与缩放后（彩色）",
+        wavelength_caption: "横轴是第 i 对，纵轴是波长 2π/θ_i（单位为位置，对数刻度）；虚线是 L₀ 和 L。在 L₀ 以下的维度对在训练长度之内至少转满一圈。",
+        digits: "进制的底 β = θ_i/θ_{i+1}（只由底数决定频率时为 b^(2/d)）",
+        digits_text: "同样的数还可以这样读：RoPE 把位置写成一个 β = b^(2/d) 进制的数。第 i 对每 2π·β^i 个位置转一圈，就像一个数的第 i 位每数 β^i 次进一位（只是这里的“数位”是角度，不是整数）。位置插值让每一位都慢 s 倍，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放保持最快的一位不变，把底增大到 β·s^(2/(d−2))，最慢的一位因此覆盖 s 倍的位置：同样的位数装下了更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。",
+        angles: "训练中见过的角度（灰色）与需要但从未见过的角度（红色）",
+        angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。快的维度对在 L₀ 之内就转满一圈，所有角度都见过；慢的维度对的红色部分，是模型在训练中从未遇到的角度。",
+        unseen: "需要训练中从未见过的角度的维度对",
+        scores: "方向一致的查询与键的分数随距离的变化，各种方法",
+        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 a²·mean_i cos(距离·θ_i)，不加温度时距离 0 处为 1。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
+        paste: "粘贴 config.json（或其中与 rope 有关的字段）",
+        read: "读取",
+        read_ok: "已读取。",
+        not_in_url: "粘贴的配置不会保存在页面链接中（它可能很长，也可能不便公开）；选用预设时，上面的模型、方法和长度会保存在链接中。",
+        was: "（训练时 ",
+        separator: "，",
+        close: "）",
+        stretched: "s · L₀",
+    },
+];
+
+/// A number as the read-outs print it: four significant figures, or whole positions whole.
+fn short(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e12 {
+        format!("{x:.0}")
+    } else if x.abs() >= 1e5 || x.abs() < 1e-3 {
+        format!("{x:.3e}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// How a slider's track maps to its value: lengths double and bases grow tenfold at an even
+/// pace along the track.
+#[derive(Clone, Copy, PartialEq)]
+enum Track {
+    Linear,
+    /// The track is log2 of the value (whole values).
+    Log2,
+    /// The track is log10 of the value.
+    Log10,
+}
+
+/// One slider of the lab, its value printed beside it; `min`, `max` and `step` are on the track.
+#[component]
+fn LabSlider(
+    label: Signal<&'static str>,
+    testid: &'static str,
+    min: f64,
+    max: f64,
+    step: f64,
+    track: Track,
+    value: Signal<f64>,
+    set: Callback<f64>,
+) -> impl IntoView {
+    let position = move || {
+        let v = value.get();
+        match track {
+            Track::Linear => v,
+            Track::Log2 => v.log2(),
+            Track::Log10 => v.log10(),
+        }
+    };
+    view! {
+        <label class="lab-slider">
+            <span>{label}</span>
+            <input
+                type="range"
+                data-testid=testid
+                min=min
+                max=max
+                step=step
+                prop:value=move || position().to_string()
+                aria-valuetext=move || short(value.get())
+                on:input=move |ev| {
+                    if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+                        set.run(match track {
+                            Track::Linear => p,
+                            Track::Log2 => 2f64.powf(p).round(),
+                            Track::Log10 => 10f64.powf(p),
+                        });
+                    }
+                }
+            />
+            <output data-testid=format!("{testid}-value")>{Signal::derive(move || short(value.get()))}</output>
+        </label>
+    }
+}
+
+#[component]
+pub fn RopeExtensionLab() -> impl IntoView {
+    let lesson = use_lesson();
+    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let words = move || &WORDS[language()];
+
+    let start = read_config(PRESETS[0].config).map(|r| r.config).ok();
+    let setup = RwSignal::new(
+        start
+            .as_ref()
+            .map(Extension::from_config)
+            .expect("the presets read"),
+    );
+    let declared = RwSignal::new(start.map(|c| c.max_position_embeddings).unwrap_or(0));
+    // Which preset (PRESETS.len() for a pasted config).
+    let chosen = RwSignal::new(0usize);
+    let pasted = RwSignal::new(String::new());
+    let outcome: RwSignal<Option<Result<Vec<Note>, ConfigError>>> = RwSignal::new(None);
+
+    let choose = move |config: &crate::encoding::rope_scaling::RopeConfig| {
+        setup.set(Extension::from_config(config));
+        declared.set(config.max_position_embeddings);
+    };
+
+    // The link's own values for the lab (rx_…), if it has any; what could not be used is said.
+    let link_problems: RwSignal<Vec<LabProblem>> = RwSignal::new(Vec::new());
+    // A link's or a lesson step's values: the preset they start from, then theirs.
+    let apply = move |link: &RopeExtensionLink| {
+        if let Ok(read) = read_config(PRESETS[link.preset].config) {
+            declared.set(read.config.max_position_embeddings);
+        }
+        chosen.set(link.preset);
+        setup.set(link.lab.clone());
+    };
+    let from_link = read_rope_extension(&super::opened_query());
+    if let Some(link) = &from_link {
+        apply(link);
+        link_problems.set(link.problems.clone());
+    }
+    // Lesson mode's steps about this lab set its values too (`LessonPlan::lab_query`).
+    let lesson_request = super::lesson_request();
+    Effect::new(move |_| {
+        if let Some(link) = lesson_request
+            .get()
+            .as_deref()
+            .and_then(read_rope_extension)
+        {
+            apply(&link);
+        }
+    });
+    // The address keeps the lab's values beside the page's once the lab is used (or came in the
+    // link); a pasted config is not in it, so its values leave the address.
+    let in_address = StoredValue::new(from_link.is_some());
+    let address_pairs = move || {
+        (chosen.get_untracked() < PRESETS.len()).then(|| {
+            form_urlencoded::Serializer::new(String::new())
+                .extend_pairs(
+                    setup.with_untracked(|lab| rope_extension_pairs(chosen.get_untracked(), lab)),
+                )
+                .finish()
+        })
+    };
+    Effect::new(move |first: Option<()>| {
+        setup.with(|_| ());
+        chosen.get();
+        if first.is_some() {
+            in_address.set_value(true);
+        }
+        if in_address.get_value() {
+            super::write_lab_pairs(ROPE_EXTENSION_PREFIX, address_pairs().as_deref());
+        }
+    });
+    // The page rewrites the address from its own table when its state changes: put them back.
+    let rewritten = window_event_listener_untyped("pe-state", move |_| {
+        if in_address.get_value() {
+            super::write_lab_pairs(ROPE_EXTENSION_PREFIX, address_pairs().as_deref());
+        }
+    });
+    on_cleanup(move || rewritten.remove());
+
+    // Everything drawn is computed once per change of the settings.
+    let computed = Memo::new(move |_| {
+        setup.with(|lab| {
+            let plain = lab.frequencies(Method::Direct);
+            let current = lab.frequencies(lab.method);
+            let fates = pair_fates(&plain.inv_freq, &current.inv_freq, lab.factor);
+            (plain, current, fates)
+        })
+    });
+    let set = move |update: fn(&mut Extension, f64)| {
+        Callback::new(move |v: f64| setup.update(|lab| update(lab, v)))
+    };
+    let get = move |read: fn(&Extension) -> f64| Signal::derive(move || setup.with(read));
+    let label = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
+
+    let chosen_method = move || method_index(setup.with(|l| l.method));
+
+    view! {
+        <h3 data-testid="rope-extension-title">{Signal::derive(move || TITLE[language()])}</h3>
+        <p>{Signal::derive(move || TEXT[language()])}</p>
+        <Show when=move || link_problems.with(|p| !p.is_empty())>
+            <p class="notice" role="status" data-testid="rope-extension-link-problems">
+                {Signal::derive(move || {
+                    let chinese = language() == 1;
+                    link_problems.with(|p| p.iter().map(|p| p.message(chinese)).collect::<Vec<_>>().join(" "))
+                })}
+            </p>
+        </Show>
+        <div class="lab-controls">
+            <label class="lab-slider">
+                <span>{label(|w| w.model)}</span>
+                <select
+                    data-testid="rope-extension-model"
+                    on:change=move |ev| {
+                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                            if let Some(Ok(read)) = PRESETS.get(i).map(|p| read_config(p.config)) {
+                                chosen.set(i);
+                                choose(&read.config);
+                            }
+                        }
+                    }
+                    prop:value=move || chosen.get().to_string()
+                >
+                    {PRESETS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| view! { <option value=i.to_string()>{p.name}</option> })
+                        .collect_view()}
+                    <option value=PRESETS.len().to_string() disabled=move || chosen.get() != PRESETS.len()>
+                        {label(|w| w.pasted)}
+                    </option>
+                </select>
+            </label>
+            <label class="lab-slider">
+                <span>{label(|w| w.method)}</span>
+                <select
+                    data-testid="rope-extension-method"
+                    on:change=move |ev| {
+                        if let Some(m) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| Method::ALL.get(i)) {
+                            setup.update(|lab| lab.method = *m);
+                        }
+                    }
+                    prop:value=move || chosen_method().to_string()
+                >
+                    {move || {
+                        let lang = language();
+                        setup.with(|lab| lab.methods().collect::<Vec<_>>())
+                            .into_iter()
+                            .map(|m| {
+                                let i = method_index(m);
+                                view! { <option value=i.to_string() selected=move || chosen_method() == i>{METHODS[lang][i]}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <LabSlider label=label(|w| w.trained) testid="rope-extension-trained" min=8.0 max=20.0 step=0.25 track=Track::Log2
+                value=get(|l| l.trained as f64) set=set(|l, v| l.trained = v as usize) />
+            <LabSlider label=label(|w| w.target) testid="rope-extension-target" min=8.0 max=21.0 step=0.25 track=Track::Log2
+                value=get(|l| l.target as f64) set=set(|l, v| l.target = v as usize) />
+            <LabSlider label=label(|w| w.factor) testid="rope-extension-factor" min=1.0 max=64.0 track=Track::Linear step=0.25
+                value=get(|l| l.factor) set=set(|l, v| l.factor = v) />
+            <button type="button" data-testid="rope-extension-factor-from-lengths"
+                on:click=move |_| setup.update(|l| l.factor = (l.target as f64 / l.trained as f64).max(1.0))>
+                {label(|w| w.factor_from_lengths)}
+            </button>
+            <LabSlider label=label(|w| w.base) testid="rope-extension-base" min=2.0 max=8.0 step=0.05 track=Track::Log10
+                value=get(|l| l.base) set=set(|l, v| l.base = v.max(2.0)) />
+            <Show when=move || setup.with(|l| l.method == Method::Yarn)>
+                <LabSlider label=label(|w| w.beta_fast) testid="rope-extension-beta-fast" min=2.0 max=128.0 track=Track::Linear step=1.0
+                    value=get(|l| l.beta_fast) set=set(|l, v| l.beta_fast = v.max(l.beta_slow + 0.25)) />
+                <LabSlider label=label(|w| w.beta_slow) testid="rope-extension-beta-slow" min=0.25 max=8.0 track=Track::Linear step=0.25
+                    value=get(|l| l.beta_slow) set=set(|l, v| l.beta_slow = v.min(l.beta_fast - 0.25)) />
+            </Show>
+            <Show when=move || setup.with(|l| l.method == Method::Llama3)>
+                <LabSlider label=label(|w| w.low) testid="rope-extension-low" min=0.5 max=4.0 track=Track::Linear step=0.25
+                    value=get(|l| l.low_freq_factor) set=set(|l, v| l.low_freq_factor = v.min(l.high_freq_factor - 0.25)) />
+                <LabSlider label=label(|w| w.high) testid="rope-extension-high" min=1.0 max=16.0 track=Track::Linear step=0.25
+                    value=get(|l| l.high_freq_factor) set=set(|l, v| l.high_freq_factor = v.max(l.low_freq_factor + 0.25)) />
+            </Show>
+        </div>
+        <dl class="numbers" data-testid="rope-extension-readout">
+            <dt>{label(|w| w.rotary)}</dt>
+            <dd data-testid="rope-extension-rotary">{Signal::derive(move || setup.with(|l| format!("{} ({})", l.rotary_dim, l.rotary_dim / 2)))}</dd>
+            <dt>{label(|w| w.declared)}</dt>
+            <dd data-testid="rope-extension-declared">{Signal::derive(move || short(declared.get() as f64))}</dd>
+            <dt>{label(|w| w.stretched)}</dt>
+            <dd data-testid="rope-extension-stretched">{Signal::derive(move || setup.with(|l| short((l.factor * l.trained as f64).round())))}</dd>
+            <dt>{label(|w| w.fastest)}</dt>
+            <dd data-testid="rope-extension-fastest">{Signal::derive(move || computed.with(|(plain, current, _)| {
+                let (was, now) = (plain.inv_freq[0], current.inv_freq[0]);
+                let w = words();
+                format!("{}{}{}{}÷ {}{}", short(now), w.was, short(was), w.separator, short(was / now), w.close)
+            }))}</dd>
+            <dt>{label(|w| w.slowest)}</dt>
+            <dd data-testid="rope-extension-slowest">{Signal::derive(move || computed.with(|(plain, current, _)| {
+                let last = plain.inv_freq.len() - 1;
+                let wavelength = |t: f64| std::f64::consts::TAU / t;
+                let (was, now) = (wavelength(plain.inv_freq[last]), wavelength(current.inv_freq[last]));
+                let w = words();
+                format!("{}{}{}{}× {}{}", short(now), w.was, short(was), w.separator, short(now / was), w.close)
+            }))}</dd>
+            <dt>{label(|w| w.attention)}</dt>
+            <dd data-testid="rope-extension-attention">{Signal::derive(move || computed.with(|(_, current, _)| short(current.attention_factor)))}</dd>
+            <dt>{label(|w| w.fates)}</dt>
+            <dd data-testid="rope-extension-fates">{Signal::derive(move || computed.with(|(_, _, fates)| {
+                let count = |fate: PairFate| fates.iter().filter(|f| **f == fate).count();
+                format!("{} / {} / {}", count(PairFate::Kept), count(PairFate::Interpolated), count(PairFate::Changed))
+            }))}</dd>
+            <dt>{label(|w| w.unseen)}</dt>
+            <dd data-testid="rope-extension-unseen">{Signal::derive(move || computed.with(|(plain, current, _)| {
+                let (trained, target) = setup.with(|l| (l.trained, l.target));
+                let unseen = angles_seen_and_needed(trained, target, &plain.inv_freq, &current.inv_freq)
+                    .iter()
+                    .filter(|(seen, needed)| needed > &(seen + 1e-12))
+                    .count();
+                format!("{unseen} / {}", plain.inv_freq.len())
+            }))}</dd>
+            <dt>{label(|w| w.digits)}</dt>
+            <dd data-testid="rope-extension-digits">{Signal::derive(move || computed.with(|(plain, current, _)| {
+                let range = |(low, high): (f64, f64)| {
+                    if (high - low).abs() <= 1e-9 * high { short(low) } else { format!("{} … {}", short(low), short(high)) }
+                };
+                let w = words();
+                format!("{}{}{}{}", range(digit_base_range(&current.inv_freq)), w.was, range(digit_base_range(&plain.inv_freq)), w.close)
+            }))}</dd>
+            <dt>{label(|w| w.turning)}</dt>
+            <dd data-testid="rope-extension-turning">{Signal::derive(move || computed.with(|(plain, _, _)| {
+                let trained = setup.with(|l| l.trained) as f64;
+                let turning = plain.inv_freq.iter().filter(|t| std::f64::consts::TAU / **t <= trained).count();
+                format!("{turning} / {}", plain.inv_freq.len())
+            }))}</dd>
+        </dl>
+        <figure class="lab-chart">
+            <figcaption>{label(|w| w.wavelengths)}</figcaption>
+            <SvgChart testid="rope-extension-wavelengths" marks=Signal::derive(move || {
+                computed.with(|(plain, current, _)| setup.with(|lab| wavelength_marks(lab, plain, current)))
+            }) />
+            <p class="note">{label(|w| w.wavelength_caption)}</p>
+        </figure>
+        <p>{label(|w| w.digits_text)}</p>
+        <figure class="lab-chart">
+            <figcaption>{label(|w| w.angles)}</figcaption>
+            <SvgChart testid="rope-extension-angles" marks=Signal::derive(move || {
+                computed.with(|(plain, current, _)| setup.with(|lab| angle_marks(lab, plain, current)))
+            }) />
+            <p class="note">{label(|w| w.angle_caption)}</p>
+        </figure>
+        <figure class="lab-chart">
+            <figcaption>{label(|w| w.scores)}</figcaption>
+            <SvgChart testid="rope-extension-scores" marks=Signal::derive(move || setup.with(score_marks)) />
+            <ul class="lab-legend">
+                {move || {
+                    let lang = language();
+                    setup.with(|lab| lab.methods().collect::<Vec<_>>())
+                        .into_iter()
+                        .map(|m| {
+                            let i = method_index(m);
+                            view! {
+                                <li>
+                                    <svg class="swatch" viewBox="0 0 20 6" aria-hidden="true">
+                                        <line x1="0" y1="3" x2="20" y2="3" stroke=COLOURS[i] stroke-width="3" />
+                                    </svg>
+                                    {METHODS[lang][i]}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <p class="note">{label(|w| w.score_caption)}</p>
+        </figure>
+        <details class="lab-paste">
+            <summary>{label(|w| w.paste)}</summary>
+            <textarea
+                data-testid="rope-extension-config"
+                rows="6"
+                spellcheck="false"
+                prop:value=move || pasted.get()
+                on:input=move |ev| pasted.set(event_target_value(&ev))
+            ></textarea>
+            <button type="button" data-testid="rope-extension-read"
+                on:click=move |_| {
+                    let read = pasted.with(|text| read_config(text));
+                    outcome.set(Some(read.clone().map(|r| r.notes)));
+                    if let Ok(read) = read {
+                        chosen.set(PRESETS.len());
+                        choose(&read.config);
+                    }
+                }>
+                {label(|w| w.read)}
+            </button>
+            <p role="status" data-testid="rope-extension-config-status">
+                {move || {
+                    let chinese = language() == 1;
+                    match outcome.get() {
+                        None => String::new(),
+                        Some(Ok(notes)) => {
+                            let mut text = words().read_ok.to_string();
+                            for note in &notes {
+                                text.push_str(note.message(chinese));
+                                text.push(' ');
+                            }
+                            text
+                        }
+                        Some(Err(error)) => error.message(chinese),
+                    }
+                }}
+            </p>
+            <p class="note">{label(|w| w.not_in_url)}</p>
+        </details>
+    }
+}
+
+/// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes.
+#[component]
+fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView {
+    let mark = |mark: Mark| {
+        match mark {
+        Mark::Line { from, to, class } => {
+            view! { <line class=class x1=from.0 y1=from.1 x2=to.0 y2=to.1 /> }.into_any()
+        }
+        Mark::Text { at, end, text } => view! {
+            <text class="tick" x=at.0 y=at.1 text-anchor=if end { "end" } else { "start" }>{text}</text>
+        }
+        .into_any(),
+        Mark::Bar { at, size, class } => {
+            view! { <rect class=class x=at.0 y=at.1 width=size.0 height=size.1 /> }.into_any()
+        }
+        Mark::Path { d, class, colour, width } => view! {
+            // Presentation attributes, not `style`: the page's CSP allows no inline styles.
+            <path class=class d=d stroke=colour stroke-width=width />
+        }
+        .into_any(),
+    }
+    };
+    view! {
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid=testid>
+            {move || marks.get().into_iter().map(mark).collect_view()}
+        </svg>
+    }
+}

@@ -1,0 +1,465 @@
+//! RoPE context extension (issue 19): the config reader and `rope_scaling::frequencies` against
+//! independent NumPy values (`tests/data/rope_scaling.json`, from `make_reference.py`), every bad
+//! config the issue lists with its message, `examples/rope_freqs.rs`'s output and exit status,
+//! and random JSON that must never make the reader panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note};
+use pe_explorer::encoding::rope_scaling::frequencies;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn reference_cases() -> Vec<Value> {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/rope_scaling.json"
+    ));
+    let text = std::fs::read_to_string(path).expect("rope_scaling.json");
+    serde_json::from_str::<Value>(&text)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn floats(value: &Value) -> Vec<f64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
+fn assert_close(name: &str, got: f64, want: f64) {
+    let relative = (got - want).abs() / want.abs();
+    assert!(
+        relative <= 1e-9,
+        "{name}: {got} against {want} (relative {relative:e})"
+    );
+}
+
+#[test]
+fn every_type_matches_numpy_to_1e_9_relative() {
+    let cases = reference_cases();
+    assert_eq!(cases.len(), 15);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let read =
+            read_config(&case["config"].to_string()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let seq_len = case["seq_len"].as_u64().map(|n| n as usize);
+        let got = frequencies(&read.config, seq_len);
+        let want = floats(&case["inv_freq"]);
+        assert_eq!(got.inv_freq.len(), want.len(), "{name}: pairs");
+        for (i, (g, w)) in got.inv_freq.iter().zip(&want).enumerate() {
+            assert_close(&format!("{name}, pair {i}"), *g, *w);
+        }
+        assert_close(
+            &format!("{name}, attention factor"),
+            got.attention_factor,
+            case["attention_factor"].as_f64().unwrap(),
+        );
+    }
+}
+
+#[test]
+fn the_reference_cases_cover_every_type_and_what_changes_the_numbers() {
+    // A guard on the data itself: a case list that lost a type would pass the test above.
+    let cases = reference_cases();
+    let kinds: Vec<String> = cases
+        .iter()
+        .map(|c| {
+            let scaling = c["config"]
+                .get("rope_scaling")
+                .or(c["config"].get("rope_parameters"));
+            scaling
+                .and_then(|s| s.get("rope_type").or(s.get("type")))
+                .and_then(Value::as_str)
+                .unwrap_or("default")
+                .to_string()
+        })
+        .collect();
+    for kind in [
+        "default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+    ] {
+        assert!(kinds.iter().any(|k| k == kind), "no {kind} case");
+    }
+    // Partial rotary, dynamic past its length and LongRoPE's long factors change the numbers.
+    let by_name = |name: &str| cases.iter().find(|c| c["name"] == name).unwrap();
+    assert_eq!(
+        by_name("partial neox")["inv_freq"]
+            .as_array()
+            .unwrap()
+            .len(),
+        12
+    );
+    assert_ne!(
+        by_name("dynamic at 3x")["inv_freq"],
+        by_name("default")["inv_freq"]
+    );
+    assert_ne!(
+        by_name("longrope long")["inv_freq"],
+        by_name("longrope short")["inv_freq"]
+    );
+}
+
+/// Every bad configuration the reader must refuse, with its message: those issue 19 lists (empty,
+/// not JSON, missing factor, factor 0.5, YaRN without factor, a long_factor of the wrong length,
+/// an unknown type) and the others the reader checks.
+fn bad_configs() -> Vec<(String, &'static str)> {
+    let llama = |scaling: Value| {
+        json!({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096,
+               "rope_theta": 10000.0, "rope_scaling": scaling})
+        .to_string()
+    };
+    vec![
+        ("".into(), "The config is empty: paste a config.json or its rope fields."),
+        ("  \n".into(), "The config is empty: paste a config.json or its rope fields."),
+        ("{\"rope_theta\": 10000,".into(), "Not JSON: the text stops making sense at line 1, column 21."),
+        ("[1, 2]".into(), "the config must be a JSON object ({ … })."),
+        (llama(json!({"type": "linear"})), "rope_scaling.factor is missing."),
+        (llama(json!({"type": "linear", "factor": 0.5})), "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context)."),
+        (llama(json!({"type": "yarn"})), "rope_scaling.factor is missing."),
+        (llama(json!({"type": "yarn", "factor": "4"})), "rope_scaling.factor must be a number."),
+        (llama(json!({"type": "longrope", "factor": 2.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 3]})),
+            "rope_scaling.long_factor has 3 numbers; the rotary dimension needs 64, one per pair."),
+        (llama(json!({"type": "longrope", "factor": 2.0, "short_factor": vec![1.0; 64], "long_factor": "x"})),
+            "rope_scaling.long_factor must be a list of numbers."),
+        (llama(json!({"type": "magic", "factor": 2.0})),
+            "Unknown rope_scaling type \"magic\": known types are default, linear, ntk, dynamic, yarn, llama3, longrope."),
+        (llama(json!({"factor": 2.0})), "rope_scaling.rope_type is missing."),
+        (llama(json!(3)), "rope_scaling must be a JSON object ({ … })."),
+        (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 4.0, "high_freq_factor": 1.0,
+                      "original_max_position_embeddings": 8192})),
+            "rope_scaling.high_freq_factor is 1; it must be greater than low_freq_factor (4)."),
+        (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0})),
+            "rope_scaling.original_max_position_embeddings is missing."),
+        (llama(json!({"type": "yarn", "factor": 4.0, "beta_fast": 1.0, "beta_slow": 2.0})),
+            "rope_scaling.beta_fast is 1; it must be greater than beta_slow (2)."),
+        (json!({"num_attention_heads": 32, "max_position_embeddings": 4096}).to_string(), "head_dim (or hidden_size) is missing."),
+        (json!({"head_dim": 128}).to_string(), "max_position_embeddings is missing."),
+        (json!({"head_dim": 128, "max_position_embeddings": 4096.5}).to_string(), "max_position_embeddings must be a whole number."),
+        (json!({"head_dim": 128, "max_position_embeddings": 0}).to_string(), "max_position_embeddings is 0; it must be a whole number from 1 to 2147483648."),
+        (json!({"head_dim": 128, "max_position_embeddings": 4096, "rope_theta": 1}).to_string(), "rope_theta is 1; it must be greater than 1 and at most 1e12."),
+        (json!({"head_dim": 128, "max_position_embeddings": 4096, "partial_rotary_factor": 1.5}).to_string(),
+            "partial_rotary_factor is 1.5; it must be greater than 0 and at most 1."),
+        (json!({"head_dim": 6, "max_position_embeddings": 4096, "partial_rotary_factor": 0.5}).to_string(),
+            "head_dim × partial_rotary_factor is 3; it must be even and at least 2 (head_dim × partial_rotary_factor, the rotary dimension)."),
+        (json!({"head_dim": 2, "max_position_embeddings": 4096, "rope_scaling": {"type": "dynamic", "factor": 2.0}}).to_string(),
+            "head_dim × partial_rotary_factor is 2; it must be even and at least 4 (head_dim × partial_rotary_factor, the rotary dimension)."),
+    ]
+}
+
+#[test]
+fn every_bad_config_names_its_field() {
+    let cases = bad_configs();
+    for (text, message) in &cases {
+        match read_config(text) {
+            Ok(read) => panic!("{text}: read as {:?}", read.config),
+            Err(error) => {
+                assert_eq!(error.to_string(), *message, "{text}");
+                // Every message has its Chinese, which names the same field.
+                let chinese = error.message(true);
+                assert!(
+                    chinese
+                        .chars()
+                        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                    "{chinese}"
+                );
+                if let ConfigError::Missing { field } | ConfigError::WrongType { field, .. } =
+                    &error
+                {
+                    assert!(chinese.contains(field.as_str()), "{chinese}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn what_the_reader_assumes_is_said() {
+    let read = read_config(r#"{"head_dim": 64, "max_position_embeddings": 2048}"#).unwrap();
+    assert_eq!(read.config.rope_theta, 10000.0);
+    assert_eq!(read.notes, vec![Note::DefaultBase]);
+    let qwen2_vl = r#"{"head_dim": 128, "max_position_embeddings": 32768, "rope_theta": 1000000.0,
+        "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}}"#;
+    assert_eq!(
+        read_config(qwen2_vl).unwrap().notes,
+        vec![Note::MropeAsDefault]
+    );
+}
+
+/// The example's binary, which `cargo test` builds beside the tests (target/<profile>/examples).
+fn rope_freqs_binary() -> PathBuf {
+    let deps = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let binary = deps
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("rope_freqs{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.exists(),
+        "{} not built (cargo test builds the examples)",
+        binary.display()
+    );
+    binary
+}
+
+#[test]
+fn the_example_prints_full_precision_json_and_fails_on_a_bad_config() {
+    let dir = std::env::temp_dir().join(format!("rope_freqs_test_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = reference_cases();
+    let dynamic = cases.iter().find(|c| c["name"] == "dynamic at 3x").unwrap();
+    let good = dir.join("good.json");
+    std::fs::write(&good, dynamic["config"].to_string()).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(rope_freqs_binary())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+
+    let out = run(&["--config", good.to_str().unwrap(), "--seq-len", "12288"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    // It is JSON …
+    let json: Value = serde_json::from_str(&printed).unwrap();
+    assert_eq!(json["inv_freq"].as_array().map(Vec::len), Some(64));
+    // … and in full precision: every printed number reads back (with Rust's exact parser;
+    // serde_json's default one may land 1 ulp away) as exactly the core's.
+    let list = printed
+        .split_once('[')
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .unwrap()
+        .0;
+    let read_back: Vec<f64> = list.split(',').map(|x| x.trim().parse().unwrap()).collect();
+    let read = read_config(&dynamic["config"].to_string()).unwrap();
+    let core = frequencies(&read.config, Some(12288));
+    assert_eq!(read_back, core.inv_freq);
+    assert_eq!(json["attention_factor"].as_f64(), Some(1.0));
+    for (g, w) in core.inv_freq.iter().zip(floats(&dynamic["inv_freq"])) {
+        assert_close("example", *g, w);
+    }
+
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"head_dim": 128, "max_position_embeddings": 4096, "rope_scaling": {"type": "yarn"}}"#,
+    )
+    .unwrap();
+    let out = run(&["--config", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("rope_scaling.factor is missing."));
+    assert!(
+        !run(&["--config", dir.join("absent.json").to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert!(
+        !run(&["--config", good.to_str().unwrap(), "--seq-len", "-3"])
+            .status
+            .success()
+    );
+    assert!(!run(&[]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Random JSON built from the keys the reader looks at, with values of every kind.
+fn rope_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (-1e6f64..1e6).prop_map(Value::from),
+        prop_oneof![
+            Just(0.0),
+            Just(1.0),
+            Just(2.0),
+            Just(1e300),
+            Just(-1.0),
+            Just(0.5)
+        ]
+        .prop_map(Value::from),
+        "[a-z_]{0,12}".prop_map(Value::from),
+        prop_oneof![
+            Just("yarn"),
+            Just("llama3"),
+            Just("longrope"),
+            Just("dynamic"),
+            Just("ntk"),
+            Just("linear"),
+            Just("mrope")
+        ]
+        .prop_map(Value::from),
+    ];
+    let keys = prop_oneof![
+        Just("rope_theta"),
+        Just("head_dim"),
+        Just("hidden_size"),
+        Just("num_attention_heads"),
+        Just("max_position_embeddings"),
+        Just("partial_rotary_factor"),
+        Just("original_max_position_embeddings"),
+        Just("rope_scaling"),
+        Just("rope_parameters"),
+        Just("type"),
+        Just("rope_type"),
+        Just("factor"),
+        Just("beta_fast"),
+        Just("beta_slow"),
+        Just("attention_factor"),
+        Just("low_freq_factor"),
+        Just("high_freq_factor"),
+        Just("short_factor"),
+        Just("long_factor"),
+        Just("mscale"),
+        Just("mscale_all_dim"),
+        Just("truncate"),
+        Just("rotary_pct"),
+    ];
+    leaf.prop_recursive(4, 64, 12, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..70).prop_map(Value::Array),
+            prop::collection::vec((keys.clone(), inner), 0..12).prop_map(|pairs| Value::Object(
+                pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+/// A model's fields with sensible sizes and a `rope_scaling` of random keys and values: most are
+/// refused, enough are accepted to reach every type's arithmetic.
+fn near_valid_config() -> impl Strategy<Value = Value> {
+    let number = prop_oneof![
+        (1.0f64..64.0).prop_map(Value::from),
+        prop_oneof![Just(0.5), Just(1.0), Just(4.0), Just(8192.0), Just(1e300)]
+            .prop_map(Value::from),
+        (1u64..1 << 20).prop_map(Value::from),
+    ];
+    let factors = prop_oneof![
+        prop::collection::vec(0.5f64..40.0, 1..3).prop_map(|v| json!(v)),
+        prop::collection::vec(0.5f64..40.0, 32..33).prop_map(|v| json!(v)),
+        prop::collection::vec(0.5f64..40.0, 64..65).prop_map(|v| json!(v)),
+    ];
+    let kind = prop_oneof![
+        Just("yarn"),
+        Just("llama3"),
+        Just("longrope"),
+        Just("dynamic"),
+        Just("ntk"),
+        Just("linear"),
+        Just("default")
+    ];
+    let extra_keys = prop::sample::subsequence(
+        vec![
+            "factor",
+            "beta_fast",
+            "beta_slow",
+            "attention_factor",
+            "low_freq_factor",
+            "high_freq_factor",
+            "original_max_position_embeddings",
+            "mscale",
+            "mscale_all_dim",
+        ],
+        0..=9,
+    );
+    (
+        prop_oneof![Just(64u64), Just(128), Just(80), Just(96), Just(2), Just(4)],
+        prop_oneof![Just(1.0f64), Just(0.25), Just(0.5)],
+        1u64..1 << 24,
+        prop_oneof![(1.01f64..1e7).prop_map(Some), Just(None)],
+        prop_oneof![Just(None), (1u64..1 << 20).prop_map(Some)],
+        kind,
+        extra_keys,
+        prop::collection::vec(number, 9),
+        (factors.clone(), factors, any::<bool>()),
+    )
+        .prop_map(
+            |(head, share, max, base, original, kind, keys, values, (short, long, truncate))| {
+                let mut scaling = serde_json::Map::new();
+                scaling.insert("rope_type".into(), json!(kind));
+                for (key, value) in keys.into_iter().zip(values) {
+                    scaling.insert(key.into(), value);
+                }
+                scaling.insert("short_factor".into(), short);
+                scaling.insert("long_factor".into(), long);
+                scaling.insert("truncate".into(), json!(truncate));
+                let mut config = json!({"head_dim": head, "partial_rotary_factor": share,
+                                    "max_position_embeddings": max, "rope_scaling": scaling});
+                if let Some(base) = base {
+                    config["rope_theta"] = json!(base);
+                }
+                if let Some(original) = original {
+                    config["original_max_position_embeddings"] = json!(original);
+                }
+                config
+            },
+        )
+}
+
+/// A config the reader accepted gives one finite, positive frequency per pair and a finite,
+/// positive attention factor at `seq_len`.
+fn accepted_configs_give_finite_numbers(
+    value: &Value,
+    seq_len: Option<usize>,
+) -> Result<(), TestCaseError> {
+    if let Ok(read) = read_config(&value.to_string()) {
+        let f = frequencies(&read.config, seq_len);
+        prop_assert_eq!(f.inv_freq.len(), read.config.rotary_dim() / 2);
+        prop_assert!(
+            f.inv_freq.iter().all(|x| x.is_finite() && *x > 0.0),
+            "{:?} {:?}",
+            value,
+            f
+        );
+        prop_assert!(
+            f.attention_factor.is_finite() && f.attention_factor > 0.0,
+            "{:?} {:?}",
+            value,
+            f
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(4096) })]
+
+    /// Near-valid configurations: the same, with most of them reaching the arithmetic.
+    #[test]
+    fn near_valid_configs_never_panic_and_accepted_ones_give_finite_numbers(
+        value in near_valid_config(),
+        seq_len in prop_oneof![Just(None), (1usize..1 << 31).prop_map(Some)],
+    ) {
+        accepted_configs_give_finite_numbers(&value, seq_len)?;
+    }
+
+    /// Whatever is pasted, the reader answers with a config or a message, never a panic; and a
+    /// config it accepts gives finite, positive frequencies at any length.
+    #[test]
+    fn random_json_never_panics_and_accepted_configs_give_finite_numbers(
+        value in rope_json(),
+        seq_len in prop_oneof![Just(None), (1usize..1 << 31).prop_map(Some)],
+    ) {
+        accepted_configs_give_finite_numbers(&value, seq_len)?;
+    }
+
+    /// Any text at all, JSON or not.
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,200}") {
+        let _ = read_config(&text);
+    }
+}
