@@ -326,7 +326,7 @@ pub struct Preset {
 }
 
 /// The context-extension lab's models (issue 19, item 5).
-pub const PRESETS: [Preset; 5] = [
+pub const PRESETS: [Preset; 6] = [
     Preset {
         name: "Llama 2 7B",
         config: r#"{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_theta": 10000.0}"#,
@@ -346,6 +346,11 @@ pub const PRESETS: [Preset; 5] = [
     Preset {
         name: "GPT-NeoX-20B",
         config: r#"{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 2048}"#,
+    },
+    // Last, so the links' `rx_model` numbers of the others stay as they were.
+    Preset {
+        name: "Mistral 7B v0.1",
+        config: r#"{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0}"#,
     },
 ];
 

@@ -26,17 +26,32 @@ function lessonTexts() {
   return texts;
 }
 
-/** The panel of each step (src/lesson/steps.rs): each must be on screen at its step. */
+/** The panel of each step (src/lesson/steps.rs): each must be on screen at its step (a lab's
+ * step: the lab's title, which lesson mode scrolls to once the tools have drawn it). */
 const STEP_PANELS = ['word-order', 'embedding', 'heatmap', 'waves', 'frequencies', 'rotation',
-  'dot-product', 'add-concat', 'extrapolation', 'rope', 'rope', 'rope', 'alibi', 'real-data'];
+  'dot-product', 'add-concat', 'extrapolation', 'rope', '[data-testid="rope-extension-title"]',
+  '[data-testid="rope-extension-title"]', 'alibi', 'real-data'];
 
-/** Whether the top of element `id` is on screen. */
+/** Whether the top of element `id` (or of the first match of a selector) is on screen. */
 const onScreen = (page, id) => page.evaluate((panel) => {
-  const r = document.getElementById(panel).getBoundingClientRect();
-  return r.top >= -1 && r.top < innerHeight * 0.5;
+  const element = panel.startsWith('[') ? document.querySelector(panel) : document.getElementById(panel);
+  const r = element?.getBoundingClientRect();
+  return r !== undefined && r.top >= -1 && r.top < innerHeight * 0.5;
 }, id);
 
 const stepOf = (page) => Number(urlParam(page, 'step'));
+
+/** Step `step`'s panel (or lab) comes on screen: a lab is drawn by the tools first, then scrolled to. */
+async function atItsPanel(page, step) {
+  const where = STEP_PANELS[step - 1];
+  if (where.startsWith('[')) await page.waitForSelector(where, { timeout: 30000 });
+  await page.waitForFunction(([w]) => {
+    const element = w.startsWith('[') ? document.querySelector(w) : document.getElementById(w);
+    const r = element?.getBoundingClientRect();
+    return r !== undefined && r.top >= -1 && r.top < innerHeight * 0.5;
+  }, [where], { timeout: 15000 }).catch(() => {});
+  assert.ok(await onScreen(page, where), `step ${step} at its panel ${where}`);
+}
 
 async function expectStep(page, step, lang, texts) {
   await page.waitForFunction(
@@ -70,7 +85,7 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
     assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true, `step ${step}: answer shown early`);
     await settle(page);
     await settle(page);
-    assert.ok(await onScreen(page, STEP_PANELS[step - 1]), `step ${step} at its panel ${STEP_PANELS[step - 1]}`);
+    await atItsPanel(page, step);
   }
   assert.equal(await page.getByTestId('lesson-next').isDisabled(), true);
   await page.keyboard.press('ArrowRight');
@@ -93,7 +108,7 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   await waitForApp(page);
   await expectStep(page, step, 'zh', texts);
   await settle(page);
-  assert.ok(await onScreen(page, STEP_PANELS[step - 1]), 'the reloaded step is at its panel');
+  await atItsPanel(page, step);
   assertClean(problems);
   await context.close();
 });

@@ -143,7 +143,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.match(await paste('{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "max_position_embeddings": 2048}'),
     /^Read\. rope_theta is not given/);
   assert.equal(await text('rope-extension-rotary'), '24 (12)');
-  assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '5');
+  assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '6', 'the pasted config, after the six presets');
 
   // In Chinese, the lab and its messages too.
   await page.getByRole('button', { name: '中文' }).click();

@@ -99,8 +99,12 @@ impl Classroom {
             .unwrap_or((current, false));
         self.show(next, revealed);
         let panel = plan.panel(next.step);
+        let lab = plan.lab(next.step).map(str::to_string);
         // Once the panels have redrawn for the new state.
-        request_animation_frame(move || show_panel(panel));
+        request_animation_frame(move || {
+            show_panel(panel);
+            show_lab_when_drawn(lab, 100);
+        });
     }
 
     /// Puts `params` on the page (which owns the state: the mirror here follows its answer)
@@ -166,7 +170,8 @@ impl Classroom {
                         if is_bare_step_link(&opened) {
                             self.show(plan.before(opened.step, opened), false);
                         }
-                        show_panel_when_ready(plan.panel(opened.step), 200);
+                        let lab = plan.lab(opened.step).map(str::to_string);
+                        show_panel_when_ready(plan.panel(opened.step), lab, 200);
                     }
                     None => {}
                 }
@@ -191,19 +196,44 @@ impl Classroom {
     }
 }
 
-/// Scrolls `panel` into view once every panel of the page is there (`<html data-ready>`; a
-/// link's page appends them one by one), trying again every 50 ms at most `tries` times.
-fn show_panel_when_ready(panel: Option<PanelId>, tries: u32) {
+/// Scrolls `panel` (then its `lab`, if the step is about one) into view once every panel of the
+/// page is there (`<html data-ready>`; a link's page appends them one by one), trying again
+/// every 50 ms at most `tries` times.
+fn show_panel_when_ready(panel: Option<PanelId>, lab: Option<String>, tries: u32) {
     let ready = document()
         .document_element()
         .is_some_and(|root| root.has_attribute("data-ready"));
     if ready {
-        request_animation_frame(move || show_panel(panel));
+        request_animation_frame(move || {
+            show_panel(panel);
+            show_lab_when_drawn(lab, 300);
+        });
     } else if tries > 0 {
         set_timeout(
-            move || show_panel_when_ready(panel, tries - 1),
+            move || show_panel_when_ready(panel, lab, tries - 1),
             std::time::Duration::from_millis(50),
         );
+    }
+}
+
+/// Scrolls a step's lab into view once the tools have drawn it (it is drawn when its panel
+/// comes near, which `show_panel` has just made happen), trying every 50 ms at most `tries`
+/// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
+fn show_lab_when_drawn(lab: Option<String>, tries: u32) {
+    let Some(lab) = lab else {
+        return;
+    };
+    let title = document()
+        .query_selector(&format!("[data-testid=\"{lab}-title\"]"))
+        .ok()
+        .flatten();
+    match title {
+        Some(title) => title.scroll_into_view(),
+        None if tries > 0 => set_timeout(
+            move || show_lab_when_drawn(Some(lab), tries - 1),
+            std::time::Duration::from_millis(50),
+        ),
+        None => {}
     }
 }
 
