@@ -97,6 +97,31 @@ fn chinese_texts() -> Vec<(String, String)> {
         .collect();
     assert!(!zh_lines.is_empty(), "assets/lesson.txt has no zh lines");
     texts.extend(zh_lines);
+    // The labs keep their texts in their own files (`[English, 中文]` constants), and the config
+    // reader and the labs' link reader their messages: every line of those with Chinese in it.
+    let mut sources: Vec<String> =
+        std::fs::read_dir(format!("{}/src/ui/labs", env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .map(|e| format!("src/ui/labs/{}", e.unwrap().file_name().to_string_lossy()))
+            .collect();
+    sources.sort();
+    sources.extend([
+        "src/encoding/rope_config.rs".to_string(),
+        "src/lesson/lab_query.rs".to_string(),
+    ]);
+    let mut lab_lines = 0;
+    for path in sources {
+        for (i, line) in read(&path).lines().enumerate() {
+            if has_cjk(line) && !line.trim_start().starts_with("//") {
+                lab_lines += 1;
+                texts.push((format!("{path} line {}", i + 1), line.to_string()));
+            }
+        }
+    }
+    assert!(
+        lab_lines >= 20,
+        "the labs' Chinese texts were not found ({lab_lines} lines)"
+    );
     texts
 }
 

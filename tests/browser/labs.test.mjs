@@ -139,6 +139,19 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.match(await paste(bad), /rope_scaling\.factor is 0\.5/);
   assert.equal(await text('rope-extension-declared'), '131072');
   assert.match(await paste('not json'), /^Not JSON/);
+  // The other bad configs issue 19 lists, each with the reader's message (tests/rope_scaling.rs
+  // checks every message the reader has).
+  const llama = (scaling) => JSON.stringify({ hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 4096, rope_scaling: scaling });
+  for (const [config, message] of [
+    ['  ', /^The config is empty/],
+    [llama({ type: 'linear' }), /^rope_scaling\.factor is missing\.$/],
+    [llama({ type: 'yarn' }), /^rope_scaling\.factor is missing\.$/],
+    [llama({ type: 'longrope', factor: 2, short_factor: Array(64).fill(1), long_factor: [1, 1, 1] }), /^rope_scaling\.long_factor has 3 numbers; the rotary dimension needs 64/],
+    [llama({ type: 'magic', factor: 2 }), /^Unknown rope_scaling type "magic"/],
+  ]) {
+    assert.match(await paste(config), message, config);
+    assert.equal(await text('rope-extension-declared'), '131072', 'the view is kept');
+  }
   // A good one (GPT-NeoX's keys, a quarter of each head rotating) takes over.
   assert.match(await paste('{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "max_position_embeddings": 2048}'),
     /^Read\. rope_theta is not given/);
