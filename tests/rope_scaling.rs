@@ -146,9 +146,11 @@ fn bad_configs() -> Vec<(String, &'static str)> {
         (json!({"head_dim": 128, "max_position_embeddings": 4096, "partial_rotary_factor": 1.5}).to_string(),
             "partial_rotary_factor is 1.5; it must be greater than 0 and at most 1."),
         (json!({"head_dim": 6, "max_position_embeddings": 4096, "partial_rotary_factor": 0.5}).to_string(),
-            "head_dim × partial_rotary_factor is 3; it must be even and at least 2 (head_dim × partial_rotary_factor, the rotary dimension)."),
+            "head_dim × partial_rotary_factor is 3; it must be even, at least 2 and at most 8192 (head_dim × partial_rotary_factor, the rotary dimension)."),
         (json!({"head_dim": 2, "max_position_embeddings": 4096, "rope_scaling": {"type": "dynamic", "factor": 2.0}}).to_string(),
-            "head_dim × partial_rotary_factor is 2; it must be even and at least 4 (head_dim × partial_rotary_factor, the rotary dimension)."),
+            "head_dim × partial_rotary_factor is 2; it must be even, at least 4 and at most 8192 (head_dim × partial_rotary_factor, the rotary dimension)."),
+        (json!({"head_dim": 1_000_000, "max_position_embeddings": 4096}).to_string(),
+            "head_dim × partial_rotary_factor is 1000000; it must be even, at least 2 and at most 8192 (head_dim × partial_rotary_factor, the rotary dimension)."),
     ]
 }
 
@@ -461,5 +463,35 @@ proptest! {
     #[test]
     fn random_text_never_panics(text in "\\PC{0,200}") {
         let _ = read_config(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(64) })]
+
+    /// What the lab draws from any accepted config (its start, every method, the three charts)
+    /// is made of finite numbers: no NaN or infinity reaches a path or a label.
+    #[test]
+    fn the_labs_charts_of_any_accepted_config_are_finite(value in near_valid_config()) {
+        use pe_explorer::encoding::rope_scaling::{Extension, Method};
+        use pe_explorer::render::rope_extension::{angle_marks, score_marks, wavelength_marks};
+        use pe_explorer::render::svg_plot::Mark;
+        if let Ok(read) = read_config(&value.to_string()) {
+            let lab = Extension::from_config(&read.config);
+            let plain = lab.frequencies(Method::Direct);
+            let scaled = lab.frequencies(lab.method);
+            let mut marks = wavelength_marks(&lab, &plain, &scaled);
+            marks.extend(angle_marks(&lab, &plain, &scaled));
+            marks.extend(score_marks(&lab));
+            for mark in &marks {
+                let finite = match mark {
+                    Mark::Line { from, to, .. } => [from.0, from.1, to.0, to.1].iter().all(|x| x.is_finite()),
+                    Mark::Bar { at, size, .. } => [at.0, at.1, size.0, size.1].iter().all(|x| x.is_finite()),
+                    Mark::Text { at, .. } => at.0.is_finite() && at.1.is_finite(),
+                    Mark::Path { d, .. } => !d.contains("NaN") && !d.contains("inf"),
+                };
+                prop_assert!(finite, "{:?} in {}", mark, value);
+            }
+        }
     }
 }

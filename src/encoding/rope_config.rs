@@ -34,6 +34,10 @@ pub const LARGEST_FACTOR: f64 = 1e4;
 /// Largest base accepted (released models use up to 10⁸ or so).
 pub const LARGEST_BASE: f64 = 1e12;
 
+/// Largest rotary dimension accepted (released models use up to 256): every chart and read-out
+/// is computed per pair, so this keeps a pasted config from freezing the page.
+pub const LARGEST_ROTARY_DIM: usize = 8192;
+
 /// A configuration that was read, and what the reader assumed on the way.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Read {
@@ -125,7 +129,8 @@ pub enum Rule {
     Count,
     /// Larger than the named field's value.
     Above(String),
-    /// The rotary dimension head_dim × partial_rotary_factor must be even and at least the value.
+    /// The rotary dimension head_dim × partial_rotary_factor must be even, at least the value
+    /// and at most `LARGEST_ROTARY_DIM`.
     EvenRotaryDim(usize),
 }
 
@@ -172,7 +177,7 @@ impl ConfigError {
                     Rule::Share => "greater than 0 and at most 1".to_string(),
                     Rule::Count => format!("a whole number from 1 to {LARGEST}"),
                     Rule::Above(other) => format!("greater than {other}"),
-                    Rule::EvenRotaryDim(least) => format!("even and at least {least} (head_dim × partial_rotary_factor, the rotary dimension)"),
+                    Rule::EvenRotaryDim(least) => format!("even, at least {least} and at most {LARGEST_ROTARY_DIM} (head_dim × partial_rotary_factor, the rotary dimension)"),
                 }
             ),
             (ConfigError::OutOfRange { field, value, rule }, true) => format!(
@@ -184,7 +189,7 @@ impl ConfigError {
                     Rule::Share => "大于 0 且不超过 1".to_string(),
                     Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
                     Rule::Above(other) => format!("大于 {other}"),
-                    Rule::EvenRotaryDim(least) => format!("是偶数且至少为 {least}（head_dim × partial_rotary_factor，即旋转维度）"),
+                    Rule::EvenRotaryDim(least) => format!("是偶数，至少为 {least}，至多为 {LARGEST_ROTARY_DIM}（head_dim × partial_rotary_factor，即旋转维度）"),
                 }
             ),
             (ConfigError::WrongLength { field, expected, got }, false) => format!("{field} has {got} numbers; the rotary dimension needs {expected}, one per pair."),
@@ -434,7 +439,7 @@ pub fn read_config(text: &str) -> Result<Read, ConfigError> {
     } else {
         2
     };
-    if dim < least_dim || dim % 2 == 1 {
+    if dim < least_dim || dim % 2 == 1 || dim > LARGEST_ROTARY_DIM {
         return Err(ConfigError::OutOfRange {
             field: "head_dim × partial_rotary_factor".into(),
             value: head_dim as f64 * partial_rotary_factor,

@@ -537,7 +537,7 @@ impl Extension {
             rotary_dim: config.rotary_dim(),
             base: config.rope_theta,
             trained,
-            target: 4 * trained,
+            target: trained.saturating_mul(4),
             method: Method::Direct,
             factor: 4.0,
             beta_fast: 32.0,
@@ -585,7 +585,7 @@ impl Extension {
             }
         }
         if lab.target <= trained {
-            lab.target = 4 * trained;
+            lab.target = trained.saturating_mul(4);
         }
         lab
     }

@@ -151,7 +151,10 @@ pub fn score_marks(lab: &Extension) -> Vec<Mark> {
             let f = lab.frequencies(method);
             let points = (0..SCORE_POINTS)
                 .map(|k| {
-                    let (lo, hi) = (k * target / SCORE_POINTS, (k + 1) * target / SCORE_POINTS);
+                    // In u64: k·L overflows a 32-bit usize (WebAssembly) for L past 2^24.
+                    let bound =
+                        |k: usize| (k as u64 * target as u64 / SCORE_POINTS as u64) as usize;
+                    let (lo, hi) = (bound(k), bound(k + 1));
                     let score = aligned_score_block_mean(&f.inv_freq, f.attention_factor, lo, hi);
                     ((lo + hi) as f64 / 2.0, score)
                 })
