@@ -5,7 +5,7 @@ wasm-bindgen names each function the wasm imports from its JavaScript glue, and 
 it, like `__wbg_setattribute_2f6c0b5a43d6e2c1`: about 240 names whose hex tails do not compress,
 written twice (in the wasm and in the glue). This step renames every such import and export
 (`__wbg_…`, `__wbindgen_…`, `wasm_bindgen__…`) to a short name, the same in both files: about
-3 KB of the initial load (docs/bundle.md). Nothing else refers to them (the page calls the glue's
+3 KB of the initial load, and of the tools' wasm (docs/bundle.md). Nothing else refers to them (the page calls the glue's
 default export). The browser tests run against the result.
 """
 import glob
@@ -85,8 +85,12 @@ def renamed(wasm, short):
 stage = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
-# The page's wasm and its ES-module glue only; the teacher's tools' no-modules glue is left as it is.
-for wasm_path in [p for p in glob.glob(os.path.join(stage, "*_bg.wasm")) if "pe-explorer" in os.path.basename(p)]:
+# The page's wasm with its ES-module glue, and the teacher's tools' (with the labs) with their
+# no-modules glue: in both the names are plain identifiers of the glue's import object and of
+# the wasm's exports, so the same renaming serves.
+wasms = [p for p in glob.glob(os.path.join(stage, "*_bg.wasm"))
+         if os.path.basename(p).startswith(("pe-explorer", "teacher"))]
+for wasm_path in wasms:
     glue_path = wasm_path[: -len("_bg.wasm")] + ".js"
     short = {}
     wasm = renamed(open(wasm_path, "rb").read(), short)
