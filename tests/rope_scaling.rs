@@ -193,6 +193,54 @@ fn what_the_reader_assumes_is_said() {
     );
 }
 
+#[test]
+fn the_labs_paste_box_takes_just_the_rope_fields_and_says_what_it_assumed() {
+    use pe_explorer::encoding::rope_config::read_rope_fields;
+    // A whole config reads exactly as the strict reader reads it.
+    for case in reference_cases() {
+        let text = case["config"].to_string();
+        assert_eq!(
+            read_rope_fields(&text, 64, 1000),
+            read_config(&text),
+            "{}",
+            case["name"]
+        );
+    }
+    // Only rope fields: the size comes from what the lab shows, and a note says so.
+    let read = read_rope_fields(
+        r#"{"rope_theta": 1000000.0, "rope_scaling": {"type": "yarn", "factor": 4.0}}"#,
+        96,
+        4096,
+    )
+    .unwrap();
+    assert_eq!(
+        (
+            read.config.rotary_dim(),
+            read.config.max_position_embeddings
+        ),
+        (96, 4096)
+    );
+    assert_eq!(
+        read.notes.iter().map(|n| n.message(false)).collect::<Vec<_>>(),
+        ["The config gives no model size: using the current head_dim 96 and max_position_embeddings 4096."]
+    );
+    assert!(read.notes[0].message(true).contains("head_dim 96"));
+    // Every bad config is still refused with the same message.
+    for (text, message) in bad_configs() {
+        let error = read_rope_fields(&text, 128, 4096).err();
+        if let Some(error) = error {
+            assert_eq!(error.to_string(), message, "{text}");
+        } else {
+            // Only the configs that lacked the model's size become readable.
+            assert!(
+                message.contains("head_dim (or hidden_size) is missing")
+                    || message.contains("max_position_embeddings is missing"),
+                "{text}"
+            );
+        }
+    }
+}
+
 /// The example's binary, which `cargo test` builds beside the tests (target/<profile>/examples).
 fn rope_freqs_binary() -> PathBuf {
     let deps = std::env::current_exe()

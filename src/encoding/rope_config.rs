@@ -53,15 +53,44 @@ pub enum Note {
     /// `mrope` (Qwen2-VL) is read as `default`, as transformers does: its sections split the
     /// pairs between time, height and width, and each pair's frequency is the default one.
     MropeAsDefault,
+    /// Only rope fields were given (`read_rope_fields`): the model's head width or its length
+    /// came from what the reader was told to assume.
+    Assumed {
+        head_dim: Option<usize>,
+        max_position_embeddings: Option<usize>,
+    },
 }
 
 impl Note {
-    pub fn message(&self, chinese: bool) -> &'static str {
+    pub fn message(&self, chinese: bool) -> String {
+        let assumed = |head_dim: &Option<usize>, length: &Option<usize>, chinese: bool| {
+            let mut parts = Vec::new();
+            if let Some(d) = head_dim {
+                parts.push(format!("head_dim {d}"));
+            }
+            if let Some(l) = length {
+                parts.push(format!("max_position_embeddings {l}"));
+            }
+            if chinese {
+                format!(
+                    "配置中没有给出模型的大小：使用当前的 {}。",
+                    parts.join("、")
+                )
+            } else {
+                format!(
+                    "The config gives no model size: using the current {}.",
+                    parts.join(" and ")
+                )
+            }
+        };
         match (self, chinese) {
-            (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.",
-            (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 的 Llama 配置的默认值 10000。",
-            (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.",
-            (Note::MropeAsDefault, true) => "rope_scaling 类型 mrope（Qwen2-VL）按 default 读取，与 transformers 相同：它的分段把各对分给时间、高度和宽度，每一对的频率保持默认值。",
+            (Note::Assumed { head_dim, max_position_embeddings }, chinese) => {
+                assumed(head_dim, max_position_embeddings, chinese)
+            }
+            (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
+            (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 的 Llama 配置的默认值 10000。".into(),
+            (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.".into(),
+            (Note::MropeAsDefault, true) => "rope_scaling 类型 mrope（Qwen2-VL）按 default 读取，与 transformers 相同：它的分段把各对分给时间、高度和宽度，每一对的频率保持默认值。".into(),
         }
     }
 }
@@ -335,13 +364,22 @@ impl<'a> Fields<'a> {
 ///     "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context).");
 /// ```
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
+    read_value(&parse(text)?)
+}
+
+/// The text as JSON, or why it is not.
+fn parse(text: &str) -> Result<Value, ConfigError> {
     if text.trim().is_empty() {
         return Err(ConfigError::Empty);
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::NotJson {
+    serde_json::from_str(text).map_err(|e| ConfigError::NotJson {
         line: e.line(),
         column: e.column(),
-    })?;
+    })
+}
+
+/// `read_config` of parsed JSON.
+fn read_value(value: &Value) -> Result<Read, ConfigError> {
     let map = value.as_object().ok_or_else(|| ConfigError::NotObject {
         field: "the config".into(),
     })?;
@@ -537,6 +575,44 @@ pub fn read_config(text: &str) -> Result<Read, ConfigError> {
         }
     };
     Ok(Read { config, notes })
+}
+
+/// Reads a configuration that may hold only its rope fields (the lab's paste box): where it gives
+/// neither `head_dim` nor `hidden_size`, `head_dim` is taken as given here, and where it has no
+/// `max_position_embeddings`, that too; a note says which. A full config reads as `read_config`.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{read_rope_fields, Note};
+/// let read = read_rope_fields(r#"{"rope_theta": 500000.0}"#, 128, 8192).unwrap();
+/// assert_eq!((read.config.head_dim, read.config.max_position_embeddings), (128, 8192));
+/// assert_eq!(read.notes[0], Note::Assumed { head_dim: Some(128), max_position_embeddings: Some(8192) });
+/// ```
+pub fn read_rope_fields(
+    text: &str,
+    head_dim: usize,
+    max_position_embeddings: usize,
+) -> Result<Read, ConfigError> {
+    let mut value = parse(text)?;
+    let mut note = None;
+    if let Some(map) = value.as_object_mut() {
+        let has = |map: &Map<String, Value>, key: &str| map.get(key).is_some_and(|v| !v.is_null());
+        let head = (!has(map, "head_dim") && !has(map, "hidden_size")).then_some(head_dim);
+        let length = (!has(map, "max_position_embeddings")).then_some(max_position_embeddings);
+        if let Some(d) = head {
+            map.insert("head_dim".into(), d.into());
+        }
+        if let Some(l) = length {
+            map.insert("max_position_embeddings".into(), l.into());
+        }
+        note = (head.is_some() || length.is_some()).then_some(Note::Assumed {
+            head_dim: head,
+            max_position_embeddings: length,
+        });
+    }
+    // (Not an object: `read_value` says so.)
+    let mut read = read_value(&value)?;
+    read.notes.extend(note);
+    Ok(read)
 }
 
 /// `examples/rope_freqs.rs`'s output: `{"inv_freq": [...], "attention_factor": x}`, every number

@@ -157,6 +157,10 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
     /^Read\. rope_theta is not given/);
   assert.equal(await text('rope-extension-rotary'), '24 (12)');
   assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '6', 'the pasted config, after the six presets');
+  // Just the rope fields: the model's size is the lab's current one, and the lab says so.
+  assert.equal(await paste('{"rope_theta": 500000.0}'),
+    'Read. The config gives no model size: using the current head_dim 24 and max_position_embeddings 2048.');
+  assert.equal(await text('rope-extension-rotary'), '24 (12)');
 
   // In Chinese, the lab and its messages too.
   await page.getByRole('button', { name: '中文' }).click();

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::encoding::rope_config::{read_config, ConfigError, Note};
+use crate::encoding::rope_config::{read_config, read_rope_fields, ConfigError, Note};
 use crate::encoding::rope_scaling::{
     angles_seen_and_needed, digit_base_range, pair_fates, Extension, Method, PairFate, PRESETS,
 };
@@ -525,7 +525,9 @@ pub fn RopeExtensionLab() -> impl IntoView {
             ></textarea>
             <button type="button" data-testid="rope-extension-read"
                 on:click=move |_| {
-                    let read = pasted.with(|text| read_config(text));
+                    // Just the rope fields will do: the model's size comes from the lab's settings.
+                    let (head_dim, trained) = setup.with_untracked(|l| (l.rotary_dim, l.trained));
+                    let read = pasted.with(|text| read_rope_fields(text, head_dim, trained));
                     outcome.set(Some(read.clone().map(|r| r.notes)));
                     if let Ok(read) = read {
                         chosen.set(PRESETS.len());
@@ -539,14 +541,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let chinese = language() == 1;
                     match outcome.get() {
                         None => String::new(),
-                        Some(Ok(notes)) => {
-                            let mut text = words().read_ok.to_string();
-                            for note in &notes {
-                                text.push_str(note.message(chinese));
-                                text.push(' ');
-                            }
-                            text
-                        }
+                        Some(Ok(notes)) => std::iter::once(words().read_ok.trim_end().to_string())
+                            .chain(notes.iter().map(|note| note.message(chinese)))
+                            .collect::<Vec<_>>()
+                            .join(if chinese { "" } else { " " }),
                         Some(Err(error)) => error.message(chinese),
                     }
                 }}
