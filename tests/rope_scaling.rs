@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note};
+use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note, TYPES};
 use pe_explorer::encoding::rope_scaling::frequencies;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -343,16 +343,8 @@ fn rope_json() -> impl Strategy<Value = Value> {
         ]
         .prop_map(Value::from),
         "[a-z_]{0,12}".prop_map(Value::from),
-        prop_oneof![
-            Just("yarn"),
-            Just("llama3"),
-            Just("longrope"),
-            Just("dynamic"),
-            Just("ntk"),
-            Just("linear"),
-            Just("mrope")
-        ]
-        .prop_map(Value::from),
+        // Every type the reader knows, and one it reads with a note.
+        prop_oneof![prop::sample::select(TYPES.to_vec()), Just("mrope")].prop_map(Value::from),
     ];
     let keys = prop_oneof![
         Just("rope_theta"),
@@ -403,15 +395,7 @@ fn near_valid_config() -> impl Strategy<Value = Value> {
         prop::collection::vec(0.5f64..40.0, 32..33).prop_map(|v| json!(v)),
         prop::collection::vec(0.5f64..40.0, 64..65).prop_map(|v| json!(v)),
     ];
-    let kind = prop_oneof![
-        Just("yarn"),
-        Just("llama3"),
-        Just("longrope"),
-        Just("dynamic"),
-        Just("ntk"),
-        Just("linear"),
-        Just("default")
-    ];
+    let kind = prop::sample::select(TYPES.to_vec());
     let extra_keys = prop::sample::subsequence(
         vec![
             "factor",
