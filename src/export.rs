@@ -150,3 +150,117 @@ pub fn pytorch_snippet(length: usize, d_model: usize, base: f64, layout: Layout)
         .replace("np.sin", "torch.sin")
         .replace("np.cos", "torch.cos")
 }
+
+/// Where the texts' code runs: PyTorch (the modules) or NumPy (their float64 twin, which the
+/// tests run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Library {
+    Torch,
+    NumPy,
+}
+
+/// The table's lines as the texts' `PositionalEncoding` computes them (seed 003, §2.5, and The
+/// Annotated Transformer's `div_term`: ω = exp(2i·(−ln base / d_model)) = base^(−2i/d_model)),
+/// in `library`, for `layout`. One template for both, so the NumPy twin the tests run is the
+/// module's arithmetic: PyTorch in its default float32, NumPy in float64.
+pub fn table_lines(library: Library, layout: Layout) -> String {
+    let (lib, float, zeros) = match library {
+        Library::Torch => ("torch", "torch.float", "torch.zeros(max_len, d_model)"),
+        Library::NumPy => ("np", "np.float64", "np.zeros((max_len, d_model))"),
+    };
+    let (sines, cosines) = match layout {
+        Layout::Interleaved => ("0::2", "1::2"),
+        Layout::SplitHalves => (": d_model // 2", "d_model // 2 :"),
+    };
+    format!(
+        "position = {lib}.arange(max_len, dtype={float})[:, None]  # [max_len, 1]\n\
+         # omega_i = base^(-2i/d_model), through exp and log as the texts write it\n\
+         omega = {lib}.exp({lib}.arange(0, d_model, 2, dtype={float}) * (-math.log(base) / d_model))\n\
+         pe = {zeros}\n\
+         pe[:, {sines}] = {lib}.sin(position * omega)\n\
+         pe[:, {cosines}] = {lib}.cos(position * omega)\n"
+    )
+}
+
+/// A float literal for Python: a whole number gets its ".0", so NumPy and PyTorch compute in
+/// floating point.
+fn python_float(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x}.0")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The texts' two position modules in PyTorch (issue 18, item 9; seeds 001 §14.6 and 003
+/// §2.5), written by us with the page's d_model, length as max_len, base and layout: the fixed
+/// encoding registered as a buffer, and a learned `nn.Embedding` table. Dropout on the sum, as
+/// Vaswani et al. (2017) §5.4 apply it.
+///
+/// ```
+/// use pe_explorer::{encoding::Layout, export::pytorch_modules};
+/// let code = pytorch_modules(128, 100, 10_000.0, Layout::Interleaved);
+/// assert!(code.contains("def __init__(self, d_model=128, max_len=100, base=10000.0, dropout=0.1):"));
+/// assert!(code.contains("self.register_buffer(\"pe\", pe.unsqueeze(0))"));
+/// assert!(code.contains("self.pe = nn.Embedding(max_len, d_model)"));
+/// ```
+pub fn pytorch_modules(d_model: usize, max_len: usize, base: f64, layout: Layout) -> String {
+    let table: String = table_lines(Library::Torch, layout)
+        .lines()
+        .map(|line| format!("        {line}\n"))
+        .collect();
+    let base = python_float(base);
+    format!(
+        "import math\n\
+         \n\
+         import torch\n\
+         import torch.nn as nn\n\
+         \n\
+         \n\
+         class SinusoidalPositionalEncoding(nn.Module):\n\
+         \x20   \"\"\"The fixed encoding (Vaswani et al. 2017, section 3.5), one table for every input.\"\"\"\n\
+         \n\
+         \x20   def __init__(self, d_model={d_model}, max_len={max_len}, base={base}, dropout=0.1):\n\
+         \x20       super().__init__()\n\
+         {table}\
+         \x20       # A buffer, not a parameter: saved in state_dict and moved by .to(device),\n\
+         \x20       # but not in model.parameters(), so no optimiser changes it.\n\
+         \x20       self.register_buffer(\"pe\", pe.unsqueeze(0))  # [1, max_len, d_model]\n\
+         \x20       self.dropout = nn.Dropout(dropout)\n\
+         \n\
+         \x20   def forward(self, x):\n\
+         \x20       # x: word vectors (already times sqrt(d_model)), [batch, seq_len <= max_len, d_model]\n\
+         \x20       return self.dropout(x + self.pe[:, : x.size(1)])\n\
+         \n\
+         \n\
+         class LearnedPositionalEncoding(nn.Module):\n\
+         \x20   \"\"\"One trained row per position (BERT, GPT-2): no row at or past max_len.\"\"\"\n\
+         \n\
+         \x20   def __init__(self, d_model={d_model}, max_len={max_len}, dropout=0.1):\n\
+         \x20       super().__init__()\n\
+         \x20       self.pe = nn.Embedding(max_len, d_model)  # a parameter, trained with the model\n\
+         \x20       self.dropout = nn.Dropout(dropout)\n\
+         \n\
+         \x20   def forward(self, x):\n\
+         \x20       # x: word vectors, [batch, seq_len <= max_len, d_model]\n\
+         \x20       positions = torch.arange(x.size(1), device=x.device)\n\
+         \x20       return self.dropout(x + self.pe(positions))\n"
+    )
+}
+
+/// The fixed module's table in NumPy, float64: the same lines (`table_lines`), runnable as they
+/// are; tests/export.rs runs them and compares the table with the page's.
+///
+/// ```
+/// use pe_explorer::{encoding::Layout, export::numpy_twin};
+/// let code = numpy_twin(128, 100, 10_000.0, Layout::SplitHalves);
+/// assert!(code.contains("d_model, max_len, base = 128, 100, 10000.0"));
+/// assert!(code.contains("pe[:, : d_model // 2] = np.sin(position * omega)"));
+/// ```
+pub fn numpy_twin(d_model: usize, max_len: usize, base: f64, layout: Layout) -> String {
+    format!(
+        "import math\n\nimport numpy as np\n\nd_model, max_len, base = {d_model}, {max_len}, {}\n{}",
+        python_float(base),
+        table_lines(Library::NumPy, layout)
+    )
+}

@@ -188,9 +188,9 @@ fn the_texts_quote_the_cores_numbers() {
         plan.answer(3, Lang::En),
         format!("{:.3}", 2.0 * 0.5f64.sin())
     );
-    // Step 13: head 8 of 8 has slope 2^(−8).
-    assert!(reveal(13).contains("2^(−8) = 1/256"));
-    assert_eq!(plan.answer(13, Lang::En), format!("{:.6}", 2f64.powi(-8)));
+    // Step 15: head 8 of 8 has slope 2^(−8).
+    assert!(reveal(15).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(15, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
@@ -204,8 +204,8 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
             .unwrap()
             .lab
     };
-    // Step 11: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
-    let (before, after) = (lab_at(11, false), lab_at(11, true));
+    // Step 13: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
+    let (before, after) = (lab_at(13, false), lab_at(13, true));
     assert_eq!(
         (before.method, after.method, after.factor, after.target),
         (Method::Direct, Method::Pi, 4.0, 16384)
@@ -216,10 +216,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
     );
     assert_eq!(plain, 1.0);
     let printed = format!("{:.4} (trained {plain}, ÷ {})", scaled, plain / scaled);
-    assert_eq!(plan.answer(11, Lang::En), printed);
-    assert!(plan.reveal(11, Lang::En).contains(&printed));
-    // Step 12: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
-    let (before, after) = (lab_at(12, false), lab_at(12, true));
+    assert_eq!(plan.answer(13, Lang::En), printed);
+    assert!(plan.reveal(13, Lang::En).contains(&printed));
+    // Step 14: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
+    let (before, after) = (lab_at(14, false), lab_at(14, true));
     assert_eq!(
         (before.method, after.method),
         (Method::Direct, Method::Yarn)
@@ -237,10 +237,75 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
         count(PairFate::Changed)
     );
     assert_eq!(printed, "24 / 24 / 16");
-    assert_eq!(plan.answer(12, Lang::En), printed);
-    assert_eq!(plan.answer(12, Lang::Zh), printed);
+    assert_eq!(plan.answer(14, Lang::En), printed);
+    assert_eq!(plan.answer(14, Lang::Zh), printed);
     // Steps without a lab ask nothing of the labs.
-    assert_eq!(plan.lab_query(10, true), None);
+    assert_eq!(plan.lab_query(12, true), None);
+}
+
+#[test]
+fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
+    use pe_explorer::encoding::basis_fit::{fit_over_positions, Features, TargetChoice};
+    use pe_explorer::lesson::lab_query::read_basis_fit;
+    use pe_explorer::render::basis_fit::error_text;
+    let plan = plan();
+    assert_eq!(plan.lab(11), Some("basis-fit"));
+    let settings = |revealed| {
+        read_basis_fit(&plan.lab_query(11, revealed).unwrap())
+            .unwrap()
+            .settings
+    };
+    let (before, after) = (settings(false), settings(true));
+    assert_eq!(before.target, TargetChoice::Square);
+    assert_eq!((before.pairs, after.pairs), (8, 16));
+    // The page's values the lab fits with: the step's before state.
+    let page = plan.before(11, Params::default());
+    let fit = |pairs| {
+        let features = Features::Sinusoidal {
+            pairs,
+            d_model: page.d_model,
+            base: page.base,
+        };
+        let target = TargetChoice::Square.target(page.d_model, page.base, page.n_train);
+        fit_over_positions(target, features, page.n_train, 2 * page.n_train)
+    };
+    let (few, many) = (fit(8), fit(16));
+    // The question quotes the numbers before, the answer those after, as the lab prints them.
+    let question = plan.question(11, Lang::En);
+    assert!(question.contains(&format!(
+        "is {}, against {} inside",
+        error_text(few.rms_beyond),
+        error_text(few.rms_fitted)
+    )));
+    assert_eq!(
+        plan.answer(11, Lang::En),
+        format!(
+            "{} ({} inside)",
+            error_text(many.rms_beyond),
+            error_text(many.rms_fitted)
+        )
+    );
+    assert_eq!(
+        plan.answer(11, Lang::Zh),
+        format!(
+            "{}（范围内 {}）",
+            error_text(many.rms_beyond),
+            error_text(many.rms_fitted)
+        )
+    );
+    // The reveal's largest weights, 0.7 and 229.
+    let largest = |fit: &pe_explorer::encoding::basis_fit::Fit| {
+        fit.coefficients.iter().fold(0.0f64, |a, c| a.max(c.abs()))
+    };
+    let reveal = plan.reveal(11, Lang::En);
+    assert!(
+        reveal.contains(&format!(
+            "from {:.1} to {:.0}",
+            largest(&few),
+            largest(&many)
+        )),
+        "{reveal}"
+    );
 }
 
 #[test]
@@ -250,15 +315,15 @@ fn leaving_lesson_mode_restores_the_teachers_parameters() {
     let teacher = from_query("d_model=64&base=1000&amp=2").params;
     let (mut p, revealed) = flow.go(&plan, teacher, false, 1);
     assert_eq!((p.step, revealed), (1, false));
-    for step in 2..=8 {
+    for step in 2..=9 {
         (p, _) = flow.go(&plan, p, false, step);
     }
-    // Step 8 sets the amplitude; a presenter view switched on during the lesson stays on.
-    assert_eq!(plan.after(8, p).amplitude, 8.0);
+    // Step 9 sets the amplitude; a presenter view switched on during the lesson stays on.
+    assert_eq!(plan.after(9, p).amplitude, 8.0);
     p = Params {
         presenter: true,
         theme: Theme::Dark,
-        ..plan.after(8, p)
+        ..plan.after(9, p)
     };
     let (left, revealed) = flow.go(&plan, p, true, 0);
     assert!(!revealed);
@@ -303,4 +368,24 @@ fn a_step_starts_from_the_defaults_not_from_what_was_on_screen() {
     assert_eq!(lesson_base(p).d_model, 128);
     assert_eq!((step.d_model, step.base, step.pair), (128, 10_000.0, 0));
     assert_eq!((step.lang, step.hidden), (p.lang, p.hidden));
+}
+
+#[test]
+fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
+    use pe_explorer::encoding::shift_operator::shift_report;
+    use pe_explorer::lesson::lab_query::read_shift;
+    let plan = plan();
+    assert_eq!(plan.lab(8), Some("shift-operator"));
+    assert_eq!(plan.masks(8), ["shift-frequencies"]);
+    let s = read_shift(&plan.lab_query(8, false).unwrap())
+        .unwrap()
+        .settings;
+    let report = shift_report(s.n, s.f, s.f2, s.kernel(), 1.0);
+    // A window of five over 16 positions keeps both frequencies (H(3), H(5) ≠ 0) and their
+    // mirrors 13 and 11; the lab prints the first half as the answer.
+    assert_eq!((s.n, s.f, s.f2, s.width), (16, 3, 5, 2));
+    assert_eq!(report.frequencies_out, [3, 5, 11, 13]);
+    assert_eq!(plan.answer(8, Lang::En), "f = 3, 5");
+    assert_eq!(plan.answer(8, Lang::Zh), "f = 3, 5");
+    assert!(report.circulant_commutator < 1e-12 && report.content_commutator > 0.1);
 }

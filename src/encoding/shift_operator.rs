@@ -49,7 +49,8 @@ pub fn wave(omega: f64, n: usize) -> Vec<Complex> {
 /// λ = ⟨x, Sx⟩ / ⟨x, x⟩ with ⟨a, b⟩ = Σ_t conj(a_t)·b_t (least squares), and the relative
 /// residual ‖Sx − λx‖ / ‖x‖, which is 0 for an eigenvector. For a Fourier wave of frequency f,
 /// λ = e^{−2πif/N} and the residual is 0 to rounding; for a wave whose ω·N is not a multiple of
-/// 2π the residual is |e^{iωN} − 1|/√N (the one entry that wraps), for a random vector about 1.
+/// 2π it is at most |e^{iωN} − 1|/√N (λ = e^{−iω} misses only at the entry that wraps; the best
+/// λ trades a little of that against the others), for a random vector about 1.
 ///
 /// ```
 /// use pe_explorer::encoding::shift_operator::{shift_eigen_fit, wave};
@@ -211,6 +212,94 @@ pub fn content_attention(n: usize, dim: usize, seed: u64) -> Vec<f64> {
     weights
 }
 
+/// Everything the shift lab prints (issue 18, item 4), for N positions, Fourier waves of
+/// frequencies f and f2, a kernel, and one wave of the encoding (angular frequency `encoding_omega`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShiftReport {
+    /// The eigenvalue fitted for the Fourier wave v_f, e^{−2πif/N}, and its relative residual
+    /// ‖Sv − λv‖/‖v‖ (0 to rounding).
+    pub wave_lambda: Complex,
+    pub wave_residual: f64,
+    /// The relative residual of a seeded random vector: no λ brings Sx near λx.
+    pub random_residual: f64,
+    /// The relative residual of the encoding's wave e^{iωt} on the N-position circle: at most
+    /// |e^{iωN} − 1|/√N, small only when ω·N is close to a multiple of 2π.
+    pub encoding_residual: f64,
+    /// The kernel h[d] and its frequency response H(f).
+    pub kernel: Vec<f64>,
+    pub response: Vec<Complex>,
+    /// ‖AS − SA‖_F for the circulant A of the kernel (0 to rounding), and for softmax attention
+    /// over seeded random content, whose weights follow the content (`content_attention`).
+    pub circulant_commutator: f64,
+    pub content_commutator: f64,
+    /// max_t |(A·v_f)_t − H(f)·(v_f)_t|: A returns the wave times H(f), to rounding.
+    pub wave_through_mixing: f64,
+    /// The frequencies present in A·(cos(2πft/N) + cos(2πf2·t/N)): the DFT bins above 1e-9·N (a
+    /// unit wave's bin is N/2, or N at f = 0; a real wave of frequency f shows at f and at its
+    /// mirror N − f).
+    pub frequencies_out: Vec<usize>,
+}
+
+/// The shift lab's numbers (`ShiftReport`); f and f2 are taken mod N, N ≥ 2.
+///
+/// ```
+/// use pe_explorer::encoding::shift_operator::{shift_report, Kernel};
+/// let report = shift_report(16, 3, 5, Kernel::Window { half_width: 2 }, 1.0);
+/// assert!(report.wave_residual < 1e-14 && report.circulant_commutator < 1e-14);
+/// assert!(report.random_residual > 0.5 && report.content_commutator > 0.1);
+/// assert_eq!(report.frequencies_out, vec![3, 5, 11, 13]);
+/// ```
+pub fn shift_report(
+    n: usize,
+    f: usize,
+    f2: usize,
+    kind: Kernel,
+    encoding_omega: f64,
+) -> ShiftReport {
+    use std::f64::consts::TAU;
+    let n = n.max(2);
+    let (f, f2) = (f % n, f2 % n);
+    let omega = |f: usize| TAU * f as f64 / n as f64;
+    let v = wave(omega(f), n);
+    let (wave_lambda, wave_residual) = shift_eigen_fit(&v);
+    let mut rng = SeededRng::new(7);
+    let random: Vec<Complex> = (0..n)
+        .map(|_| Complex {
+            re: 2.0 * rng.next_unit() - 1.0,
+            im: 2.0 * rng.next_unit() - 1.0,
+        })
+        .collect();
+    let h = kernel(kind, n);
+    let response = frequency_response(&h);
+    let a = circulant(&h);
+    let through = mat_vec(&a, &v);
+    let wave_through_mixing = through
+        .iter()
+        .zip(&v)
+        .map(|(out, v)| (*out - response[f] * *v).abs())
+        .fold(0.0, f64::max);
+    let two_waves: Vec<Complex> = (0..n)
+        .map(|t| Complex {
+            re: (omega(f) * t as f64).cos() + (omega(f2) * t as f64).cos(),
+            im: 0.0,
+        })
+        .collect();
+    let out: Vec<f64> = mat_vec(&a, &two_waves).iter().map(|z| z.re).collect();
+    let spectrum: Vec<f64> = dft(&out).iter().map(|z| z.abs()).collect();
+    ShiftReport {
+        wave_lambda,
+        wave_residual,
+        random_residual: shift_eigen_fit(&random).1,
+        encoding_residual: shift_eigen_fit(&wave(encoding_omega, n)).1,
+        circulant_commutator: shift_commutator_norm(&a, n),
+        content_commutator: shift_commutator_norm(&content_attention(n, 8, 7), n),
+        wave_through_mixing,
+        frequencies_out: (0..n).filter(|&k| spectrum[k] > 1e-9 * n as f64).collect(),
+        kernel: h,
+        response,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::f64::consts::PI;
@@ -327,5 +416,39 @@ mod tests {
             kernel(Kernel::Random { seed: 9 }, N),
             kernel(Kernel::Random { seed: 9 }, N)
         );
+    }
+
+    #[test]
+    fn a_mixing_by_offset_never_adds_a_frequency_and_drops_only_those_it_zeroes() {
+        // Every kernel the lab offers, every pair of frequencies on a 12-position circle: what
+        // comes out is among f, f2 and their mirrors, and each is there unless H zeroes it.
+        let n = 12;
+        let kinds = [
+            Kernel::Window { half_width: 1 },
+            Kernel::Decay { slope: 0.7 },
+            Kernel::Random { seed: 3 },
+        ];
+        for kind in kinds {
+            for f in 0..n {
+                for f2 in 0..n {
+                    let report = shift_report(n, f, f2, kind, 1.0);
+                    let allowed = [f, f2, (n - f) % n, (n - f2) % n];
+                    assert!(
+                        report.frequencies_out.iter().all(|k| allowed.contains(k)),
+                        "{kind:?} {f} {f2}"
+                    );
+                    if f != f2 && (f + f2) % n != 0 && report.response[f].abs() > 1e-6 {
+                        assert!(report.frequencies_out.contains(&f), "{kind:?} {f} {f2}");
+                    }
+                    assert!(
+                        report.circulant_commutator < 1e-12 && report.wave_through_mixing < 1e-12
+                    );
+                }
+            }
+        }
+        // The window of 3 over 12 positions zeroes f = 4 (1 + 2·cos(2π/3) = 0): it leaves.
+        let report = shift_report(n, 4, 1, Kernel::Window { half_width: 1 }, 1.0);
+        assert!(report.response[4].abs() < 1e-15);
+        assert_eq!(report.frequencies_out, vec![1, 11]);
     }
 }

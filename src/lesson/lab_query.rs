@@ -6,14 +6,16 @@
 //! A lab's values: one row per number in a declarative table (`ROPE_EXTENSION`), with its key, its
 //! range and where it lives, and the few named values (the model, the method) beside it.
 
+use crate::encoding::basis_fit::TargetChoice;
 use crate::encoding::rope_config::read_config;
 use crate::encoding::rope_scaling::{Extension, Method, PRESETS};
+use crate::encoding::shift_operator::Kernel;
 
 /// The context-extension lab's prefix.
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 1] = [ROPE_EXTENSION_PREFIX];
+pub const LAB_PREFIXES: [&str; 3] = [ROPE_EXTENSION_PREFIX, BASIS_FIT_PREFIX, SHIFT_PREFIX];
 
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
 ///
@@ -32,19 +34,20 @@ pub fn lab_pairs(query: &str) -> String {
     out.finish()
 }
 
-/// One number of a lab in the URL: its key, the range it may take, and where it lives.
-pub struct LabNumber {
+/// One number of a lab in the URL: its key, the range it may take, and where it lives in the
+/// lab's settings `T`.
+pub struct LabNumber<T> {
     pub key: &'static str,
     pub min: f64,
     pub max: f64,
     /// Whole numbers only (lengths).
     pub whole: bool,
-    pub get: fn(&Extension) -> f64,
-    pub set: fn(&mut Extension, f64),
+    pub get: fn(&T) -> f64,
+    pub set: fn(&mut T, f64),
 }
 
 /// The context-extension lab's numbers, as its sliders offer them.
-pub const ROPE_EXTENSION: [LabNumber; 8] = [
+pub const ROPE_EXTENSION: [LabNumber<Extension>; 8] = [
     LabNumber {
         key: "rx_trained",
         min: 256.0,
@@ -175,22 +178,9 @@ pub fn rope_extension_pairs(preset: usize, lab: &Extension) -> Vec<(&'static str
 /// Reads the lab's values from a query string; `None` when it has none of them. Values out of
 /// range are clamped, unreadable ones keep the preset's, and each is reported.
 pub fn read_rope_extension(query: &str) -> Option<RopeExtensionLink> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
-        .filter(|(k, _)| k.starts_with(ROPE_EXTENSION_PREFIX))
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
-    if pairs.is_empty() {
-        return None;
-    }
+    let pairs = prefixed_pairs(query, ROPE_EXTENSION_PREFIX)?;
     let mut problems = Vec::new();
-    let value = |key: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let value = |key: &str| last_value(&pairs, key);
     let preset = match value("rx_model") {
         None => 0,
         Some(text) => match text.parse::<usize>() {
@@ -225,27 +215,7 @@ pub fn read_rope_extension(query: &str) -> Option<RopeExtensionLink> {
             }),
         }
     }
-    for number in &ROPE_EXTENSION {
-        let Some(text) = value(number.key) else {
-            continue;
-        };
-        let parsed = crate::lesson::decimal::parse_decimal(text).filter(|v| v.is_finite());
-        let used = match parsed {
-            Some(v) => {
-                let v = if number.whole { v.round() } else { v };
-                v.clamp(number.min, number.max)
-            }
-            None => (number.get)(&lab),
-        };
-        if parsed != Some(used) {
-            problems.push(LabProblem {
-                key: number.key.into(),
-                given: shorten(text),
-                used: format!("{used}"),
-            });
-        }
-        (number.set)(&mut lab, used);
-    }
+    read_numbers(&value, &ROPE_EXTENSION, &mut lab, &mut problems);
     // The two pairs of settings that must not cross, as the sliders keep them.
     if lab.beta_fast <= lab.beta_slow {
         lab.beta_fast = (lab.beta_slow + 0.25).min(128.0);
@@ -270,6 +240,365 @@ pub fn read_rope_extension(query: &str) -> Option<RopeExtensionLink> {
         lab,
         problems,
     })
+}
+
+/// The pairs of `query` under `prefix`; `None` when there are none.
+fn prefixed_pairs(query: &str, prefix: &str) -> Option<Vec<(String, String)>> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+        .filter(|(k, _)| k.starts_with(prefix))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    (!pairs.is_empty()).then_some(pairs)
+}
+
+/// The last value given for `key` (a link that repeats a key means its last one, as the page's
+/// reader does).
+fn last_value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Reads a lab's numbers from its pairs (`value`) into `state`: out of range clamped, whole
+/// numbers rounded, unreadable ones left as they are; each such value reported.
+fn read_numbers<'a, T>(
+    value: &impl Fn(&str) -> Option<&'a str>,
+    table: &[LabNumber<T>],
+    state: &mut T,
+    problems: &mut Vec<LabProblem>,
+) {
+    for number in table {
+        let Some(text) = value(number.key) else {
+            continue;
+        };
+        let parsed = crate::lesson::decimal::parse_decimal(text).filter(|v| v.is_finite());
+        let used = match parsed {
+            Some(v) => {
+                let v = if number.whole { v.round() } else { v };
+                v.clamp(number.min, number.max)
+            }
+            None => (number.get)(state),
+        };
+        if parsed != Some(used) {
+            problems.push(LabProblem {
+                key: number.key.into(),
+                given: shorten(text),
+                used: format!("{used}"),
+            });
+        }
+        (number.set)(state, used);
+    }
+}
+
+/// A lab's named value in the URL (the basis lab's target, the shift lab's kernel): its key,
+/// its names in the URL, and where it lives in the lab's settings `T` (as an index into them).
+pub struct LabName<T> {
+    pub key: &'static str,
+    pub names: &'static [&'static str],
+    pub get: fn(&T) -> usize,
+    pub set: fn(&mut T, usize),
+}
+
+/// A lab's values in the URL, declared once: its prefix, its named value and its numbers, in
+/// the order a link writes them. Writing and reading follow from the table.
+pub struct LabValues<T: 'static> {
+    pub prefix: &'static str,
+    pub name: LabName<T>,
+    pub numbers: &'static [LabNumber<T>],
+}
+
+/// A lab's settings as a link gave them, and what it could not use.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabLink<T> {
+    pub settings: T,
+    pub problems: Vec<LabProblem>,
+}
+
+impl<T: Default> LabValues<T> {
+    /// `settings` as URL pairs: the named value, then every number.
+    pub fn pairs(&self, settings: &T) -> String {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        let name = self.name.names[(self.name.get)(settings).min(self.name.names.len() - 1)];
+        out.append_pair(self.name.key, name);
+        for number in self.numbers {
+            out.append_pair(number.key, &format!("{}", (number.get)(settings)));
+        }
+        out.finish()
+    }
+
+    /// The settings `query` gives, over the defaults; `None` when it has none of the lab's
+    /// keys. An unknown name keeps the default's, numbers are clamped or kept (`read_numbers`),
+    /// and each such value is reported.
+    pub fn read(&self, query: &str) -> Option<LabLink<T>> {
+        let pairs = prefixed_pairs(query, self.prefix)?;
+        let value = |key: &str| last_value(&pairs, key);
+        let mut settings = T::default();
+        let mut problems = Vec::new();
+        if let Some(text) = value(self.name.key) {
+            match self.name.names.iter().position(|n| *n == text) {
+                Some(i) => (self.name.set)(&mut settings, i),
+                None => problems.push(LabProblem {
+                    key: self.name.key.into(),
+                    given: shorten(text),
+                    used: self.name.names[(self.name.get)(&settings)].into(),
+                }),
+            }
+        }
+        read_numbers(&value, self.numbers, &mut settings, &mut problems);
+        Some(LabLink { settings, problems })
+    }
+}
+
+/// The basis lab's prefix (issue 18, items 2 and 3: `ui::labs::basis_fit`).
+pub const BASIS_FIT_PREFIX: &str = "bf_";
+
+/// The basis lab's settings: the target and how many sinusoidal pairs the model may use (the
+/// fitted length is the page's trained length, `n_train`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BasisSettings {
+    pub target: TargetChoice,
+    pub pairs: usize,
+}
+
+impl Default for BasisSettings {
+    fn default() -> Self {
+        BasisSettings {
+            target: TargetChoice::Square,
+            pairs: 8,
+        }
+    }
+}
+
+/// The most sinusoidal pairs the basis lab fits with (fewer when d_model/2 is smaller): 65
+/// columns keep the least squares under a millisecond at the page's longest trained length.
+pub const BASIS_PAIRS_MAX: usize = 32;
+
+/// The targets' names in the URL, in `TargetChoice::ALL`'s order.
+pub const TARGET_NAMES: [&str; 3] = ["waves", "square", "chirp"];
+
+/// The basis lab's numbers.
+pub const BASIS_FIT: [LabNumber<BasisSettings>; 1] = [LabNumber {
+    key: "bf_pairs",
+    min: 0.0,
+    max: BASIS_PAIRS_MAX as f64,
+    whole: true,
+    get: |b| b.pairs as f64,
+    set: |b, v| b.pairs = v as usize,
+}];
+
+/// The basis lab's values in the URL.
+pub const BASIS_FIT_VALUES: LabValues<BasisSettings> = LabValues {
+    prefix: BASIS_FIT_PREFIX,
+    name: LabName {
+        key: "bf_target",
+        names: &TARGET_NAMES,
+        get: |s| {
+            TargetChoice::ALL
+                .iter()
+                .position(|t| *t == s.target)
+                .unwrap_or(0)
+        },
+        set: |s, i| s.target = TargetChoice::ALL[i],
+    },
+    numbers: &BASIS_FIT,
+};
+
+/// The basis lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{basis_fit_pairs, BasisSettings};
+/// assert_eq!(basis_fit_pairs(&BasisSettings::default()), "bf_target=square&bf_pairs=8");
+/// ```
+pub fn basis_fit_pairs(settings: &BasisSettings) -> String {
+    BASIS_FIT_VALUES.pairs(settings)
+}
+
+/// Reads the basis lab's values from a query string; `None` when it has none. A value it
+/// cannot use is replaced (the default target, the pairs clamped) and reported.
+///
+/// ```
+/// use pe_explorer::encoding::basis_fit::TargetChoice;
+/// use pe_explorer::lesson::lab_query::read_basis_fit;
+/// let link = read_basis_fit("?k=6&bf_target=waves&bf_pairs=99").unwrap();
+/// assert_eq!((link.settings.target, link.settings.pairs), (TargetChoice::OwnWaves, 32));
+/// assert_eq!(link.problems[0].message(false), "The link's bf_pairs=99 cannot be used; using 32.");
+/// ```
+pub fn read_basis_fit(query: &str) -> Option<LabLink<BasisSettings>> {
+    BASIS_FIT_VALUES.read(query)
+}
+
+/// The shift lab's prefix (issue 18, item 4: `ui::labs::shift_operator`).
+pub const SHIFT_PREFIX: &str = "so_";
+
+/// The shift lab's settings: the circle's length N, the two waves' frequencies, and the kernel
+/// (its kind and each kind's own setting).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShiftSettings {
+    pub n: usize,
+    pub f: usize,
+    pub f2: usize,
+    /// 0 window, 1 decay, 2 random (`KERNEL_NAMES`).
+    pub kernel: usize,
+    pub width: usize,
+    pub slope: f64,
+    pub seed: u64,
+}
+
+impl Default for ShiftSettings {
+    fn default() -> Self {
+        ShiftSettings {
+            n: 16,
+            f: 3,
+            f2: 5,
+            kernel: 0,
+            width: 2,
+            slope: 0.5,
+            seed: 1,
+        }
+    }
+}
+
+impl ShiftSettings {
+    /// The kernel these settings describe.
+    pub fn kernel(&self) -> Kernel {
+        match self.kernel {
+            1 => Kernel::Decay { slope: self.slope },
+            2 => Kernel::Random { seed: self.seed },
+            _ => Kernel::Window {
+                half_width: self.width.min(self.n / 2),
+            },
+        }
+    }
+}
+
+/// The kernels' names in the URL, in `ShiftSettings::kernel`'s order.
+pub const KERNEL_NAMES: [&str; 3] = ["window", "decay", "random"];
+
+/// The longest circle the shift lab offers: its matrices are N × N, drawn and multiplied on
+/// every change.
+pub const SHIFT_N_MAX: usize = 64;
+
+/// The shift lab's numbers. The frequencies and the window are bounded by N (checked after).
+pub const SHIFT: [LabNumber<ShiftSettings>; 6] = [
+    LabNumber {
+        key: "so_n",
+        min: 4.0,
+        max: SHIFT_N_MAX as f64,
+        whole: true,
+        get: |s| s.n as f64,
+        set: |s, v| s.n = v as usize,
+    },
+    LabNumber {
+        key: "so_f",
+        min: 0.0,
+        max: (SHIFT_N_MAX - 1) as f64,
+        whole: true,
+        get: |s| s.f as f64,
+        set: |s, v| s.f = v as usize,
+    },
+    LabNumber {
+        key: "so_f2",
+        min: 0.0,
+        max: (SHIFT_N_MAX - 1) as f64,
+        whole: true,
+        get: |s| s.f2 as f64,
+        set: |s, v| s.f2 = v as usize,
+    },
+    LabNumber {
+        key: "so_width",
+        min: 0.0,
+        max: (SHIFT_N_MAX / 2) as f64,
+        whole: true,
+        get: |s| s.width as f64,
+        set: |s, v| s.width = v as usize,
+    },
+    LabNumber {
+        key: "so_slope",
+        min: 0.0,
+        max: 4.0,
+        whole: false,
+        get: |s| s.slope,
+        set: |s, v| s.slope = v,
+    },
+    LabNumber {
+        key: "so_seed",
+        min: 1.0,
+        max: 999.0,
+        whole: true,
+        get: |s| s.seed as f64,
+        set: |s, v| s.seed = v as u64,
+    },
+];
+
+/// The shift lab's values in the URL.
+pub const SHIFT_VALUES: LabValues<ShiftSettings> = LabValues {
+    prefix: SHIFT_PREFIX,
+    name: LabName {
+        key: "so_kernel",
+        names: &KERNEL_NAMES,
+        get: |s| s.kernel,
+        set: |s, i| s.kernel = i,
+    },
+    numbers: &SHIFT,
+};
+
+/// The shift lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{shift_pairs, ShiftSettings};
+/// assert_eq!(
+///     shift_pairs(&ShiftSettings::default()),
+///     "so_kernel=window&so_n=16&so_f=3&so_f2=5&so_width=2&so_slope=0.5&so_seed=1"
+/// );
+/// ```
+pub fn shift_pairs(settings: &ShiftSettings) -> String {
+    SHIFT_VALUES.pairs(settings)
+}
+
+/// Reads the shift lab's values from a query string; `None` when it has none. Out of range
+/// values are clamped (a frequency to N − 1, the window to N/2), unknown ones replaced, and each
+/// reported.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_shift;
+/// let link = read_shift("so_n=8&so_f=12&so_kernel=box").unwrap();
+/// assert_eq!((link.settings.n, link.settings.f, link.settings.kernel), (8, 7, 0));
+/// let messages: Vec<String> = link.problems.iter().map(|p| p.message(false)).collect();
+/// assert_eq!(messages, [
+///     "The link's so_kernel=box cannot be used; using window.",
+///     "The link's so_f=12 cannot be used; using 7.",
+/// ]);
+/// ```
+pub fn read_shift(query: &str) -> Option<LabLink<ShiftSettings>> {
+    let LabLink {
+        mut settings,
+        mut problems,
+    } = SHIFT_VALUES.read(query)?;
+    let pairs = prefixed_pairs(query, SHIFT_PREFIX)?;
+    let value = |key: &str| last_value(&pairs, key);
+    // The bounds that depend on N.
+    let n = settings.n;
+    for (key, field, most) in [
+        ("so_f", &mut settings.f, n - 1),
+        ("so_f2", &mut settings.f2, n - 1),
+        ("so_width", &mut settings.width, n / 2),
+    ] {
+        if *field > most {
+            *field = most;
+            // A default the link did not give is adjusted without a word.
+            if let Some(given) = value(key) {
+                problems.push(LabProblem {
+                    key: key.into(),
+                    given: shorten(given),
+                    used: most.to_string(),
+                });
+            }
+        }
+    }
+    Some(LabLink { settings, problems })
 }
 
 /// `query` without the pairs under `prefix`.

@@ -241,7 +241,10 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 return None;
             }
             // A lab's values must be ones its link reader takes as they are.
-            if super::lab_query::read_rope_extension(rest).is_some_and(|l| !l.problems.is_empty()) {
+            if super::lab_query::read_rope_extension(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_basis_fit(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_shift(rest).is_some_and(|l| !l.problems.is_empty())
+            {
                 return None;
             }
             if kind == "before" {

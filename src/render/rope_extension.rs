@@ -4,6 +4,10 @@
 use std::f64::consts::TAU;
 
 use super::svg_plot::{Frame, Mark};
+
+fn frame(x: (f64, f64), y: (f64, f64)) -> Frame {
+    Frame::chart(x, y)
+}
 use crate::encoding::rope_scaling::{
     aligned_score_block_mean, angles_seen_and_needed, Extension, Frequencies, Method,
 };
@@ -32,24 +36,6 @@ pub fn power_of_ten(exponent: usize) -> String {
         .map(|b| DIGITS[(b - b'0') as usize])
         .collect();
     format!("10{digits}")
-}
-
-/// The charts' size in `viewBox` units: wide and short, to sit in a column on a projector and
-/// still read on a phone (the text is 12 units: about 7 px at 375 px wide).
-pub const WIDTH: f64 = 640.0;
-pub const HEIGHT: f64 = 250.0;
-
-fn frame(x: (f64, f64), y: (f64, f64)) -> Frame {
-    Frame {
-        width: WIDTH,
-        height: HEIGHT,
-        left: 48.0,
-        right: 12.0,
-        top: 12.0,
-        bottom: 30.0,
-        x,
-        y,
-    }
 }
 
 /// Each pair's wavelength 2π/θ_i on a log10 scale, trained (`plain`) and scaled (`scaled`, in

@@ -16,7 +16,26 @@ pub struct Frame {
     pub y: (f64, f64),
 }
 
+/// The labs' charts' size in `viewBox` units: wide and short, to sit in a column on a projector
+/// and still read on a phone (the text is 12 units: about 7 px at 375 px wide).
+pub const WIDTH: f64 = 640.0;
+pub const HEIGHT: f64 = 250.0;
+
 impl Frame {
+    /// A lab chart's frame (`WIDTH` × `HEIGHT`, room for the labels left and below) showing
+    /// `x` across and `y` up.
+    pub fn chart(x: (f64, f64), y: (f64, f64)) -> Frame {
+        Frame {
+            width: WIDTH,
+            height: HEIGHT,
+            left: 56.0,
+            right: 12.0,
+            top: 12.0,
+            bottom: 30.0,
+            x,
+            y,
+        }
+    }
     /// The horizontal pixel of data value `x` (linear; an empty range maps to the left edge).
     pub fn px(&self, x: f64) -> f64 {
         let span = self.x.1 - self.x.0;

@@ -11,6 +11,7 @@ use super::canvas::{
     CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
+use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson};
 use super::math::{Formula, Math};
 use super::panel::Panel;
@@ -96,10 +97,16 @@ pub fn DotProductPanel() -> impl IntoView {
 
     let matrix_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         matrix_canvas,
         move || (data.get(), lesson.lang.get()),
-        |element, (data, lang)| {
+        move |element, (data, lang)| {
+            // The panel is near the screen: time for its lab (asked once, not on every redraw),
+            // whose slot the tools add to the panel (`labs::ADDED_SLOTS`).
+            if !lab_asked.replace(true) {
+                teacher_tools("lab shift-operator");
+            }
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_matrix(&sized, data, *lang);
             }

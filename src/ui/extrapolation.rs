@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, MatrixChart, Series, Ticks};
+use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
 use super::panel::Panel;
@@ -79,10 +80,16 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             },
         );
     }
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         curve_canvas,
         move || (data.get(), lesson.lang.get()),
-        |element, (data, lang)| {
+        move |element, (data, lang)| {
+            // The panel is near the screen: time for its lab (asked once, not on every redraw),
+            // whose slot the tools add to the panel (`labs::ADDED_SLOTS`).
+            if !lab_asked.replace(true) {
+                teacher_tools("lab basis-fit");
+            }
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
                 draw_line_chart(
                     &sized,

@@ -28,6 +28,11 @@ const SIZES = [
   // score over 2^21 positions redrawn on each press.
   { name: 'lab target L, Llama 3.1, L = 2^21', query: '?rx_model=2&rx_target=2097152', slider: 'rope-extension-target', lab: true, alternate: true },
   { name: 'lab factor s, YaRN, L = 2^21', query: '?rx_model=3&rx_target=2097152', slider: 'rope-extension-factor', lab: true, alternate: true },
+  // The basis lab at the page's longest trained length (three fits over 512 positions, the
+  // sinusoidal one by least squares with up to 33 columns) and the shift lab at its largest
+  // circle (64 × 64 matrices, two DFTs).
+  { name: 'lab pairs m, basis, N = 256', query: '?n_train=256&bf_target=square&bf_pairs=16', slider: 'basis-fit-pairs', lab: 'panel-extrapolation', alternate: true },
+  { name: 'lab N, shift, N = 63/64', query: '?so_n=63&so_kernel=random', slider: 'shift-operator-n', lab: 'panel-dot-product', alternate: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
   // with the page at the top and scrolled to the last panel.
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(
@@ -55,7 +60,7 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
     await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
   }
   if (lab) {
-    await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+    await page.getByTestId(lab === true ? 'panel-rope' : lab).scrollIntoViewIfNeeded();
     await page.waitForSelector(`[data-testid="${slider}"]`, { timeout: 30000 });
   }
   await settle(page);

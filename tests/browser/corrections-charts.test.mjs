@@ -24,7 +24,7 @@ test('dot product: the curve is symmetric, so it tells distance, not direction (
   assert.match(await symmetric.textContent(), /distance, not direction/);
   // The same two positions both ways round: PE(10)·PE(13) and PE(13)·PE(10).
   assert.equal(await page.textContent('[data-testid="dot-reversed"]'), await page.textContent('[data-testid="dot-at-pos"]'));
-  assert.match(await page.locator('#dot-product dl.numbers').textContent(), /PE\(13\)·PE\(10\)/);
+  assert.match(await page.locator('#dot-product > dl.numbers').textContent(), /PE\(13\)·PE\(10\)/);
   // The curve runs over negative offsets too: its chart is drawn, with a y range.
   assert.ok((await canvasHash(page, 'canvas-dot-curve')).inked > 1000);
   assert.ok(Number(await page.getByTestId('canvas-dot-curve').getAttribute('data-y-max')) > 1);
@@ -169,13 +169,13 @@ test('frequencies: the chosen pair is labelled on the ladder, and the length lin
   await context.close();
 });
 
-test('lesson step 9 asks for the position the extrapolation panel shows (96), in both languages', async () => {
+test('lesson step 10 asks for the position the extrapolation panel shows (96), in both languages', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   for (const [lang, asked, shown] of [
     ['en', /position 96\?$/, /position 96: /],
     ['zh', /位置 96 给出什么？$/, /位置 96 的向量/],
   ]) {
-    await page.goto(env.site.url(`?step=9&lang=${lang}`));
+    await page.goto(env.site.url(`?step=10&lang=${lang}`));
     await waitForApp(page);
     await page.waitForFunction(() => {
       const prompt = document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '';

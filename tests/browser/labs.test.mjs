@@ -209,3 +209,159 @@ test('the context-extension lab keeps its values in the link (rx_…), says what
   assertClean(problems);
   await context.close();
 });
+
+test('the basis lab: the encoding\'s own waves continue past N, the square wave does not, the table repeats its last row; its values in the link', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&n_train=64&bf_target=waves&bf_pairs=3'));
+  await waitForApp(page);
+  await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="basis-fit-row-2"]', { timeout: 30000 });
+  const row = async (n) => (await page.getByTestId(`basis-fit-row-${n}`).locator('td').allTextContents()).map(Number);
+  const text = (id) => page.getByTestId(id).textContent();
+  // Two of the encoding's own waves (pairs 0 and 2) with three pairs: exact inside, and past N
+  // the error stays within a factor of ten of it.
+  const [inside, past] = await row(1);
+  assert.ok(inside < 1e-6 && past < 10 * inside + 1e-9, `sinusoids: ${inside} inside, ${past} past N`);
+  // A straight line cannot follow it; the table fits it exactly, then repeats one value.
+  assert.ok((await row(0))[0] > 0.5);
+  assert.ok((await row(2))[0] < 1e-6);
+  assert.match(await text('basis-fit-table-past'), /^all equal to -?\d\.\d{6}$/);
+  assert.match(await text('basis-fit-target'), /pairs 0 and 2/);
+  // The square wave of period 16: the lesson's numbers, 8 pairs, then 16.
+  await page.getByTestId('basis-fit-target').selectOption('1');
+  await page.getByTestId('basis-fit-pairs').fill('8');
+  await settle(page);
+  assert.equal(await text('basis-fit-sinusoids-past'), '1.37 (0.420 inside)');
+  await page.getByTestId('basis-fit-pairs').fill('16');
+  await settle(page);
+  assert.equal(await text('basis-fit-sinusoids-past'), '406 (0.383 inside)');
+  assert.equal(await text('basis-fit-largest-weight'), '229');
+  // The address holds the lab's values and keeps them when the page rewrites it; the lab
+  // follows the page's trained length.
+  const search = async () => Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  await page.getByTestId('slider-n_train').fill('32');
+  await settle(page);
+  const after = await search();
+  assert.equal(after.n_train, '32');
+  assert.deepEqual([after.bf_target, after.bf_pairs], ['square', '16'], JSON.stringify(after));
+  assert.match(await page.getByTestId('basis-fit-chart').textContent(), /N = 32/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the basis lab at the extremes: a bad link is clamped and said, d_model = 2 has one pair, Chinese', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=zh&d_model=2&n_train=4&bf_target=zigzag&bf_pairs=-3'));
+  await waitForApp(page);
+  await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="basis-fit-row-2"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  assert.equal(await text('basis-fit-title'), '正弦作为基：只会画直线的模型能画出什么');
+  assert.equal(await text('basis-fit-link-problems'),
+    '链接中的 bf_target=zigzag 无法使用；改用 square。链接中的 bf_pairs=-3 无法使用；改用 0。');
+  // d_model = 2 has one pair: the slider ends at 1 and the own-waves target says so.
+  assert.equal(await page.getByTestId('basis-fit-pairs').getAttribute('max'), '1');
+  await page.getByTestId('basis-fit-target').selectOption('0');
+  await page.getByTestId('basis-fit-pairs').fill('1');
+  await settle(page);
+  assert.match(await text('basis-fit-target'), /d_model = 2 只有一对/);
+  const cells = (await page.getByTestId('basis-fit-row-1').locator('td').allTextContents()).map(Number);
+  assert.ok(cells.every(Number.isFinite), `finite errors: ${cells}`);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the shift lab: a wave is an eigenvector of the shift, a random vector is not; a mixing by offset commutes with it and keeps frequencies, content attention does not', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&i=0&so_n=16&so_f=3&so_f2=5&so_kernel=window&so_width=2'));
+  await waitForApp(page);
+  await page.getByTestId('panel-dot-product').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="shift-operator-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  const number = async (id) => Number(await text(id));
+  // S v = λ v with λ = e^(−2πi·3/16), to rounding; a random vector is far from any λx.
+  const [lambda, expected] = (await text('shift-operator-eigenvalue')).split('; ');
+  assert.equal(lambda, expected);
+  assert.equal(expected, `${Math.cos(-2 * Math.PI * 3 / 16).toFixed(6)} − ${Math.abs(Math.sin(-2 * Math.PI * 3 / 16)).toFixed(6)}i`);
+  assert.ok(await number('shift-operator-wave-residual') < 1e-12);
+  assert.ok(await number('shift-operator-random-residual') > 0.5);
+  // The mixing by offset commutes with the shift; softmax attention over content does not.
+  assert.ok(await number('shift-operator-circulant') <= 1e-9);
+  assert.ok(await number('shift-operator-content') >= 0.1);
+  assert.ok(await number('shift-operator-through') < 1e-12);
+  // H(3) for the window of five: (1 + 2cos(2π·3/16) + 2cos(2π·6/16))/5, computed here.
+  const h3 = (1 + 2 * Math.cos(2 * Math.PI * 3 / 16) + 2 * Math.cos(2 * Math.PI * 6 / 16)) / 5;
+  assert.equal((await text('shift-operator-response')).split(', ')[0], Math.abs(h3).toFixed(6));
+  assert.equal(await text('shift-operator-frequencies'), 'f = 3, 5 (mirrors N − f: 13, 11)');
+  // A window of three over 12 positions zeroes f = 4 (1 + 2cos(2π/3) = 0): it leaves the output.
+  await page.getByTestId('shift-operator-n').fill('12');
+  await page.getByTestId('shift-operator-width').fill('1');
+  await page.getByTestId('shift-operator-f').fill('4');
+  await page.getByTestId('shift-operator-f2').fill('1');
+  await settle(page);
+  assert.equal(await text('shift-operator-frequencies'), 'f = 1 (mirrors N − f: 11)');
+  // The page's pair i = 0 (ω = 1) on a 12-position circle, computed here: the best λ is
+  // ⟨x, Sx⟩/⟨x, x⟩ (Sx)_t = x_(t−1 mod N), and what it leaves; below |e^(12i) − 1|/√12, the miss at the wrap.
+  const N = 12;
+  const x = Array.from({ length: N }, (_, t) => [Math.cos(t), Math.sin(t)]);
+  const sx = x.map((_, t) => x[(t + N - 1) % N]);
+  let [re, im] = [0, 0];
+  x.forEach(([a, b], t) => { const [c, d] = sx[t]; re += a * c + b * d; im += a * d - b * c; });
+  [re, im] = [re / N, im / N];
+  const left = Math.sqrt(x.reduce((sum, [a, b], t) => {
+    const [c, d] = sx[t];
+    return sum + (c - (re * a - im * b)) ** 2 + (d - (re * b + im * a)) ** 2;
+  }, 0) / N);
+  assert.ok(left < Math.hypot(Math.cos(12) - 1, Math.sin(12)) / Math.sqrt(12));
+  assert.equal(await text('shift-operator-encoding-residual'), left.toFixed(2 - Math.floor(Math.log10(left))));
+  // The lab's values in the address, beside the page's.
+  const search = Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  assert.deepEqual([search.so_n, search.so_f, search.so_width], ['12', '4', '1'], JSON.stringify(search));
+  assertClean(problems);
+  await context.close();
+});
+
+test('the shift lab: a bad link is clamped and said; random kernels keep the commutator at zero', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&so_n=1000&so_kernel=box&so_f=70'));
+  await waitForApp(page);
+  await page.getByTestId('panel-dot-product').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="shift-operator-title"]', { timeout: 30000 });
+  assert.equal(await page.getByTestId('shift-operator-link-problems').textContent(),
+    "The link's so_kernel=box cannot be used; using window. The link's so_n=1000 cannot be used; using 64. The link's so_f=70 cannot be used; using 63.");
+  await page.getByTestId('shift-operator-kernel').selectOption('2');
+  for (const seed of ['1', '500', '999']) {
+    await page.getByTestId('shift-operator-seed').fill(seed);
+    await settle(page);
+    assert.ok(Number(await page.getByTestId('shift-operator-circulant').textContent()) <= 1e-9, `seed ${seed}`);
+  }
+  assertClean(problems);
+  await context.close();
+});
+
+test('the texts\' code lab: the PyTorch modules and the NumPy table carry the page\'s values and layout, and copy', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
+  await page.goto(env.site.url('?lang=en&d_model=64&length=40&base=1000&layout=split'));
+  await waitForApp(page);
+  await page.getByTestId('panel-vector').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="texts-code-1"]', { timeout: 30000 });
+  const code = (n) => page.getByTestId(`texts-code-${n}`).textContent();
+  const torch = await code(0);
+  assert.match(torch, /def __init__\(self, d_model=64, max_len=40, base=1000\.0, dropout=0\.1\):/);
+  assert.match(torch, /pe\[:, : d_model \/\/ 2\] = torch\.sin\(position \* omega\)/);
+  assert.match(torch, /self\.register_buffer\("pe", pe\.unsqueeze\(0\)\)/);
+  assert.match(torch, /self\.pe = nn\.Embedding\(max_len, d_model\)/);
+  assert.match(await code(1), /d_model, max_len, base = 64, 40, 1000\.0/);
+  // The page's layout control rewrites them.
+  await page.getByTestId('select-layout').selectOption('interleaved');
+  await settle(page);
+  assert.match(await code(1), /pe\[:, 0::2\] = np\.sin\(position \* omega\)/);
+  // Copy puts the block's text on the clipboard and says so.
+  await page.getByTestId('texts-code-copy-1').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="texts-code-status-1"]').textContent !== '');
+  assert.equal(await page.getByTestId('texts-code-status-1').textContent(), 'Copied.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await code(1));
+  assertClean(problems);
+  await context.close();
+});

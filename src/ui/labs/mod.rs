@@ -5,14 +5,18 @@
 //! tools' mirror of the lesson state, so it follows the page's controls; it changes the state, if
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
+pub mod basis_fit;
 pub mod numbering;
+pub mod parts;
 pub mod rope_complex;
 pub mod rope_extension;
+pub mod shift_operator;
+pub mod texts_code;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::lesson::lab_query::{lab_pairs, without_prefix};
+use crate::lesson::lab_query::{lab_pairs, without_prefix, LabLink, LabProblem};
 
 use super::context::Lesson;
 
@@ -27,13 +31,18 @@ pub fn mount(name: &str, lesson: Lesson) {
             }
             .into_any()
         },
-        "numbering" => || view! { <numbering::NumberingLab /> }.into_any(),
+        "numbering" => || {
+            view! {
+                <numbering::NumberingLab />
+                <texts_code::TextsCodeLab />
+            }
+            .into_any()
+        },
+        "basis-fit" => || view! { <basis_fit::BasisFitLab /> }.into_any(),
+        "shift-operator" => || view! { <shift_operator::ShiftOperatorLab /> }.into_any(),
         _ => return,
     };
-    let Some(slot) = document()
-        .query_selector(&format!("[data-lab=\"{name}\"]"))
-        .ok()
-        .flatten()
+    let Some(slot) = find_or_add_slot(name)
         .filter(|slot| slot.child_element_count() == 0)
         .and_then(|slot| slot.dyn_into::<web_sys::HtmlElement>().ok())
     else {
@@ -45,6 +54,40 @@ pub fn mount(name: &str, lesson: Lesson) {
         lab()
     })
     .forget();
+}
+
+/// The labs whose slot the tools add to their panel (by its anchor) rather than the panel's view
+/// holding it: one more element in a panel's view cost the page's wasm 470 B (its whole view is
+/// generated code), the ask alone 19 B (docs/bundle.md).
+const ADDED_SLOTS: [(&str, &str); 2] = [
+    ("basis-fit", "extrapolation"),
+    ("shift-operator", "dot-product"),
+];
+
+/// Lab `name`'s slot: the one in its panel's view, or one added to its panel, after the panel's
+/// own parts and before its closing notes and export buttons.
+fn find_or_add_slot(name: &str) -> Option<web_sys::Element> {
+    let document = document();
+    if let Some(slot) = document
+        .query_selector(&format!("[data-lab=\"{name}\"]"))
+        .ok()
+        .flatten()
+    {
+        return Some(slot);
+    }
+    let (_, anchor) = ADDED_SLOTS.iter().find(|(lab, _)| *lab == name)?;
+    let panel = document.get_element_by_id(anchor)?;
+    let slot = document.create_element("div").ok()?;
+    slot.set_class_name("lab");
+    slot.set_attribute("data-lab", name).ok()?;
+    let closing = panel
+        .query_selector(":scope > .misconception, :scope > .export-tools")
+        .ok()
+        .flatten();
+    panel
+        .insert_before(&slot, closing.as_ref().map(|c| c.as_ref()))
+        .ok()?;
+    Some(slot)
 }
 
 thread_local! {
@@ -107,6 +150,65 @@ pub fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
             Some(&format!("{path}{wanted}{hash}")),
         );
     }
+}
+
+/// Keeps a lab's values (`pairs`, under `prefix`) in the address beside the page's: from the
+/// lab's first change on (`track` reads what it changes), or from the start when the link came
+/// with them, and again after each of the page's own rewrites (`pe-state`), which drop them.
+pub fn keep_in_address(
+    prefix: &'static str,
+    from_link: bool,
+    pairs: impl Fn() -> Option<String> + Copy + 'static,
+    track: impl Fn() + 'static,
+) {
+    let in_address = StoredValue::new(from_link);
+    Effect::new(move |first: Option<()>| {
+        track();
+        if first.is_some() {
+            in_address.set_value(true);
+        }
+        if in_address.get_value() {
+            write_lab_pairs(prefix, pairs().as_deref());
+        }
+    });
+    let rewritten = window_event_listener_untyped("pe-state", move |_| {
+        if in_address.get_value() {
+            write_lab_pairs(prefix, pairs().as_deref());
+        }
+    });
+    on_cleanup(move || rewritten.remove());
+}
+
+/// A lab's settings as links and lesson mode set them: read from the link as opened (what it
+/// could not use in the second signal, for `parts::LinkProblems`), replaced by each lesson step
+/// that asks this lab, and kept in the address under `prefix` (`keep_in_address`).
+pub fn linked_settings<T>(
+    prefix: &'static str,
+    read: fn(&str) -> Option<LabLink<T>>,
+    pairs: fn(&T) -> String,
+) -> (RwSignal<T>, RwSignal<Vec<LabProblem>>)
+where
+    T: Default + Clone + Send + Sync + 'static,
+{
+    let from_link = read(&opened_query());
+    let linked = from_link.is_some();
+    let (settings, problems) = from_link
+        .map(|link| (link.settings, link.problems))
+        .unwrap_or_default();
+    let (settings, problems) = (RwSignal::new(settings), RwSignal::new(problems));
+    let lesson_request = lesson_request();
+    Effect::new(move |_| {
+        if let Some(link) = lesson_request.get().as_deref().and_then(read) {
+            settings.set(link.settings);
+        }
+    });
+    keep_in_address(
+        prefix,
+        linked,
+        move || Some(settings.with_untracked(pairs)),
+        move || settings.with(|_| ()),
+    );
+    (settings, problems)
 }
 
 /// The labs' pairs now in the address, for a shared link (`ui::teacher::share`).

@@ -15,10 +15,11 @@ use crate::lesson::lab_query::{
 };
 use crate::lesson::Lang;
 use crate::render::rope_extension::{
-    angle_marks, method_index, score_marks, wavelength_marks, COLOURS, HEIGHT, WIDTH,
+    angle_marks, method_index, score_marks, wavelength_marks, COLOURS,
 };
-use crate::render::svg_plot::Mark;
 use crate::ui::context::use_lesson;
+
+use super::parts::{short, LabSlider, LinkProblems, SvgChart, Track};
 
 const TITLE: [&str; 2] = [
     "Longer than trained: stretching RoPE",
@@ -174,74 +175,6 @@ const WORDS: [Words; 2] = [
     },
 ];
 
-/// A number as the read-outs print it: four significant figures, or whole positions whole.
-fn short(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e12 {
-        format!("{x:.0}")
-    } else if x.abs() >= 1e5 || x.abs() < 1e-3 {
-        format!("{x:.3e}")
-    } else {
-        format!("{x:.4}")
-    }
-}
-
-/// How a slider's track maps to its value: lengths double and bases grow tenfold at an even
-/// pace along the track.
-#[derive(Clone, Copy, PartialEq)]
-enum Track {
-    Linear,
-    /// The track is log2 of the value (whole values).
-    Log2,
-    /// The track is log10 of the value.
-    Log10,
-}
-
-/// One slider of the lab, its value printed beside it; `min`, `max` and `step` are on the track.
-#[component]
-fn LabSlider(
-    label: Signal<&'static str>,
-    testid: &'static str,
-    min: f64,
-    max: f64,
-    step: f64,
-    track: Track,
-    value: Signal<f64>,
-    set: Callback<f64>,
-) -> impl IntoView {
-    let position = move || {
-        let v = value.get();
-        match track {
-            Track::Linear => v,
-            Track::Log2 => v.log2(),
-            Track::Log10 => v.log10(),
-        }
-    };
-    view! {
-        <label class="lab-slider">
-            <span>{label}</span>
-            <input
-                type="range"
-                data-testid=testid
-                min=min
-                max=max
-                step=step
-                prop:value=move || position().to_string()
-                aria-valuetext=move || short(value.get())
-                on:input=move |ev| {
-                    if let Ok(p) = event_target_value(&ev).parse::<f64>() {
-                        set.run(match track {
-                            Track::Linear => p,
-                            Track::Log2 => 2f64.powf(p).round(),
-                            Track::Log10 => 10f64.powf(p),
-                        });
-                    }
-                }
-            />
-            <output data-testid=format!("{testid}-value")>{Signal::derive(move || short(value.get()))}</output>
-        </label>
-    }
-}
-
 #[component]
 pub fn RopeExtensionLab() -> impl IntoView {
     let lesson = use_lesson();
@@ -294,7 +227,6 @@ pub fn RopeExtensionLab() -> impl IntoView {
     });
     // The address keeps the lab's values beside the page's once the lab is used (or came in the
     // link); a pasted config is not in it, so its values leave the address.
-    let in_address = StoredValue::new(from_link.is_some());
     let address_pairs = move || {
         (chosen.get_untracked() < PRESETS.len()).then(|| {
             form_urlencoded::Serializer::new(String::new())
@@ -304,23 +236,15 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 .finish()
         })
     };
-    Effect::new(move |first: Option<()>| {
-        setup.with(|_| ());
-        chosen.get();
-        if first.is_some() {
-            in_address.set_value(true);
-        }
-        if in_address.get_value() {
-            super::write_lab_pairs(ROPE_EXTENSION_PREFIX, address_pairs().as_deref());
-        }
-    });
-    // The page rewrites the address from its own table when its state changes: put them back.
-    let rewritten = window_event_listener_untyped("pe-state", move |_| {
-        if in_address.get_value() {
-            super::write_lab_pairs(ROPE_EXTENSION_PREFIX, address_pairs().as_deref());
-        }
-    });
-    on_cleanup(move || rewritten.remove());
+    super::keep_in_address(
+        ROPE_EXTENSION_PREFIX,
+        from_link.is_some(),
+        address_pairs,
+        move || {
+            setup.with(|_| ());
+            chosen.get();
+        },
+    );
 
     // Everything drawn is computed once per change of the settings.
     let computed = Memo::new(move |_| {
@@ -342,14 +266,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
     view! {
         <h3 data-testid="rope-extension-title">{Signal::derive(move || TITLE[language()])}</h3>
         <p>{Signal::derive(move || TEXT[language()])}</p>
-        <Show when=move || link_problems.with(|p| !p.is_empty())>
-            <p class="notice" role="status" data-testid="rope-extension-link-problems">
-                {Signal::derive(move || {
-                    let chinese = language() == 1;
-                    link_problems.with(|p| p.iter().map(|p| p.message(chinese)).collect::<Vec<_>>().join(" "))
-                })}
-            </p>
-        </Show>
+        <LinkProblems problems=link_problems testid="rope-extension-link-problems" />
         <div class="lab-controls">
             <label class="lab-slider">
                 <span>{label(|w| w.model)}</span>
@@ -551,34 +468,5 @@ pub fn RopeExtensionLab() -> impl IntoView {
             </p>
             <p class="note">{label(|w| w.not_in_url)}</p>
         </details>
-    }
-}
-
-/// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes.
-#[component]
-fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView {
-    let mark = |mark: Mark| {
-        match mark {
-        Mark::Line { from, to, class } => {
-            view! { <line class=class x1=from.0 y1=from.1 x2=to.0 y2=to.1 /> }.into_any()
-        }
-        Mark::Text { at, end, text } => view! {
-            <text class="tick" x=at.0 y=at.1 text-anchor=if end { "end" } else { "start" }>{text}</text>
-        }
-        .into_any(),
-        Mark::Bar { at, size, class } => {
-            view! { <rect class=class x=at.0 y=at.1 width=size.0 height=size.1 /> }.into_any()
-        }
-        Mark::Path { d, class, colour, width } => view! {
-            // Presentation attributes, not `style`: the page's CSP allows no inline styles.
-            <path class=class d=d stroke=colour stroke-width=width />
-        }
-        .into_any(),
-    }
-    };
-    view! {
-        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid=testid>
-            {move || marks.get().into_iter().map(mark).collect_view()}
-        </svg>
     }
 }

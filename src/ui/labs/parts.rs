@@ -1,0 +1,130 @@
+//! The pieces the labs share: a slider with its value printed, an SVG chart drawn from marks,
+//! and how a read-out prints a number.
+
+use leptos::prelude::*;
+
+use crate::lesson::lab_query::LabProblem;
+use crate::lesson::Lang;
+use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
+use crate::ui::context::use_lesson;
+
+/// A number as the read-outs print it: four significant figures, or whole positions whole.
+pub fn short(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e12 {
+        format!("{x:.0}")
+    } else if x.abs() >= 1e5 || x.abs() < 1e-3 {
+        format!("{x:.3e}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// How a slider's track maps to its value: lengths double and bases grow tenfold at an even
+/// pace along the track.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Track {
+    Linear,
+    /// The track is log2 of the value (whole values).
+    Log2,
+    /// The track is log10 of the value.
+    Log10,
+}
+
+/// One slider of the lab, its value printed beside it; `min`, `max` and `step` are on the track.
+#[component]
+pub fn LabSlider(
+    label: Signal<&'static str>,
+    testid: &'static str,
+    min: f64,
+    /// Reactive: a lab's range may follow the page's settings (at most d_model/2 pairs).
+    #[prop(into)]
+    max: Signal<f64>,
+    step: f64,
+    track: Track,
+    value: Signal<f64>,
+    set: Callback<f64>,
+) -> impl IntoView {
+    let position = move || {
+        let v = value.get();
+        match track {
+            Track::Linear => v,
+            Track::Log2 => v.log2(),
+            Track::Log10 => v.log10(),
+        }
+    };
+    view! {
+        <label class="lab-slider">
+            <span>{label}</span>
+            <input
+                type="range"
+                data-testid=testid
+                min=min
+                max=max
+                step=step
+                prop:value=move || position().to_string()
+                aria-valuetext=move || short(value.get())
+                on:input=move |ev| {
+                    if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+                        set.run(match track {
+                            Track::Linear => p,
+                            Track::Log2 => 2f64.powf(p).round(),
+                            Track::Log10 => 10f64.powf(p),
+                        });
+                    }
+                }
+            />
+            <output data-testid=format!("{testid}-value")>{Signal::derive(move || short(value.get()))}</output>
+        </label>
+    }
+}
+
+/// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes.
+#[component]
+pub fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView {
+    let mark = |mark: Mark| {
+        match mark {
+        Mark::Line { from, to, class } => {
+            view! { <line class=class x1=from.0 y1=from.1 x2=to.0 y2=to.1 /> }.into_any()
+        }
+        Mark::Text { at, end, text } => view! {
+            <text class="tick" x=at.0 y=at.1 text-anchor=if end { "end" } else { "start" }>{text}</text>
+        }
+        .into_any(),
+        Mark::Bar { at, size, class } => {
+            view! { <rect class=class x=at.0 y=at.1 width=size.0 height=size.1 /> }.into_any()
+        }
+        Mark::Path { d, class, colour, width } => view! {
+            // Presentation attributes, not `style`: the page's CSP allows no inline styles.
+            <path class=class d=d stroke=colour stroke-width=width />
+        }
+        .into_any(),
+    }
+    };
+    view! {
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid=testid>
+            {move || marks.get().into_iter().map(mark).collect_view()}
+        </svg>
+    }
+}
+
+/// What a link asked of a lab that it could not use, and what it used instead; nothing when
+/// the link's values were all usable.
+#[component]
+pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: &'static str) -> impl IntoView {
+    let lang = use_lesson().lang;
+    view! {
+        <Show when=move || problems.with(|p| !p.is_empty())>
+            <p class="notice" role="status" data-testid=testid>
+                {move || {
+                    let chinese = lang.get() == Lang::Zh;
+                    problems.with(|p| {
+                        p.iter()
+                            .map(|p| p.message(chinese))
+                            .collect::<Vec<_>>()
+                            .join(if chinese { "" } else { " " })
+                    })
+                }}
+            </p>
+        </Show>
+    }
+}
