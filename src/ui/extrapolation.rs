@@ -52,10 +52,18 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     let learned_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
     for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
+        let lab_asked = std::cell::Cell::new(false);
         redraw_on_frame(
             canvas,
             move || (data.get(), lesson.lang.get()),
             move |element, (data, lang)| {
+                // The panel's top is near the screen: time for its lab (asked once per canvas,
+                // not on every redraw), whose slot the tools add to the panel
+                // (`labs::ADDED_SLOTS`). Not from the curve lower down, which a phone scrolled
+                // to the panel's top does not draw.
+                if !lab_asked.replace(true) {
+                    teacher_tools("lab basis-fit");
+                }
                 if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                     let matrix = if learned {
                         &data.learned_matrix
@@ -80,16 +88,10 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             },
         );
     }
-    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         curve_canvas,
         move || (data.get(), lesson.lang.get()),
-        move |element, (data, lang)| {
-            // The panel is near the screen: time for its lab (asked once, not on every redraw),
-            // whose slot the tools add to the panel (`labs::ADDED_SLOTS`).
-            if !lab_asked.replace(true) {
-                teacher_tools("lab basis-fit");
-            }
+        |element, (data, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.5) {
                 draw_line_chart(
                     &sized,

@@ -365,3 +365,18 @@ test('the texts\' code lab: the PyTorch modules and the NumPy table carry the pa
   assertClean(problems);
   await context.close();
 });
+
+test('on a 375 px phone a lab step link brings its lab: the panel asks from its top canvas', async () => {
+  // The extrapolation panel once asked from its curve, lower down, which a phone scrolled to the
+  // panel's top never drew: step 11 waited for a lab that never came.
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, {
+    viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true,
+  });
+  for (const [step, title] of [[8, 'shift-operator-title'], [11, 'basis-fit-title']]) {
+    await page.goto(env.site.url(`?lang=en&step=${step}`));
+    await waitForApp(page);
+    await page.waitForSelector(`[data-testid="${title}"]`, { timeout: 30000 });
+  }
+  assertClean(problems);
+  await context.close();
+});
