@@ -362,6 +362,12 @@ test('the texts\' code lab: the PyTorch modules and the NumPy table carry the pa
   await page.waitForFunction(() => document.querySelector('[data-testid="texts-code-status-1"]').textContent !== '');
   assert.equal(await page.getByTestId('texts-code-status-1').textContent(), 'Copied.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await code(1));
+  // Another d_model: the code changes, and "Copied." no longer describes it.
+  await page.getByTestId('value-d_model').fill('32');
+  await page.getByTestId('value-d_model').press('Enter');
+  await settle(page);
+  assert.match(await code(1), /d_model, max_len, base = 32, 40, 1000\.0/);
+  assert.equal(await page.getByTestId('texts-code-status-1').textContent(), '');
   assertClean(problems);
   await context.close();
 });

@@ -50,16 +50,29 @@ pub fn TextsCodeLab() -> impl IntoView {
             numpy_twin(d_model, length, base, layout)
         }
     };
-    // Per block: None, or whether the last copy worked.
-    let copied = [RwSignal::new(None::<bool>), RwSignal::new(None::<bool>)];
+    // Per block: the values of the last copy and whether it worked. Said only while the code
+    // shown is the code copied: after a slider move, "Copied." would be about other numbers.
+    let copied = [RwSignal::new(None), RwSignal::new(None)];
     let copy = move |block: usize| {
         let status = copied[block];
+        let copied_values = values.get_untracked();
         let promise = window().navigator().clipboard().write_text(&code(block));
         leptos::task::spawn_local(async move {
-            status.set(Some(
-                wasm_bindgen_futures::JsFuture::from(promise).await.is_ok(),
-            ));
+            let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+            status.set(Some((copied_values, ok)));
         });
+    };
+    let status = move |block: usize| {
+        copied[block]
+            .get()
+            .filter(|(at, _)| *at == values.get())
+            .map(|(_, ok)| {
+                if ok {
+                    COPIED[language()]
+                } else {
+                    COPY_FAILED[language()]
+                }
+            })
     };
     view! {
         <h3 data-testid="texts-code-title">{move || TITLE[language()]}</h3>
@@ -73,7 +86,7 @@ pub fn TextsCodeLab() -> impl IntoView {
                             {move || COPY[language()]}
                         </button>
                         <span role="status" data-testid=format!("texts-code-status-{block}")>
-                            {move || copied[block].get().map(|ok| if ok { COPIED[language()] } else { COPY_FAILED[language()] })}
+                            {move || status(block)}
                         </span>
                     </figcaption>
                     <pre tabindex="0"><code data-testid=format!("texts-code-{block}")>{move || code(block)}</code></pre>
