@@ -40,8 +40,16 @@ macro_rules! strings {
             /// The keys' names, for the Chinese file's fingerprint (used at compile time only).
             const NAMES: &'static [&'static str] = &[$(stringify!($key)),*];
 
+            /// Each key's English, by index; in the page's wasm a `#[page]` key's entry is empty
+            /// and its text comes from the prerendered page.
+            const ENGLISH: &'static [&'static str] = &[$(english!($($marker)?; $en)),*];
+
             fn en(self) -> &'static str {
-                match self { $(Key::$key => english!($($marker)?; self, $en)),* }
+                #[cfg(target_arch = "wasm32")]
+                if self.on_page() {
+                    return page::text(self);
+                }
+                Self::ENGLISH[self as usize]
             }
 
             /// Whether the key is marked `#[page]`: its English is on the prerendered page, and
@@ -67,20 +75,20 @@ macro_rules! strings {
     };
 }
 
-/// A key's English: in the page's wasm, a `#[page]` key's comes from the prerendered page.
+/// A key's English as the wasm carries it: none for a `#[page]` key, whose text the page has.
 #[cfg(target_arch = "wasm32")]
 macro_rules! english {
-    (page; $key:expr, $en:expr) => {
-        page::text($key)
+    (page; $en:expr) => {
+        ""
     };
-    (; $key:expr, $en:expr) => {
+    (; $en:expr) => {
         $en
     };
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 macro_rules! english {
-    ($($marker:ident)?; $key:expr, $en:expr) => {
+    ($($marker:ident)?; $en:expr) => {
         $en
     };
 }
