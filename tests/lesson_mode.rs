@@ -188,9 +188,9 @@ fn the_texts_quote_the_cores_numbers() {
         plan.answer(3, Lang::En),
         format!("{:.3}", 2.0 * 0.5f64.sin())
     );
-    // Step 15: head 8 of 8 has slope 2^(−8).
-    assert!(reveal(15).contains("2^(−8) = 1/256"));
-    assert_eq!(plan.answer(15, Lang::En), format!("{:.6}", 2f64.powi(-8)));
+    // Step 16: head 8 of 8 has slope 2^(−8).
+    assert!(reveal(16).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(16, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
@@ -204,8 +204,8 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
             .unwrap()
             .lab
     };
-    // Step 13: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
-    let (before, after) = (lab_at(13, false), lab_at(13, true));
+    // Step 14: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
+    let (before, after) = (lab_at(14, false), lab_at(14, true));
     assert_eq!(
         (before.method, after.method, after.factor, after.target),
         (Method::Direct, Method::Pi, 4.0, 16384)
@@ -216,10 +216,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
     );
     assert_eq!(plain, 1.0);
     let printed = format!("{:.4} (trained {plain}, ÷ {})", scaled, plain / scaled);
-    assert_eq!(plan.answer(13, Lang::En), printed);
-    assert!(plan.reveal(13, Lang::En).contains(&printed));
-    // Step 14: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
-    let (before, after) = (lab_at(14, false), lab_at(14, true));
+    assert_eq!(plan.answer(14, Lang::En), printed);
+    assert!(plan.reveal(14, Lang::En).contains(&printed));
+    // Step 15: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
+    let (before, after) = (lab_at(15, false), lab_at(15, true));
     assert_eq!(
         (before.method, after.method),
         (Method::Direct, Method::Yarn)
@@ -237,10 +237,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
         count(PairFate::Changed)
     );
     assert_eq!(printed, "24 / 24 / 16");
-    assert_eq!(plan.answer(14, Lang::En), printed);
-    assert_eq!(plan.answer(14, Lang::Zh), printed);
+    assert_eq!(plan.answer(15, Lang::En), printed);
+    assert_eq!(plan.answer(15, Lang::Zh), printed);
     // Steps without a lab ask nothing of the labs.
-    assert_eq!(plan.lab_query(12, true), None);
+    assert_eq!(plan.lab_query(13, true), None);
 }
 
 #[test]
@@ -388,4 +388,31 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     assert_eq!(plan.answer(8, Lang::En), "f = 3, 5");
     assert_eq!(plan.answer(8, Lang::Zh), "f = 3, 5");
     assert!(report.circulant_commutator < 1e-12 && report.content_commutator > 0.1);
+}
+
+#[test]
+fn the_training_steps_answer_is_the_unseen_rows_change() {
+    use pe_explorer::encoding::training_step::{row_changes, PositionSignal, TinyModel};
+    use pe_explorer::lesson::lab_query::{
+        read_training_step, TRAINING_DIM, TRAINING_ROWS, TRAINING_SEED, TRAINING_VOCAB,
+    };
+    let plan = plan();
+    assert_eq!(plan.lab(12), Some("training-step"));
+    assert_eq!(plan.masks(12), ["training-unseen"]);
+    let s = read_training_step(&plan.lab_query(12, false).unwrap())
+        .unwrap()
+        .settings;
+    assert_eq!((s.length, s.tied), (4, 0));
+    // The lab's model (ui::labs::training_step).
+    let model = TinyModel::seeded(TRAINING_VOCAB, TRAINING_DIM, TRAINING_ROWS, TRAINING_SEED);
+    let sentence = model.sentence(s.length, TRAINING_SEED);
+    let after = model.step(
+        &model.gradient(&sentence, PositionSignal::Learned, false),
+        s.lr,
+    );
+    let changes = row_changes(&model.positions, &after.positions, TRAINING_DIM);
+    assert!(changes[..4].iter().all(|c| *c > 0.0));
+    assert!(changes[4..].iter().all(|c| *c == 0.0));
+    assert_eq!(plan.answer(12, Lang::En), "0 (exactly)");
+    assert_eq!(plan.answer(12, Lang::Zh), "0（精确为零）");
 }

@@ -15,7 +15,12 @@ use crate::encoding::shift_operator::Kernel;
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 3] = [ROPE_EXTENSION_PREFIX, BASIS_FIT_PREFIX, SHIFT_PREFIX];
+pub const LAB_PREFIXES: [&str; 4] = [
+    ROPE_EXTENSION_PREFIX,
+    BASIS_FIT_PREFIX,
+    SHIFT_PREFIX,
+    TRAINING_STEP_PREFIX,
+];
 
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
 ///
@@ -599,6 +604,86 @@ pub fn read_shift(query: &str) -> Option<LabLink<ShiftSettings>> {
         }
     }
     Some(LabLink { settings, problems })
+}
+
+/// The training-step lab's prefix (issue 18, item 7: `ui::labs::training_step`).
+pub const TRAINING_STEP_PREFIX: &str = "ts_";
+
+/// The training-step lab's settings: the sentence's length, the learning rate, and whether the
+/// read-out shares the word table (1) or has its own (0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainingSettings {
+    pub length: usize,
+    pub lr: f64,
+    pub tied: usize,
+}
+
+impl Default for TrainingSettings {
+    fn default() -> Self {
+        TrainingSettings {
+            length: 4,
+            lr: 0.5,
+            tied: 0,
+        }
+    }
+}
+
+/// The tiny model's learned table has this many rows (and the sentence at most as many tokens);
+/// its words, dimensions and seed are fixed, so every setting shows the same model.
+pub const TRAINING_ROWS: usize = 8;
+pub const TRAINING_VOCAB: usize = 8;
+pub const TRAINING_DIM: usize = 4;
+pub const TRAINING_SEED: u64 = 7;
+
+/// The training-step lab's values in the URL.
+pub const TRAINING_STEP_VALUES: LabValues<TrainingSettings> = LabValues {
+    prefix: TRAINING_STEP_PREFIX,
+    name: LabName {
+        key: "ts_output",
+        names: &["separate", "tied"],
+        get: |s| s.tied,
+        set: |s, i| s.tied = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "ts_length",
+            min: 1.0,
+            max: TRAINING_ROWS as f64,
+            whole: true,
+            get: |s| s.length as f64,
+            set: |s, v| s.length = v as usize,
+        },
+        LabNumber {
+            key: "ts_lr",
+            min: 0.05,
+            max: 2.0,
+            whole: false,
+            get: |s| s.lr,
+            set: |s, v| s.lr = v,
+        },
+    ],
+};
+
+/// The training-step lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{training_step_pairs, TrainingSettings};
+/// assert_eq!(training_step_pairs(&TrainingSettings::default()), "ts_output=separate&ts_length=4&ts_lr=0.5");
+/// ```
+pub fn training_step_pairs(settings: &TrainingSettings) -> String {
+    TRAINING_STEP_VALUES.pairs(settings)
+}
+
+/// Reads the training-step lab's values from a query string (`None` when it has none).
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_training_step;
+/// let link = read_training_step("ts_length=20&ts_output=tied").unwrap();
+/// assert_eq!((link.settings.length, link.settings.tied), (8, 1));
+/// assert_eq!(link.problems[0].message(false), "The link's ts_length=20 cannot be used; using 8.");
+/// ```
+pub fn read_training_step(query: &str) -> Option<LabLink<TrainingSettings>> {
+    TRAINING_STEP_VALUES.read(query)
 }
 
 /// `query` without the pairs under `prefix`.

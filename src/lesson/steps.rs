@@ -244,6 +244,8 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             if super::lab_query::read_rope_extension(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_basis_fit(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_shift(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_training_step(rest)
+                    .is_some_and(|l| !l.problems.is_empty())
             {
                 return None;
             }

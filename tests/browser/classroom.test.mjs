@@ -30,7 +30,8 @@ function lessonTexts() {
  * step: the lab's title, which lesson mode scrolls to once the tools have drawn it). */
 const STEP_PANELS = ['word-order', 'embedding', 'heatmap', 'waves', 'frequencies', 'rotation',
   'dot-product', '[data-testid="shift-operator-title"]', 'add-concat', 'extrapolation',
-  '[data-testid="basis-fit-title"]', 'rope', '[data-testid="rope-extension-title"]',
+  '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]', 'rope',
+  '[data-testid="rope-extension-title"]',
   '[data-testid="rope-extension-title"]', 'alibi', 'real-data'];
 
 /** Whether the top of element `id` (or of the first match of a selector) is on screen. */
@@ -66,7 +67,7 @@ async function expectStep(page, step, lang, texts) {
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
-  assert.equal(total, 16);
+  assert.equal(total, 17);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);

@@ -386,3 +386,35 @@ test('on a 375 px phone a lab step link brings its lab: the panel asks from its 
   assertClean(problems);
   await context.close();
 });
+
+test('the training-step lab: one step moves the rows the sentence used, not the others; tied output moves every word; its values in the link', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&ts_length=3&ts_lr=0.5'));
+  await waitForApp(page);
+  await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="training-step-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  assert.equal((await text('training-step-sentence')).split(' ').length, 3);
+  assert.equal(await text('training-step-unseen'), '0 (exactly)');
+  assert.ok(Number(await text('training-step-seen')) > 0);
+  assert.equal(await text('training-step-other-words'), '0 (exactly)');
+  assert.match(await text('training-step-sinusoidal'), /^0: computed, not a parameter$/);
+  // Both models' loss falls with this step.
+  for (const pair of (await text('training-step-loss')).split(' / ')) {
+    const [before, after] = pair.split(' → ').map(Number);
+    assert.ok(after < before, pair);
+  }
+  // Tied: every word's row is a row of the read-out too, so the other words move.
+  await page.getByTestId('training-step-output').selectOption('1');
+  await settle(page);
+  assert.ok(Number(await text('training-step-other-words')) > 0);
+  assert.equal(await text('training-step-unseen'), '0 (exactly)');
+  // The whole table used: no row is left unused, and the lab says so rather than print a 0.
+  await page.getByTestId('training-step-length').fill('8');
+  await settle(page);
+  assert.equal(await text('training-step-unseen'), 'none: the sentence uses them all');
+  const search = Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  assert.deepEqual([search.ts_output, search.ts_length], ['tied', '8'], JSON.stringify(search));
+  assertClean(problems);
+  await context.close();
+});

@@ -12,6 +12,7 @@ pub mod rope_complex;
 pub mod rope_extension;
 pub mod shift_operator;
 pub mod texts_code;
+pub mod training_step;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -38,7 +39,13 @@ pub fn mount(name: &str, lesson: Lesson) {
             }
             .into_any()
         },
-        "basis-fit" => || view! { <basis_fit::BasisFitLab /> }.into_any(),
+        "basis-fit" => || {
+            view! {
+                <basis_fit::BasisFitLab />
+                <training_step::TrainingStepLab />
+            }
+            .into_any()
+        },
         "shift-operator" => || view! { <shift_operator::ShiftOperatorLab /> }.into_any(),
         _ => return,
     };
