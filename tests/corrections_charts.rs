@@ -233,18 +233,18 @@ fn the_dot_product_is_symmetric_and_its_chart_reaches_below_minus_0_7_at_d_model
 }
 
 #[test]
-fn step_10_asks_for_the_position_the_extrapolation_panel_shows() {
+fn step_12_asks_for_the_position_the_extrapolation_panel_shows() {
     let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/lesson.txt"))
         .expect("assets/lesson.txt");
     let texts = LessonPlan::parse(&file).expect("the lesson reads");
-    let p = texts.before(10, Params::default());
+    let p = texts.before(12, Params::default());
     let shown = extrapolation(p.n_train, p.d_model, p.base, p.layout, None)
         .beyond
         .expect("the panel asks the table for a position past its end")
         .pos;
     assert_eq!((p.n_train, shown), (64, 96));
     for lang in [Lang::En, Lang::Zh] {
-        let (question, answer) = (texts.question(10, lang), texts.reveal(10, lang));
+        let (question, answer) = (texts.question(12, lang), texts.reveal(12, lang));
         assert!(
             question.contains(&format!("{shown}")),
             "{lang:?}: {question}"

@@ -153,44 +153,44 @@ fn before_and_after_states_are_valid_and_survive_the_url() {
 fn the_texts_quote_the_cores_numbers() {
     let plan = plan();
     let reveal = |step| plan.reveal(step, Lang::En);
-    // Step 4: one wave of pair 8 at d_model 128.
-    assert!(reveal(4).contains(&format!("{:.1}", wavelength(8, 128, 10_000.0))));
-    // Step 5: the longest wavelength at base 10 000 and at base 100 (d_model 128).
-    let before = plan.before(5, Params::default());
-    let after = plan.after(5, before);
+    // Step 6: one wave of pair 8 at d_model 128.
+    assert!(reveal(6).contains(&format!("{:.1}", wavelength(8, 128, 10_000.0))));
+    // Step 7: the longest wavelength at base 10 000 and at base 100 (d_model 128).
+    let before = plan.before(7, Params::default());
+    let after = plan.after(7, before);
     assert_eq!(
         (before.pair, before.base, after.base),
         (63, 10_000.0, 100.0)
     );
-    assert!(plan.question(5, Lang::En).contains(&format!(
+    assert!(plan.question(7, Lang::En).contains(&format!(
         "{:.0} 400",
         wavelength(63, 128, 10_000.0) / 1000.0
     )));
     assert_eq!(
-        plan.answer(5, Lang::En),
+        plan.answer(7, Lang::En),
         format!(
             "λ (positions per full turn) = {:.3}",
             wavelength(63, 128, 100.0)
         )
     );
-    // Step 7: the dot product at k = 3 and at k = 6.
-    let before = plan.before(7, Params::default());
-    assert_eq!((before.k, plan.after(7, before).k), (3, 6));
+    // Step 9: the dot product at k = 3 and at k = 6.
+    let before = plan.before(9, Params::default());
+    assert_eq!((before.k, plan.after(9, before).k), (3, 6));
     assert!(plan
-        .question(7, Lang::En)
+        .question(9, Lang::En)
         .contains(&format!("{:.2}", dot_product_at_offset(3.0, 128, 10_000.0))));
     assert_eq!(
-        plan.answer(7, Lang::En),
+        plan.answer(9, Lang::En),
         format!("{:.9}", dot_product_at_offset(6.0, 128, 10_000.0))
     );
-    // Step 3: pair 0 changes by up to 2·sin(1/2) from one row to the next.
+    // Step 5: pair 0 changes by up to 2·sin(1/2) from one row to the next.
     assert_eq!(
-        plan.answer(3, Lang::En),
+        plan.answer(5, Lang::En),
         format!("{:.3}", 2.0 * 0.5f64.sin())
     );
-    // Step 16: head 8 of 8 has slope 2^(−8).
-    assert!(reveal(16).contains("2^(−8) = 1/256"));
-    assert_eq!(plan.answer(16, Lang::En), format!("{:.6}", 2f64.powi(-8)));
+    // Step 18: head 8 of 8 has slope 2^(−8).
+    assert!(reveal(18).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(18, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
@@ -204,8 +204,8 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
             .unwrap()
             .lab
     };
-    // Step 14: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
-    let (before, after) = (lab_at(14, false), lab_at(14, true));
+    // Step 16: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
+    let (before, after) = (lab_at(16, false), lab_at(16, true));
     assert_eq!(
         (before.method, after.method, after.factor, after.target),
         (Method::Direct, Method::Pi, 4.0, 16384)
@@ -216,10 +216,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
     );
     assert_eq!(plain, 1.0);
     let printed = format!("{:.4} (trained {plain}, ÷ {})", scaled, plain / scaled);
-    assert_eq!(plan.answer(14, Lang::En), printed);
-    assert!(plan.reveal(14, Lang::En).contains(&printed));
-    // Step 15: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
-    let (before, after) = (lab_at(15, false), lab_at(15, true));
+    assert_eq!(plan.answer(16, Lang::En), printed);
+    assert!(plan.reveal(16, Lang::En).contains(&printed));
+    // Step 17: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
+    let (before, after) = (lab_at(17, false), lab_at(17, true));
     assert_eq!(
         (before.method, after.method),
         (Method::Direct, Method::Yarn)
@@ -237,10 +237,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
         count(PairFate::Changed)
     );
     assert_eq!(printed, "24 / 24 / 16");
-    assert_eq!(plan.answer(15, Lang::En), printed);
-    assert_eq!(plan.answer(15, Lang::Zh), printed);
+    assert_eq!(plan.answer(17, Lang::En), printed);
+    assert_eq!(plan.answer(17, Lang::Zh), printed);
     // Steps without a lab ask nothing of the labs.
-    assert_eq!(plan.lab_query(13, true), None);
+    assert_eq!(plan.lab_query(15, true), None);
 }
 
 #[test]
@@ -249,9 +249,9 @@ fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
     use pe_explorer::lesson::lab_query::read_basis_fit;
     use pe_explorer::render::basis_fit::error_text;
     let plan = plan();
-    assert_eq!(plan.lab(11), Some("basis-fit"));
+    assert_eq!(plan.lab(13), Some("basis-fit"));
     let settings = |revealed| {
-        read_basis_fit(&plan.lab_query(11, revealed).unwrap())
+        read_basis_fit(&plan.lab_query(13, revealed).unwrap())
             .unwrap()
             .settings
     };
@@ -259,7 +259,7 @@ fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
     assert_eq!(before.target, TargetChoice::Square);
     assert_eq!((before.pairs, after.pairs), (8, 16));
     // The page's values the lab fits with: the step's before state.
-    let page = plan.before(11, Params::default());
+    let page = plan.before(13, Params::default());
     let fit = |pairs| {
         let features = Features::Sinusoidal {
             pairs,
@@ -271,14 +271,14 @@ fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
     };
     let (few, many) = (fit(8), fit(16));
     // The question quotes the numbers before, the answer those after, as the lab prints them.
-    let question = plan.question(11, Lang::En);
+    let question = plan.question(13, Lang::En);
     assert!(question.contains(&format!(
         "is {}, against {} inside",
         error_text(few.rms_beyond),
         error_text(few.rms_fitted)
     )));
     assert_eq!(
-        plan.answer(11, Lang::En),
+        plan.answer(13, Lang::En),
         format!(
             "{} ({} inside)",
             error_text(many.rms_beyond),
@@ -286,7 +286,7 @@ fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
         )
     );
     assert_eq!(
-        plan.answer(11, Lang::Zh),
+        plan.answer(13, Lang::Zh),
         format!(
             "{}（范围内 {}）",
             error_text(many.rms_beyond),
@@ -297,7 +297,7 @@ fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
     let largest = |fit: &pe_explorer::encoding::basis_fit::Fit| {
         fit.coefficients.iter().fold(0.0f64, |a, c| a.max(c.abs()))
     };
-    let reveal = plan.reveal(11, Lang::En);
+    let reveal = plan.reveal(13, Lang::En);
     assert!(
         reveal.contains(&format!(
             "from {:.1} to {:.0}",
@@ -315,15 +315,15 @@ fn leaving_lesson_mode_restores_the_teachers_parameters() {
     let teacher = from_query("d_model=64&base=1000&amp=2").params;
     let (mut p, revealed) = flow.go(&plan, teacher, false, 1);
     assert_eq!((p.step, revealed), (1, false));
-    for step in 2..=9 {
+    for step in 2..=11 {
         (p, _) = flow.go(&plan, p, false, step);
     }
-    // Step 9 sets the amplitude; a presenter view switched on during the lesson stays on.
-    assert_eq!(plan.after(9, p).amplitude, 8.0);
+    // Step 11 sets the amplitude; a presenter view switched on during the lesson stays on.
+    assert_eq!(plan.after(11, p).amplitude, 8.0);
     p = Params {
         presenter: true,
         theme: Theme::Dark,
-        ..plan.after(9, p)
+        ..plan.after(11, p)
     };
     let (left, revealed) = flow.go(&plan, p, true, 0);
     assert!(!revealed);
@@ -346,25 +346,25 @@ fn leaving_lesson_mode_restores_the_teachers_parameters() {
 fn previous_then_next_keeps_a_live_tweak_and_reset_drops_it() {
     let plan = plan();
     let mut flow = LessonFlow::default();
-    let (p, _) = flow.go(&plan, Params::default(), false, 6);
+    let (p, _) = flow.go(&plan, Params::default(), false, 8);
     let tweaked = Params { pos: 40, ..p };
-    let (p, _) = flow.go(&plan, tweaked, true, 5);
-    assert_eq!(p, plan.before(5, Params::default()));
-    let (back, revealed) = flow.go(&plan, p, false, 6);
+    let (p, _) = flow.go(&plan, tweaked, true, 7);
+    assert_eq!(p, plan.before(7, Params::default()));
+    let (back, revealed) = flow.go(&plan, p, false, 8);
     assert_eq!((back, revealed), (tweaked, true));
     let (reset, revealed) = flow.reset(&plan, back);
-    assert_eq!((reset, revealed), (plan.before(6, back), false));
+    assert_eq!((reset, revealed), (plan.before(8, back), false));
     // Reset forgets the tweak for good.
-    let (p, _) = flow.go(&plan, reset, false, 7);
-    let (back, _) = flow.go(&plan, p, false, 6);
-    assert_eq!(back, plan.before(6, back));
+    let (p, _) = flow.go(&plan, reset, false, 9);
+    let (back, _) = flow.go(&plan, p, false, 8);
+    assert_eq!(back, plan.before(8, back));
 }
 
 #[test]
 fn a_step_starts_from_the_defaults_not_from_what_was_on_screen() {
     let plan = plan();
     let p = from_query("d_model=64&base=1000&lang=zh&hide=base").params;
-    let step = plan.before(4, p);
+    let step = plan.before(6, p);
     assert_eq!(lesson_base(p).d_model, 128);
     assert_eq!((step.d_model, step.base, step.pair), (128, 10_000.0, 0));
     assert_eq!((step.lang, step.hidden), (p.lang, p.hidden));
@@ -375,9 +375,9 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     use pe_explorer::encoding::shift_operator::shift_report;
     use pe_explorer::lesson::lab_query::read_shift;
     let plan = plan();
-    assert_eq!(plan.lab(8), Some("shift-operator"));
-    assert_eq!(plan.masks(8), ["shift-frequencies"]);
-    let s = read_shift(&plan.lab_query(8, false).unwrap())
+    assert_eq!(plan.lab(10), Some("shift-operator"));
+    assert_eq!(plan.masks(10), ["shift-frequencies"]);
+    let s = read_shift(&plan.lab_query(10, false).unwrap())
         .unwrap()
         .settings;
     let report = shift_report(s.n, s.f, s.f2, s.kernel(), 1.0);
@@ -385,8 +385,8 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     // mirrors 13 and 11; the lab prints the first half as the answer.
     assert_eq!((s.n, s.f, s.f2, s.width), (16, 3, 5, 2));
     assert_eq!(report.frequencies_out, [3, 5, 11, 13]);
-    assert_eq!(plan.answer(8, Lang::En), "f = 3, 5");
-    assert_eq!(plan.answer(8, Lang::Zh), "f = 3, 5");
+    assert_eq!(plan.answer(10, Lang::En), "f = 3, 5");
+    assert_eq!(plan.answer(10, Lang::Zh), "f = 3, 5");
     assert!(report.circulant_commutator < 1e-12 && report.content_commutator > 0.1);
 }
 
@@ -397,9 +397,9 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
         read_training_step, TRAINING_DIM, TRAINING_ROWS, TRAINING_SEED, TRAINING_VOCAB,
     };
     let plan = plan();
-    assert_eq!(plan.lab(12), Some("training-step"));
-    assert_eq!(plan.masks(12), ["training-unseen"]);
-    let s = read_training_step(&plan.lab_query(12, false).unwrap())
+    assert_eq!(plan.lab(14), Some("training-step"));
+    assert_eq!(plan.masks(14), ["training-unseen"]);
+    let s = read_training_step(&plan.lab_query(14, false).unwrap())
         .unwrap()
         .settings;
     assert_eq!((s.length, s.tied), (4, 0));
@@ -413,6 +413,68 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
     let changes = row_changes(&model.positions, &after.positions, TRAINING_DIM);
     assert!(changes[..4].iter().all(|c| *c > 0.0));
     assert!(changes[4..].iter().all(|c| *c == 0.0));
-    assert_eq!(plan.answer(12, Lang::En), "0 (exactly)");
-    assert_eq!(plan.answer(12, Lang::Zh), "0（精确为零）");
+    assert_eq!(plan.answer(14, Lang::En), "0 (exactly)");
+    assert_eq!(plan.answer(14, Lang::Zh), "0（精确为零）");
+}
+
+#[test]
+fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
+    use pe_explorer::encoding::model_shapes::{parameters, ModelSize, Tying, TRANSFORMER_BASE};
+    use pe_explorer::lesson::lab_query::read_weight_tying;
+    let plan = plan();
+    assert_eq!(plan.lab(3), Some("weight-tying"));
+    assert_eq!(plan.masks(3), ["tying-counts"]);
+    let s = read_weight_tying(&plan.lab_query(3, false).unwrap())
+        .unwrap()
+        .settings;
+    assert_eq!(Tying::ALL[s.tying], Tying::ThreeWay);
+    // The lab's model (ui::labs::weight_tying): the base model's layers at the step's V, d_model.
+    let size = ModelSize {
+        vocab: s.vocab as u64,
+        d_model: s.d_model as u64,
+        d_ff: 4 * s.d_model as u64,
+        layers: TRANSFORMER_BASE.layers,
+    };
+    assert_eq!(size, TRANSFORMER_BASE);
+    let (tied, untied) = (
+        parameters(size, Tying::ThreeWay),
+        parameters(size, Tying::Untied),
+    );
+    let millions = |n: u64| format!("{:.1} M", n as f64 / 1e6);
+    let saved = untied.total() - tied.total();
+    assert_eq!(saved, 2 * 37_000 * 512);
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(
+            plan.answer(3, lang),
+            format!("{} = 2 × 37000 × 512", millions(saved))
+        );
+        assert!(plan.question(3, lang).contains(&millions(tied.layers)));
+        let reveal = plan.reveal(3, lang);
+        for quoted in [
+            millions(untied.total()),
+            millions(tied.total()),
+            millions(tied.embeddings),
+            format!("{:.0} %", 100.0 * untied.embedding_share()),
+            format!("{:.0} %", 100.0 * tied.embedding_share()),
+        ] {
+            assert!(reveal.contains(&quoted), "{lang:?}: {quoted} in {reveal}");
+        }
+    }
+}
+
+#[test]
+fn the_numbering_steps_answer_is_the_fraction_at_twice_the_length() {
+    use pe_explorer::encoding::numbering::fraction;
+    let plan = plan();
+    assert_eq!(plan.lab(4), Some("numbering"));
+    assert_eq!(plan.masks(4), ["numbering-twice"]);
+    let p = plan.before(4, Params::default());
+    let code = fraction(p.pos, p.length);
+    assert_eq!((p.pos, p.length), (10, 100));
+    assert!(plan
+        .question(4, Lang::En)
+        .contains(&format!("{:.4}", code.at_pos)));
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(plan.answer(4, lang), format!("{:.4}", code.twice_as_long));
+    }
 }

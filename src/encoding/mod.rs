@@ -11,6 +11,7 @@ pub mod complex;
 pub mod embedding;
 pub mod extrapolation;
 pub mod learned;
+pub mod model_shapes;
 pub mod numbering;
 pub mod real_data;
 pub mod relative_bias;

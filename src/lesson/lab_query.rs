@@ -15,11 +15,13 @@ use crate::encoding::shift_operator::Kernel;
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 4] = [
+pub const LAB_PREFIXES: [&str; 6] = [
     ROPE_EXTENSION_PREFIX,
     BASIS_FIT_PREFIX,
     SHIFT_PREFIX,
     TRAINING_STEP_PREFIX,
+    MODEL_PATH_PREFIX,
+    WEIGHT_TYING_PREFIX,
 ];
 
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
@@ -684,6 +686,141 @@ pub fn training_step_pairs(settings: &TrainingSettings) -> String {
 /// ```
 pub fn read_training_step(query: &str) -> Option<LabLink<TrainingSettings>> {
     TRAINING_STEP_VALUES.read(query)
+}
+
+/// The model-path lab's prefix (issue 18, item 6: `ui::labs::model_path`).
+pub const MODEL_PATH_PREFIX: &str = "md_";
+
+/// The model-path lab's settings: which kind of model the diagram draws (0 encoder–decoder,
+/// 1 decoder-only) and how many sequences a batch holds (its length and width are the page's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelPathSettings {
+    pub kind: usize,
+    pub batch: usize,
+}
+
+impl Default for ModelPathSettings {
+    fn default() -> Self {
+        ModelPathSettings { kind: 0, batch: 2 }
+    }
+}
+
+/// The largest batch the model-path lab offers.
+pub const MODEL_BATCH_MAX: usize = 64;
+
+/// The model-path lab's values in the URL.
+pub const MODEL_PATH_VALUES: LabValues<ModelPathSettings> = LabValues {
+    prefix: MODEL_PATH_PREFIX,
+    name: LabName {
+        key: "md_model",
+        names: &["encoder-decoder", "decoder-only"],
+        get: |s| s.kind,
+        set: |s, i| s.kind = i,
+    },
+    numbers: &[LabNumber {
+        key: "md_batch",
+        min: 1.0,
+        max: MODEL_BATCH_MAX as f64,
+        whole: true,
+        get: |s| s.batch as f64,
+        set: |s, v| s.batch = v as usize,
+    }],
+};
+
+/// The model-path lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{model_path_pairs, ModelPathSettings};
+/// assert_eq!(model_path_pairs(&ModelPathSettings::default()), "md_model=encoder-decoder&md_batch=2");
+/// ```
+pub fn model_path_pairs(settings: &ModelPathSettings) -> String {
+    MODEL_PATH_VALUES.pairs(settings)
+}
+
+/// Reads the model-path lab's values from a query string (`None` when it has none).
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_model_path;
+/// let link = read_model_path("md_model=decoder-only&md_batch=500").unwrap();
+/// assert_eq!((link.settings.kind, link.settings.batch), (1, 64));
+/// assert_eq!(link.problems[0].message(false), "The link's md_batch=500 cannot be used; using 64.");
+/// ```
+pub fn read_model_path(query: &str) -> Option<LabLink<ModelPathSettings>> {
+    MODEL_PATH_VALUES.read(query)
+}
+
+/// The weight-tying lab's prefix (issue 18, item 8: `ui::labs::weight_tying`).
+pub const WEIGHT_TYING_PREFIX: &str = "wt_";
+
+/// The weight-tying lab's settings: which matrices share one weight (`Tying::ALL`'s index),
+/// the vocabulary size and the lab's own d_model (real models are wider than the page's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TyingSettings {
+    pub tying: usize,
+    pub vocab: f64,
+    pub d_model: f64,
+}
+
+impl Default for TyingSettings {
+    /// The original transformer: one shared matrix, about 37 000 tokens, d_model 512.
+    fn default() -> Self {
+        TyingSettings {
+            tying: 3,
+            vocab: 37_000.0,
+            d_model: 512.0,
+        }
+    }
+}
+
+/// The weight-tying lab's values in the URL.
+pub const WEIGHT_TYING_VALUES: LabValues<TyingSettings> = LabValues {
+    prefix: WEIGHT_TYING_PREFIX,
+    name: LabName {
+        key: "wt_tying",
+        names: &["untied", "encoder-decoder", "decoder-output", "three-way"],
+        get: |s| s.tying,
+        set: |s, i| s.tying = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "wt_vocab",
+            min: 1_000.0,
+            max: 256_000.0,
+            whole: true,
+            get: |s| s.vocab,
+            set: |s, v| s.vocab = v,
+        },
+        LabNumber {
+            key: "wt_d",
+            min: 64.0,
+            max: 8_192.0,
+            whole: true,
+            get: |s| s.d_model,
+            set: |s, v| s.d_model = v,
+        },
+    ],
+};
+
+/// The weight-tying lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{weight_tying_pairs, TyingSettings};
+/// assert_eq!(weight_tying_pairs(&TyingSettings::default()), "wt_tying=three-way&wt_vocab=37000&wt_d=512");
+/// ```
+pub fn weight_tying_pairs(settings: &TyingSettings) -> String {
+    WEIGHT_TYING_VALUES.pairs(settings)
+}
+
+/// Reads the weight-tying lab's values from a query string (`None` when it has none).
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_weight_tying;
+/// let link = read_weight_tying("wt_tying=twice&wt_vocab=50257").unwrap();
+/// assert_eq!((link.settings.tying, link.settings.vocab), (3, 50257.0));
+/// assert_eq!(link.problems[0].message(false), "The link's wt_tying=twice cannot be used; using three-way.");
+/// ```
+pub fn read_weight_tying(query: &str) -> Option<LabLink<TyingSettings>> {
+    WEIGHT_TYING_VALUES.read(query)
 }
 
 /// `query` without the pairs under `prefix`.

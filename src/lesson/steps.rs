@@ -246,6 +246,8 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 || super::lab_query::read_shift(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_training_step(rest)
                     .is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_model_path(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_weight_tying(rest).is_some_and(|l| !l.problems.is_empty())
             {
                 return None;
             }

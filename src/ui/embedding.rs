@@ -4,6 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
+use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson, Gate};
 use super::controls::SentenceSelect;
 use super::panel::Panel;
@@ -86,6 +87,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
 
     let table_canvas = NodeRef::<html::Canvas>::new();
     let path_canvas = NodeRef::<html::Canvas>::new();
+    let lab_asked = std::cell::Cell::new(false);
     redraw_on_frame(
         table_canvas,
         move || (table.get(), lookup.get().id, lesson.lang.get()),
@@ -98,7 +100,13 @@ pub fn EmbeddingPanel() -> impl IntoView {
     redraw_on_frame(
         path_canvas,
         move || (lookup.get(), lesson.lang.get()),
-        |element, (lookup, lang)| {
+        move |element, (lookup, lang)| {
+            // The panel's end is near the screen: time for its labs (asked once), whose slot
+            // the tools add after it (`labs::ADDED_SLOTS`). Not from the table above: on a
+            // desktop that is near from the start, and the tools would load with the page.
+            if !lab_asked.replace(true) {
+                teacher_tools("lab model");
+            }
             if let Some(sized) = SizedCanvas::fit(element, 0.3) {
                 draw_path(&sized, &lookup.path, *lang);
             }

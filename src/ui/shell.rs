@@ -23,6 +23,9 @@ fn scroll_to_anchor() {
     };
     if let Some(target) = document().get_element_by_id(id) {
         target.scroll_into_view();
+    } else if id.starts_with("lab-") {
+        // A lab's heading: the tools draw the lab, then scroll to it (`labs::open`).
+        super::classroom::teacher_tools(&format!("open {id}"));
     }
 }
 

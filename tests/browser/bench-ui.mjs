@@ -33,6 +33,11 @@ const SIZES = [
   // circle (64 × 64 matrices, two DFTs).
   { name: 'lab pairs m, basis, N = 256', query: '?n_train=256&bf_target=square&bf_pairs=16', slider: 'basis-fit-pairs', lab: 'panel-extrapolation', alternate: true },
   { name: 'lab N, shift, N = 63/64', query: '?so_n=63&so_kernel=random', slider: 'shift-operator-n', lab: 'panel-dot-product', alternate: true },
+  // The training step (two gradient steps of the tiny model), and the embedding panel's labs:
+  // the model path's batch (every box's shape) and weight tying's vocabulary (every count).
+  { name: 'lab length L, training step, L = 7/8', query: '?ts_length=7', slider: 'training-step-length', lab: 'panel-extrapolation', alternate: true },
+  { name: 'lab batch B, model path, B = 63/64', query: '?md_batch=63', slider: 'model-path-batch', lab: 'panel-embedding', alternate: true },
+  { name: 'lab vocabulary V, weight tying', query: '?wt_vocab=100000', slider: 'weight-tying-vocab', lab: 'panel-embedding', alternate: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
   // with the page at the top and scrolled to the last panel.
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(

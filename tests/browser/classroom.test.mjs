@@ -28,7 +28,8 @@ function lessonTexts() {
 
 /** The panel of each step (src/lesson/steps.rs): each must be on screen at its step (a lab's
  * step: the lab's title, which lesson mode scrolls to once the tools have drawn it). */
-const STEP_PANELS = ['word-order', 'embedding', 'heatmap', 'waves', 'frequencies', 'rotation',
+const STEP_PANELS = ['word-order', 'embedding', '[data-testid="weight-tying-title"]',
+  '[data-testid="numbering-title"]', 'heatmap', 'waves', 'frequencies', 'rotation',
   'dot-product', '[data-testid="shift-operator-title"]', 'add-concat', 'extrapolation',
   '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]', 'rope',
   '[data-testid="rope-extension-title"]',
@@ -67,7 +68,7 @@ async function expectStep(page, step, lang, texts) {
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
-  assert.equal(total, 17);
+  assert.equal(total, 19);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
@@ -79,7 +80,9 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true);
   await page.getByTestId('lesson-reveal-button').click();
   assert.equal(await page.getByTestId('lesson-reveal').textContent(), texts[1].en.answer);
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  // Focus back on the page, where the window is (a click on the body's own corner would scroll
+  // to the top, above the panel, once the contents list the labs).
+  await page.mouse.click(5, 5);
   assert.ok(await onScreen(page, STEP_PANELS[0]), 'step 1 at its panel');
   for (let step = 2; step <= total; step += 1) {
     await page.keyboard.press(step % 2 ? 'ArrowRight' : 'PageDown');
@@ -117,24 +120,24 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
 
 test('lesson mode: each step opens at its panel with its preset', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=7'));
+  await page.goto(env.site.url('?lang=en&step=9'));
   await waitForApp(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
-  assert.ok(await onScreen(page, 'dot-product'), 'step 7 shows the dot-product panel');
+  assert.ok(await onScreen(page, 'dot-product'), 'step 9 shows the dot-product panel');
   // A hand-written step link opens in the step's before state (k = 3); Reveal doubles k to 6.
   await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'dot-product');
   assert.equal(await page.inputValue('[data-testid=\"value-k\"]'), '3');
   await page.getByTestId('lesson-reveal-button').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="value-k"]').value === '6');
   await page.getByTestId('lesson-previous').click();
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '6');
-  // Step 6's before state takes k back to 3; at their defaults, pos, k and i are left out.
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '8');
+  // Step 8's before state takes k back to 3; at their defaults, pos, k and i are left out.
   const { pos, k, i } = urlState(page);
   assert.deepEqual({ pos, k, i }, { pos: '10', k: '3', i: '2' });
-  assert.equal(new URL(page.url()).search, '?lang=en&step=6', 'a short link');
+  assert.equal(new URL(page.url()).search, '?lang=en&step=8', 'a short link');
   await settle(page);
-  assert.ok(await onScreen(page, 'rotation'), 'step 6 shows the rotation panel');
+  assert.ok(await onScreen(page, 'rotation'), 'step 8 shows the rotation panel');
   await page.getByTestId('lesson-exit').click();
   // Step 0, the default, is left out; a lesson a link opened leaves to the defaults.
   await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
@@ -147,12 +150,12 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
 
 test('on a 375 px phone a step link opens at its panel, beside the compact lesson bar', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 740 } });
-  await page.goto(env.site.url('?lang=en&step=3'));
+  await page.goto(env.site.url('?lang=en&step=5'));
   await waitForApp(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
   await settle(page);
   await settle(page);
-  assert.ok(await onScreen(page, 'heatmap'), 'step 3 shows the heatmap panel');
+  assert.ok(await onScreen(page, 'heatmap'), 'step 5 shows the heatmap panel');
   const bar = await page.evaluate(() => document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect().height);
   assert.ok(bar <= 0.41 * 740, `the bar leaves the panel room (${bar}px)`);
   assertClean(problems);
@@ -214,9 +217,9 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
   const results = [];
   for (let query of [
     'lang=en&theme=light', 'lang=zh&theme=light', 'lang=en&theme=dark', 'lang=zh&theme=dark',
-    'lang=en&theme=light&presenter=1', 'lang=zh&theme=dark&presenter=1&step=3',
+    'lang=en&theme=light&presenter=1', 'lang=zh&theme=dark&presenter=1&step=5',
     'lang=zh&theme=light&hide=base,layout&lock=d_model,dims,step',
-    'lang=en&step=5', 'lang=en&presenter=1&step=9', 'phone:lang=zh&step=4', 'share:lang=en',
+    'lang=en&step=7', 'lang=en&presenter=1&step=11', 'phone:lang=zh&step=6', 'share:lang=en',
   ]) {
     // axe is injected as a script: the test context bypasses the page's CSP for that alone.
     const phone = query.startsWith('phone:');
@@ -293,9 +296,9 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
 
 test('teacher links: lock=step keeps the class on the link\'s step (buttons and keys)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=3&lock=step'));
+  await page.goto(env.site.url('?lang=en&step=5&lock=step'));
   await waitForApp(page);
-  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-step"]')?.textContent.includes('3'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-step"]')?.textContent.includes('5'));
   for (const testid of ['lesson-previous', 'lesson-next', 'lesson-exit', 'lesson-toggle']) {
     assert.equal(await page.getByTestId(testid).isDisabled(), true, `${testid} disabled`);
   }
@@ -304,7 +307,7 @@ test('teacher links: lock=step keeps the class on the link\'s step (buttons and 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('PageDown');
   await settle(page);
-  assert.equal(stepOf(page), 3);
+  assert.equal(stepOf(page), 5);
   assertClean(problems);
   await context.close();
 });

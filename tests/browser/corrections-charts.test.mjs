@@ -1,6 +1,6 @@
 // Corrections to the charts (issue 17): the dot product's symmetry and its chart's range, RoPE's
 // distance chart stated exactly, its pairing selector and formula, the wavelength ladder's labels,
-// and lesson step 9's position. Each fact as the page shows it, in English and in Chinese.
+// and lesson step 12's position. Each fact as the page shows it, in English and in Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
@@ -169,13 +169,13 @@ test('frequencies: the chosen pair is labelled on the ladder, and the length lin
   await context.close();
 });
 
-test('lesson step 10 asks for the position the extrapolation panel shows (96), in both languages', async () => {
+test('lesson step 12 asks for the position the extrapolation panel shows (96), in both languages', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   for (const [lang, asked, shown] of [
     ['en', /position 96\?$/, /position 96: /],
     ['zh', /位置 96 给出什么？$/, /位置 96 的向量/],
   ]) {
-    await page.goto(env.site.url(`?step=10&lang=${lang}`));
+    await page.goto(env.site.url(`?step=12&lang=${lang}`));
     await waitForApp(page);
     await page.waitForFunction(() => {
       const prompt = document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '';

@@ -374,11 +374,11 @@ test('the texts\' code lab: the PyTorch modules and the NumPy table carry the pa
 
 test('on a 375 px phone a lab step link brings its lab: the panel asks from its top canvas', async () => {
   // The extrapolation panel once asked from its curve, lower down, which a phone scrolled to the
-  // panel's top never drew: step 11 waited for a lab that never came.
+  // panel's top never drew: step 13 (then 11) waited for a lab that never came.
   const { context, page, problems } = await openPage(env.browser, env.site.origin, {
     viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true,
   });
-  for (const [step, title] of [[8, 'shift-operator-title'], [11, 'basis-fit-title']]) {
+  for (const [step, title] of [[10, 'shift-operator-title'], [13, 'basis-fit-title']]) {
     await page.goto(env.site.url(`?lang=en&step=${step}`));
     await waitForApp(page);
     await page.waitForSelector(`[data-testid="${title}"]`, { timeout: 30000 });
@@ -415,6 +415,115 @@ test('the training-step lab: one step moves the rows the sentence used, not the 
   assert.equal(await text('training-step-unseen'), 'none: the sentence uses them all');
   const search = Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
   assert.deepEqual([search.ts_output, search.ts_length], ['tied', '8'], JSON.stringify(search));
+  assertClean(problems);
+  await context.close();
+});
+
+test('the model-path lab: shapes follow the page\'s length and d_model and the lab\'s batch; PE has no batch dimension; its boxes link to their panels', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&d_model=64&length=50&md_batch=3'));
+  await waitForApp(page);
+  await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="model-path-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  // The box where PE enters: [B, L, d] + [L, d], broadcast over the batch.
+  assert.equal(await text('model-shape-encoder-3'), '[3, 50, 64] + [50, 64] → [3, 50, 64]');
+  assert.match(await page.getByTestId('model-box-encoder-3').getAttribute('class'), /\bposition\b/);
+  assert.equal(await text('model-path-encoding-count'), '3200');
+  assert.equal(await text('model-path-sum-count'), '9600');
+  assert.equal(await text('model-shape-decoder-6'), '[3, 50, 37000]');
+  // The page's sliders drive the shapes.
+  await page.getByTestId('value-d_model').fill('128');
+  await page.getByTestId('value-d_model').press('Enter');
+  await settle(page);
+  assert.equal(await text('model-shape-encoder-1'), '[37000, 128] → [3, 50, 128]');
+  // Decoder-only: one stack, no encoder.
+  await page.getByTestId('model-path-kind').selectOption('1');
+  await settle(page);
+  assert.equal(await page.getByTestId('model-path-encoder').count(), 0);
+  assert.equal(await text('model-shape-decoder-only-3'), '[3, 50, 128] + [50, 128] → [3, 50, 128]');
+  await page.getByTestId('model-path-batch').fill('64');
+  await settle(page);
+  assert.equal(await text('model-path-sum-count'), String(64 * 50 * 128));
+  const search = Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  assert.deepEqual([search.md_model, search.md_batch], ['decoder-only', '64'], JSON.stringify(search));
+  // A box's link goes to its panel.
+  await page.getByTestId('model-box-decoder-only-5').getByRole('link', { name: /RoPE/ }).click();
+  await page.waitForFunction(() => location.hash === '#rope');
+  assertClean(problems);
+  await context.close();
+});
+
+test('the weight-tying lab: each sharing saves whole V × d_model matrices, checked against the paper; a bad link is said; Chinese', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="weight-tying-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  // The base model (V = 37 000, d_model = 512, N = 6): 18.944 M per matrix.
+  assert.deepEqual(
+    await Promise.all([0, 1, 2, 3].map(async (i) => `${await text(`weight-tying-total-${i}`)} (${await text(`weight-tying-share-${i}`)})`)),
+    ['101.0 (56 %)', '82.0 (46 %)', '82.0 (46 %)', '63.1 (30 %)'],
+  );
+  assert.equal(await text('weight-tying-saved'), '37.9 M = 2 × 37000 × 512');
+  assert.match(await page.getByTestId('weight-tying-row-3').getAttribute('class'), /\bchosen\b/);
+  assert.match(await text('weight-tying-paper'), /63\.1 M with one matrix and 101\.0 M with three; the paper's Table 3 says 65 M/);
+  assert.match(await text('weight-tying-code'), /output\.weight = shared\.weight {2}# both \[37000, 512\]/);
+  await page.getByTestId('weight-tying-choice').selectOption('0');
+  await settle(page);
+  assert.equal(await text('weight-tying-saved'), '0.0 M = 0 × 37000 × 512');
+  assert.doesNotMatch(await text('weight-tying-code'), /\.weight =/);
+  // A bad link: the unknown name keeps the default, the number is clamped, both said.
+  await page.goto(env.site.url('?lang=zh&wt_tying=twice&wt_vocab=9e9'));
+  await waitForApp(page);
+  await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="weight-tying-link-problems"]', { timeout: 30000 });
+  assert.equal(await text('weight-tying-title'), '一个矩阵用在三处：权重共享');
+  const said = await text('weight-tying-link-problems');
+  assert.match(said, /wt_tying=twice/);
+  assert.match(said, /256000/);
+  assert.equal(await text('weight-tying-saved'), `${(2 * 256000 * 512 / 1e6).toFixed(1)} M = 2 × 256000 × 512`);
+  assertClean(problems);
+  await context.close();
+});
+
+test('once the tools are here the contents list every lab under its panel, and following one draws it first', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
+  await page.waitForSelector('nav.toc .toc-labs', { timeout: 30000 });
+  const entries = await page.locator('nav.toc .toc-labs a').allTextContents();
+  assert.equal(entries.length, 9, entries.join(' | '));
+  assert.ok(entries.includes('Lab: One training step: what moves, what cannot'), entries.join(' | '));
+  const under = await page.locator('nav.toc li:has(> a[href="#extrapolation"]) .toc-labs a').count();
+  assert.equal(under, 2);
+  // The training step's slot was never drawn: the link draws it, then the browser goes there.
+  assert.equal(await page.locator('#lab-training-step').count(), 0);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.locator('nav.toc a[href="#lab-training-step"]').click();
+  await page.waitForFunction(() => {
+    const heading = document.getElementById('lab-training-step');
+    if (!heading) return false;
+    const box = heading.getBoundingClientRect();
+    return box.top >= -1 && box.top < innerHeight;
+  }, null, { timeout: 10000 });
+  assertClean(problems);
+  await context.close();
+});
+
+test('a link to a lab\'s heading (#lab-…) opens the page at that lab, drawn for it', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en#lab-training-step'));
+  await waitForApp(page);
+  await page.waitForFunction(() => {
+    const heading = document.getElementById('lab-training-step');
+    if (!heading) return false;
+    const box = heading.getBoundingClientRect();
+    return box.top >= -1 && box.top < innerHeight;
+  }, null, { timeout: 30000 });
+  assert.equal(await page.getByTestId('training-step-title').textContent(), 'One training step: what moves, what cannot');
   assertClean(problems);
   await context.close();
 });

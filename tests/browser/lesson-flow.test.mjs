@@ -42,12 +42,12 @@ const panelText = (page, id) => page.evaluate((panel) => document.getElementById
 
 test('every step: the answer is nowhere on the page before Reveal, and in its panel after', async () => {
   const steps = lesson();
-  assert.equal(Object.keys(steps).length, 17);
+  assert.equal(Object.keys(steps).length, 19);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
-  for (let n = 1; n <= 17; n += 1) {
+  for (let n = 1; n <= 19; n += 1) {
     const { panel, answer, lab } = steps[n];
     await stepIs(page, n);
     // A lab is drawn by the tools once its panel is near; the step's values then reach it.
@@ -64,7 +64,7 @@ test('every step: the answer is nowhere on the page before Reveal, and in its pa
     await settle(page);
     assert.ok((await panelText(page, panel)).includes(answer.en), `step ${n}: ${answer.en} not in #${panel} after Reveal`);
     assert.ok((await page.getByTestId('lesson-reveal').textContent()).includes(answer.en));
-    if (n < 17) await page.getByTestId('lesson-next').click();
+    if (n < 19) await page.getByTestId('lesson-next').click();
   }
   assertClean(problems);
   await context.close();
@@ -106,17 +106,17 @@ test('the clicker drives the lesson whatever has focus; Escape gives the teacher
 
 test('a live tweak survives Previous then Next; Reset this step drops it', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=7'));
+  await page.goto(env.site.url('?lang=en&step=9'));
   await waitForApp(page);
-  await stepIs(page, 7);
+  await stepIs(page, 9);
   // A hand-written step link opens in the step's before state: k = 3, not yet doubled.
   assert.equal(urlState(page).k, '3');
   await page.getByTestId('slider-pos').fill('30');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') === '30');
   await page.getByTestId('lesson-previous').click();
-  await stepIs(page, 6);
+  await stepIs(page, 8);
   await page.getByTestId('lesson-next').click();
-  await stepIs(page, 7);
+  await stepIs(page, 9);
   assert.equal(urlState(page).pos, '30', 'the tweak is kept');
   await page.getByTestId('lesson-reset').click();
   await page.waitForFunction(() => new URLSearchParams(location.search).get('pos') !== '30');
@@ -168,9 +168,9 @@ test('presenter view: the charts\' text is 1.5 times larger, one panel per step,
     assert.ok(large >= 1.5 * small - 1e-9, `${id}: ${large}px against ${small}px`);
   }
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
-  await page.goto(env.site.url('?lang=en&presenter=1&step=10'));
+  await page.goto(env.site.url('?lang=en&presenter=1&step=12'));
   await waitForApp(page);
-  await stepIs(page, 10);
+  await stepIs(page, 12);
   await settle(page);
   const layout = await page.evaluate(() => {
     const shown = [...document.querySelectorAll('.panels > .panel')].filter((p) => p.offsetParent !== null);
@@ -189,7 +189,7 @@ test('a 375 × 812 phone: a one-line parameter bar, the panel\'s own controls, a
   const { context, page, problems } = await openPage(env.browser, env.site.origin, {
     viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
   });
-  await page.goto(env.site.url('?lang=zh&step=4'));
+  await page.goto(env.site.url('?lang=zh&step=6'));
   await waitForApp(page);
   await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'waves');
   await settle(page);
@@ -245,9 +245,9 @@ test('a tap on the heatmap reads a value and moves nothing; the button moves pos
 test('the student link drops presenter view, theme and step; its QR code reads back as that link', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url('?lang=zh&presenter=1&theme=dark&step=4&d_model=64'));
+  await page.goto(env.site.url('?lang=zh&presenter=1&theme=dark&step=6&d_model=64'));
   await waitForApp(page);
-  await stepIs(page, 4);
+  await stepIs(page, 6);
   await page.getByTestId('share-open').click();
   await page.waitForSelector('[data-testid="share-dialog"][open]');
   const link = await page.getByTestId('student-link').inputValue();

@@ -22,9 +22,9 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
     ['phone, zh', '?lang=zh', {}],
     ['desktop, zh, dark, presenter', '?lang=zh&theme=dark&presenter=1', DESKTOP],
     // Lesson mode (the teacher's tools), in presenter view and on a phone.
-    ['desktop, en, lesson mode', '?lang=en&step=5', DESKTOP],
-    ['desktop, en, presenter, lesson mode', '?lang=en&presenter=1&step=10', DESKTOP],
-    ['phone, zh, lesson mode', '?lang=zh&step=4', {}],
+    ['desktop, en, lesson mode', '?lang=en&step=7', DESKTOP],
+    ['desktop, en, presenter, lesson mode', '?lang=en&presenter=1&step=12', DESKTOP],
+    ['phone, zh, lesson mode', '?lang=zh&step=6', {}],
   ]) {
     const { lhr } = await lighthouse(env.site.url(query), {
       port: PORT,

@@ -27,7 +27,7 @@ test('a second visit works with the server gone (service worker), under /pe/', a
   await site.close();
 
   // Network gone: a link with another view still opens, draws and reads the lesson.
-  await page.goto(site.url('?lang=zh&step=3&d_model=64'));
+  await page.goto(site.url('?lang=zh&step=5&d_model=64'));
   await waitForApp(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-prompt"]').textContent.startsWith('先猜一猜'));

@@ -15,7 +15,7 @@ use crate::ui::context::use_lesson;
 
 use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "Sinusoids as a basis: what a straight-line model can draw",
     "正弦作为基：只会画直线的模型能画出什么",
 ];
@@ -172,7 +172,7 @@ pub fn BasisFitLab() -> impl IntoView {
     };
 
     view! {
-        <h3 data-testid="basis-fit-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-basis-fit" data-testid="basis-fit-title">{move || TITLE[language()]}</h3>
         <p>{move || TEXT[language()]}</p>
         <LinkProblems problems=link_problems testid="basis-fit-link-problems" />
         <div class="lab-controls">

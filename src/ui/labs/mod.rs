@@ -6,6 +6,7 @@
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
 pub mod basis_fit;
+pub mod model_path;
 pub mod numbering;
 pub mod parts;
 pub mod rope_complex;
@@ -13,11 +14,13 @@ pub mod rope_extension;
 pub mod shift_operator;
 pub mod texts_code;
 pub mod training_step;
+pub mod weight_tying;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::lesson::lab_query::{lab_pairs, without_prefix, LabLink, LabProblem};
+use crate::lesson::Lang;
 
 use super::context::Lesson;
 
@@ -47,6 +50,13 @@ pub fn mount(name: &str, lesson: Lesson) {
             .into_any()
         },
         "shift-operator" => || view! { <shift_operator::ShiftOperatorLab /> }.into_any(),
+        "model" => || {
+            view! {
+                <model_path::ModelPathLab />
+                <weight_tying::WeightTyingLab />
+            }
+            .into_any()
+        },
         _ => return,
     };
     let Some(slot) = find_or_add_slot(name)
@@ -66,9 +76,10 @@ pub fn mount(name: &str, lesson: Lesson) {
 /// The labs whose slot the tools add to their panel (by its anchor) rather than the panel's view
 /// holding it: one more element in a panel's view cost the page's wasm 470 B (its whole view is
 /// generated code), the ask alone 19 B (docs/bundle.md).
-const ADDED_SLOTS: [(&str, &str); 2] = [
+const ADDED_SLOTS: [(&str, &str); 3] = [
     ("basis-fit", "extrapolation"),
     ("shift-operator", "dot-product"),
+    ("model", "embedding"),
 ];
 
 /// Lab `name`'s slot: the one in its panel's view, or one added to its panel, after the panel's
@@ -96,6 +107,137 @@ fn find_or_add_slot(name: &str) -> Option<web_sys::Element> {
         .ok()?;
     Some(slot)
 }
+
+/// A lab as the table of contents lists it: its anchor (its heading's id), its title per
+/// language, and the slot it is drawn in.
+struct ContentsEntry {
+    anchor: &'static str,
+    title: [&'static str; 2],
+    slot: &'static str,
+}
+
+const fn entry(
+    anchor: &'static str,
+    title: [&'static str; 2],
+    slot: &'static str,
+) -> ContentsEntry {
+    ContentsEntry {
+        anchor,
+        title,
+        slot,
+    }
+}
+
+/// The labs under each panel's entry in the table of contents, by the panel's anchor.
+const CONTENTS: [(&str, &[ContentsEntry]); 5] = [
+    (
+        "embedding",
+        &[
+            entry("lab-model-path", model_path::TITLE, "model"),
+            entry("lab-weight-tying", weight_tying::TITLE, "model"),
+        ],
+    ),
+    (
+        "vector",
+        &[
+            entry("lab-numbering", numbering::TITLE, "numbering"),
+            entry("lab-texts-code", texts_code::TITLE, "numbering"),
+        ],
+    ),
+    (
+        "dot-product",
+        &[entry(
+            "lab-shift-operator",
+            shift_operator::TITLE,
+            "shift-operator",
+        )],
+    ),
+    (
+        "extrapolation",
+        &[
+            entry("lab-basis-fit", basis_fit::TITLE, "basis-fit"),
+            entry("lab-training-step", training_step::TITLE, "basis-fit"),
+        ],
+    ),
+    (
+        "rope",
+        &[
+            entry("lab-rope-complex", rope_complex::TITLE, "rope-complex"),
+            entry("lab-rope-extension", rope_extension::TITLE, "rope-complex"),
+        ],
+    ),
+];
+
+/// Lists the labs in the page's table of contents, each under its panel's entry, once the tools
+/// are here (the page itself carries no lab's title). Following one draws its slot first, so
+/// the link's target exists when the browser scrolls to it.
+pub fn add_to_contents(lesson: Lesson) {
+    let document = document();
+    for (panel, labs) in CONTENTS {
+        let Some(entry) = document
+            .query_selector(&format!("nav.toc a[href=\"#{panel}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|link| link.parent_element())
+            .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        if entry.query_selector(".toc-labs").ok().flatten().is_some() {
+            continue;
+        }
+        leptos::mount::mount_to(entry, move || {
+            let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+            view! {
+                <ol class="toc-labs">
+                    {labs
+                        .iter()
+                        .map(|lab| view! {
+                            <li>
+                                <a href=format!("#{}", lab.anchor) on:click=move |_| mount(lab.slot, lesson)>
+                                    {move || LAB_WORD[language()]}{move || lab.title[language()]}
+                                </a>
+                            </li>
+                        })
+                        .collect_view()}
+                </ol>
+            }
+        })
+        .forget();
+    }
+}
+
+/// Draws the lab whose heading is `anchor` (a link to `#lab-…`, which the page could not find)
+/// and scrolls to it, once every piece of the page is live (`<html data-ready>`): until then the
+/// panel may still be the prerendered copy, which the page is about to replace.
+pub fn open(anchor: &str, lesson: Lesson) {
+    let Some(lab) = CONTENTS
+        .iter()
+        .flat_map(|(_, labs)| labs.iter())
+        .find(|lab| lab.anchor == anchor)
+    else {
+        return;
+    };
+    let ready = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-ready"));
+    if !ready {
+        // The page marks itself ready within a few tasks of starting; look again shortly.
+        let anchor = lab.anchor;
+        set_timeout(
+            move || open(anchor, lesson),
+            std::time::Duration::from_millis(50),
+        );
+        return;
+    }
+    mount(lab.slot, lesson);
+    if let Some(heading) = document().get_element_by_id(anchor) {
+        heading.scroll_into_view();
+    }
+}
+
+/// What the table of contents puts before a lab's title.
+const LAB_WORD: [&str; 2] = ["Lab: ", "实验："];
 
 thread_local! {
     /// Lesson mode's request to the labs: the current step's lab values, if it has a lab.
@@ -159,19 +301,55 @@ pub fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
     }
 }
 
+/// Follows lesson mode for a lab: a step that asks it (`asks` reads the step's query) sets its
+/// values (`apply`); what the lab showed before the first such step (`save`) comes back
+/// (`restore`) once the lesson no longer asks it, at another step or when lesson mode is left,
+/// as the page's own parameters do. Returns the flag `keep_in_address` reads: a change the
+/// lesson made is the lesson's, and does not put the lab's values in the teacher's address.
+pub fn follow_lesson_steps<L: 'static, S: 'static>(
+    asks: fn(&str) -> Option<L>,
+    apply: impl Fn(L) + 'static,
+    save: impl Fn() -> S + 'static,
+    restore: impl Fn(S) + 'static,
+) -> StoredValue<bool> {
+    let request = lesson_request();
+    let saved = StoredValue::new_local(None::<S>);
+    let by_lesson = StoredValue::new(false);
+    Effect::new(move |_| match request.get().as_deref().and_then(asks) {
+        Some(step) => {
+            if saved.with_value(Option::is_none) {
+                saved.set_value(Some(save()));
+            }
+            by_lesson.set_value(true);
+            apply(step);
+        }
+        None => {
+            if let Some(before) = saved.try_update_value(Option::take).flatten() {
+                by_lesson.set_value(true);
+                restore(before);
+            }
+        }
+    });
+    by_lesson
+}
+
 /// Keeps a lab's values (`pairs`, under `prefix`) in the address beside the page's: from the
-/// lab's first change on (`track` reads what it changes), or from the start when the link came
-/// with them, and again after each of the page's own rewrites (`pe-state`), which drop them.
+/// lab's first change on (`track` reads what it changes; not a change lesson mode made, flagged
+/// in `by_lesson`), or from the start when the link came with them, and again after each of the
+/// page's own rewrites (`pe-state`), which drop them.
 pub fn keep_in_address(
     prefix: &'static str,
     from_link: bool,
     pairs: impl Fn() -> Option<String> + Copy + 'static,
     track: impl Fn() + 'static,
+    by_lesson: StoredValue<bool>,
 ) {
     let in_address = StoredValue::new(from_link);
     Effect::new(move |first: Option<()>| {
         track();
-        if first.is_some() {
+        if by_lesson.get_value() {
+            by_lesson.set_value(false);
+        } else if first.is_some() {
             in_address.set_value(true);
         }
         if in_address.get_value() {
@@ -203,17 +381,18 @@ where
         .map(|link| (link.settings, link.problems))
         .unwrap_or_default();
     let (settings, problems) = (RwSignal::new(settings), RwSignal::new(problems));
-    let lesson_request = lesson_request();
-    Effect::new(move |_| {
-        if let Some(link) = lesson_request.get().as_deref().and_then(read) {
-            settings.set(link.settings);
-        }
-    });
+    let by_lesson = follow_lesson_steps(
+        read,
+        move |link| settings.set(link.settings),
+        move || settings.get_untracked(),
+        move |before| settings.set(before),
+    );
     keep_in_address(
         prefix,
         linked,
         move || Some(settings.with_untracked(pairs)),
         move || settings.with(|_| ()),
+        by_lesson,
     );
     (settings, problems)
 }

@@ -8,7 +8,7 @@ use crate::encoding::numbering::{fraction, raw_index, sinusoidal, SignalAt};
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "Why not just number the positions?",
     "为什么不直接给位置编号？",
 ];
@@ -65,7 +65,7 @@ pub fn NumberingLab() -> impl IntoView {
     let cell =
         move |row: usize, read: fn(&SignalAt) -> f64| move || plain(read(&signals.get()[row]));
     view! {
-        <h3 data-testid="numbering-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-numbering" data-testid="numbering-title">{move || TITLE[language()]}</h3>
         <p>{move || TEXT[language()]}</p>
         <table class="numbers-table" data-testid="numbering-table">
             <thead>
@@ -81,7 +81,8 @@ pub fn NumberingLab() -> impl IntoView {
                             <td>{cell(row, |s| s.at_pos)}</td>
                             <td>{cell(row, |s| s.largest)}</td>
                             <td>{cell(row, |s| s.step)}</td>
-                            <td>{cell(row, |s| s.twice_as_long)}</td>
+                            // The fraction's code at twice the length answers lesson step 4.
+                            <td data-readout=(row == 1).then_some("numbering-twice")>{cell(row, |s| s.twice_as_long)}</td>
                         </tr>
                     })
                     .collect_view()}

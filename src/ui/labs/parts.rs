@@ -8,6 +8,13 @@ use crate::lesson::Lang;
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::use_lesson;
 
+/// A lab's text in the page's language, from its `[English, 中文]` pair. One signal type for
+/// every such text: each costs the tools' wasm a small closure, not a view of its own.
+pub fn in_language(text: [&'static str; 2]) -> Signal<&'static str> {
+    let lang = use_lesson().lang;
+    Signal::derive(move || text[usize::from(lang.get() == Lang::Zh)])
+}
+
 /// A number as the read-outs print it: four significant figures, or whole positions whole.
 pub fn short(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e12 {

@@ -11,7 +11,7 @@ use crate::encoding::{rope_demo_vectors, rope_plane};
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-const TITLE: [&str; 2] = ["The same pair as complex numbers", "用复数看同一对维度"];
+pub const TITLE: [&str; 2] = ["The same pair as complex numbers", "用复数看同一对维度"];
 
 const TEXT: [&str; 2] = [
     "Read pair i of the query, the two dimensions RoPE turns together, as one complex number q (the first dimension is the real part, the second the imaginary part), and the key's pair as k. Turning a pair by the angle mθ_i is multiplying it by e^(imθ_i), and the pair's part of the score is the real part of q_m times the conjugate of k_n. The conjugate and the real part matter: e^(imθ_i)·e^(−inθ_i) leaves only e^(i(m−n)θ_i), so the positions enter through m − n alone. (One of the source texts writes the product as (q·k)·e^(iθk); without the conjugate and the real part that is not the score.) The three numbers below are this pair's part of the score computed three ways: with the 2×2 rotation matrices, with each vector turned by its own position, and with the offset alone. Move m and n above, or the pair i: they stay equal to rounding.",
@@ -37,7 +37,7 @@ pub fn RopeComplexLab() -> impl IntoView {
     });
     let number = move |form: usize| move || format!("{:.15}", forms.get()[form]);
     view! {
-        <h3 data-testid="rope-complex-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-rope-complex" data-testid="rope-complex-title">{move || TITLE[language()]}</h3>
         <p data-testid="rope-complex-text">{move || TEXT[language()]}</p>
         <div class="formula" tabindex="0">
             <math display="block">

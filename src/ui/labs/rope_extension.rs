@@ -21,7 +21,7 @@ use crate::ui::context::use_lesson;
 
 use super::parts::{short, LabSlider, LinkProblems, SvgChart, Track};
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "Longer than trained: stretching RoPE",
     "比训练时更长：拉伸 RoPE",
 ];
@@ -214,17 +214,24 @@ pub fn RopeExtensionLab() -> impl IntoView {
         apply(link);
         link_problems.set(link.problems.clone());
     }
-    // Lesson mode's steps about this lab set its values too (`LessonPlan::lab_query`).
-    let lesson_request = super::lesson_request();
-    Effect::new(move |_| {
-        if let Some(link) = lesson_request
-            .get()
-            .as_deref()
-            .and_then(read_rope_extension)
-        {
-            apply(&link);
-        }
-    });
+    // Lesson mode's steps about this lab set its values too (`LessonPlan::lab_query`), and
+    // give back what it showed when the lesson leaves it.
+    let by_lesson = super::follow_lesson_steps(
+        read_rope_extension,
+        move |link| apply(&link),
+        move || {
+            (
+                chosen.get_untracked(),
+                setup.get_untracked(),
+                declared.get_untracked(),
+            )
+        },
+        move |(preset, lab, max)| {
+            chosen.set(preset);
+            setup.set(lab);
+            declared.set(max);
+        },
+    );
     // The address keeps the lab's values beside the page's once the lab is used (or came in the
     // link); a pasted config is not in it, so its values leave the address.
     let address_pairs = move || {
@@ -244,6 +251,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             setup.with(|_| ());
             chosen.get();
         },
+        by_lesson,
     );
 
     // Everything drawn is computed once per change of the settings.
@@ -264,7 +272,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
     let chosen_method = move || method_index(setup.with(|l| l.method));
 
     view! {
-        <h3 data-testid="rope-extension-title">{Signal::derive(move || TITLE[language()])}</h3>
+        <h3 id="lab-rope-extension" data-testid="rope-extension-title">{Signal::derive(move || TITLE[language()])}</h3>
         <p>{Signal::derive(move || TEXT[language()])}</p>
         <LinkProblems problems=link_problems testid="rope-extension-link-problems" />
         <div class="lab-controls">

@@ -15,7 +15,7 @@ use crate::ui::context::use_lesson;
 
 use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "Why waves: the shift, and every mixing by offset",
     "为什么是波：平移，以及只看偏移的混合",
 ];
@@ -153,7 +153,7 @@ pub fn ShiftOperatorLab() -> impl IntoView {
     };
 
     view! {
-        <h3 data-testid="shift-operator-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-shift-operator" data-testid="shift-operator-title">{move || TITLE[language()]}</h3>
         <p>{move || TEXT[language()]}</p>
         <LinkProblems problems=link_problems testid="shift-operator-link-problems" />
         <div class="lab-controls">

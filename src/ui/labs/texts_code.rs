@@ -9,7 +9,7 @@ use crate::export::{numpy_twin, pytorch_modules};
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "The texts' code, with this page's numbers",
     "源材料中的代码，填入本页的数值",
 ];
@@ -75,7 +75,7 @@ pub fn TextsCodeLab() -> impl IntoView {
             })
     };
     view! {
-        <h3 data-testid="texts-code-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-texts-code" data-testid="texts-code-title">{move || TITLE[language()]}</h3>
         <p>{move || TEXT[language()]}</p>
         {(0..2)
             .map(|block| view! {

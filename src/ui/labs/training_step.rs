@@ -17,7 +17,7 @@ use crate::ui::context::use_lesson;
 
 use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
-const TITLE: [&str; 2] = [
+pub const TITLE: [&str; 2] = [
     "One training step: what moves, what cannot",
     "一步训练：什么会变，什么不会变",
 ];
@@ -145,7 +145,7 @@ pub fn TrainingStepLab() -> impl IntoView {
     let output = move || settings.with(|s| s.tied);
 
     view! {
-        <h3 data-testid="training-step-title">{move || TITLE[language()]}</h3>
+        <h3 id="lab-training-step" data-testid="training-step-title">{move || TITLE[language()]}</h3>
         <p>{move || TEXT[language()]}</p>
         <LinkProblems problems=link_problems testid="training-step-link-problems" />
         <div class="lab-controls">

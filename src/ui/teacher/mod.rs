@@ -138,10 +138,13 @@ fn mount(opening: Params) {
                     export::run(rest, params.get_untracked());
                 } else if let Some(name) = command.strip_prefix("lab ") {
                     crate::ui::labs::mount(name, lesson);
+                } else if let Some(anchor) = command.strip_prefix("open ") {
+                    crate::ui::labs::open(anchor, lesson);
                 }
             }
         };
         RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
+        crate::ui::labs::add_to_contents(lesson);
         for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
             run(&command);
         }

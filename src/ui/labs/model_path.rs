@@ -1,0 +1,357 @@
+//! Lab (in the embedding panel): where the position signal enters the model (issue 18, item 6;
+//! seeds 001 and 002). The input path of an encoder–decoder or a decoder-only transformer, box by
+//! box, with the shapes the page's length and d_model and the lab's batch give
+//! (`encoding::model_shapes`); each box links to the panel that shows it.
+
+use leptos::prelude::*;
+
+use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes};
+use crate::lesson::lab_query::{
+    model_path_pairs, read_model_path, ModelPathSettings, MODEL_BATCH_MAX, MODEL_PATH_PREFIX,
+};
+use crate::lesson::Lang;
+use crate::ui::context::use_lesson;
+
+use super::parts::{in_language, short, LabSlider, LinkProblems, Track};
+
+pub const TITLE: [&str; 2] = [
+    "Where the position enters the model",
+    "位置信息从哪里进入模型",
+];
+
+const TEXT: [&str; 2] = [
+    "The boxes below follow one batch of B sequences of L tokens into the model: their shapes use the page's length and d_model and this lab's batch size. The position signal of this page enters once, at the bottom: one table PE of shape [L, d_model] is added to the scaled word vectors of every sequence in the batch (it has no batch dimension: position p gets the same vector in every sequence), and the sum, after dropout, is all the first layer sees. A learned position table enters at the same place. RoPE and ALiBi enter elsewhere: inside every attention layer, RoPE rotates the queries and keys and ALiBi adds its bias to the scores, and nothing is added at the bottom. Each box links to the panel that shows it.",
+    "下面的方框跟随一批数据（B 个序列，每个 L 个词元）进入模型：形状用的是本页的序列长度、d_model 和本实验的批大小。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批这一维：每个序列的位置 p 得到同一个向量），相加的结果经过 dropout，就是第一层看到的全部输入。可学习位置表也从同一个地方进入。RoPE 和 ALiBi 从别处进入：在每一个注意力层里，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的面板。",
+];
+
+/// One box of the diagram: its name and note per language, the shape it prints, the panels it
+/// links to (anchor, link text per language), and whether it is where position enters.
+struct Stage {
+    name: [&'static str; 2],
+    note: [&'static str; 2],
+    shape: fn(&InputShapes) -> String,
+    links: &'static [(&'static str, [&'static str; 2])],
+    position: bool,
+}
+
+const NO_LINKS: &[(&str, [&str; 2])] = &[];
+const WHY_ORDER: &[(&str, [&str; 2])] = &[(
+    "word-order",
+    ["why order must be added", "为什么必须加入顺序"],
+)];
+const SEQUENCES: [&str; 2] = ["B sequences of L tokens", "B 个序列，每个 L 个词元"];
+
+fn ids(s: &InputShapes) -> String {
+    shape_text(&s.ids)
+}
+fn lookup(s: &InputShapes) -> String {
+    format!("{} → {}", shape_text(&s.table), shape_text(&s.vectors))
+}
+fn vectors(s: &InputShapes) -> String {
+    shape_text(&s.vectors)
+}
+fn encoding(s: &InputShapes) -> String {
+    format!(
+        "{} + {} → {}",
+        shape_text(&s.vectors),
+        shape_text(&s.encoding),
+        shape_text(&s.vectors)
+    )
+}
+fn logits(s: &InputShapes) -> String {
+    shape_text(&s.logits)
+}
+
+const EMBEDDING: Stage = Stage {
+    name: [
+        "embedding table: the row of each token id",
+        "嵌入表：按词元编号取出一行",
+    ],
+    note: [
+        "[V, d_model], one row per id; V = 37 000 here, the original transformer's vocabulary",
+        "[V, d_model]，每个编号一行；这里 V = 37 000，即原始 Transformer 的词表大小",
+    ],
+    shape: lookup,
+    links: &[("embedding", ["the input path", "输入路径"])],
+    position: false,
+};
+const SCALE: Stage = Stage {
+    name: ["× √d_model", "× √d_model"],
+    note: [
+        "as in the original transformer (§3.4); not every model scales",
+        "原始 Transformer 的做法（§3.4）；并非每个模型都这样缩放",
+    ],
+    shape: vectors,
+    links: &[("add-concat", ["why √d_model", "为什么乘 √d_model"])],
+    position: false,
+};
+const ADD_ENCODING: Stage = Stage {
+    name: ["+ PE: the position enters here", "+ PE：位置从这里进入"],
+    note: [
+        "one table [L, d_model], added to every sequence of the batch; a learned table is added here too",
+        "一张 [L, d_model] 的表，加到这批数据的每个序列上；可学习位置表也加在这里",
+    ],
+    shape: encoding,
+    links: &[
+        ("heatmap", ["the table", "整张表"]),
+        ("extrapolation", ["learned tables", "可学习位置表"]),
+    ],
+    position: true,
+};
+const DROPOUT: Stage = Stage {
+    name: ["dropout", "dropout"],
+    note: [
+        "on the sum, P_drop = 0.1 in the base model (§5.4)",
+        "作用在和上，基础模型中 P_drop = 0.1（§5.4）",
+    ],
+    shape: vectors,
+    links: NO_LINKS,
+    position: false,
+};
+const ATTENTION_LINKS: &[(&str, [&str; 2])] = &[
+    (
+        "dot-product",
+        ["what attention sees of PE", "注意力看到的 PE"],
+    ),
+    (
+        "rope",
+        ["RoPE: rotates q and k here", "RoPE：在这里旋转 q 和 k"],
+    ),
+    (
+        "alibi",
+        ["ALiBi: adds to the scores here", "ALiBi：在这里加到分数上"],
+    ),
+];
+const OUTPUT: Stage = Stage {
+    name: [
+        "linear to the vocabulary, then softmax",
+        "线性层映射到词表，再做 softmax",
+    ],
+    note: [
+        "its weight may be the embedding table itself (weight tying, below)",
+        "它的权重可以就是嵌入表本身（权重共享，见下）",
+    ],
+    shape: logits,
+    links: NO_LINKS,
+    position: false,
+};
+
+const ENCODER: [Stage; 6] = [
+    Stage {
+        name: ["source token ids", "源序列的词元编号"],
+        note: SEQUENCES,
+        shape: ids,
+        links: WHY_ORDER,
+        position: false,
+    },
+    EMBEDDING,
+    SCALE,
+    ADD_ENCODING,
+    DROPOUT,
+    Stage {
+        name: [
+            "N encoder layers: self-attention and feed-forward",
+            "N 个编码器层：自注意力和前馈网络",
+        ],
+        note: [
+            "every position attends to every other; the shape stays",
+            "每个位置关注所有位置；形状不变",
+        ],
+        shape: vectors,
+        links: ATTENTION_LINKS,
+        position: false,
+    },
+];
+
+const DECODER: [Stage; 7] = [
+    Stage {
+        name: [
+            "target token ids, shifted right",
+            "目标序列的词元编号，右移一位",
+        ],
+        note: [
+            "here L tokens too (the two lengths may differ)",
+            "这里也是 L 个词元（两边长度可以不同）",
+        ],
+        shape: ids,
+        links: NO_LINKS,
+        position: false,
+    },
+    EMBEDDING,
+    SCALE,
+    ADD_ENCODING,
+    DROPOUT,
+    Stage {
+        name: [
+            "N decoder layers: masked self-attention, attention to the encoder, feed-forward",
+            "N 个解码器层：带掩码的自注意力、对编码器输出的注意力、前馈网络",
+        ],
+        note: [
+            "a position attends only to itself and earlier ones",
+            "每个位置只关注自己和之前的位置",
+        ],
+        shape: vectors,
+        links: ATTENTION_LINKS,
+        position: false,
+    },
+    OUTPUT,
+];
+
+const DECODER_ONLY: [Stage; 7] = [
+    Stage {
+        name: ["token ids", "词元编号"],
+        note: SEQUENCES,
+        shape: ids,
+        links: WHY_ORDER,
+        position: false,
+    },
+    EMBEDDING,
+    SCALE,
+    ADD_ENCODING,
+    DROPOUT,
+    Stage {
+        name: [
+            "N decoder layers: masked self-attention and feed-forward",
+            "N 个解码器层：带掩码的自注意力和前馈网络",
+        ],
+        note: [
+            "no encoder to attend to; a position attends only to itself and earlier ones",
+            "没有编码器可关注；每个位置只关注自己和之前的位置",
+        ],
+        shape: vectors,
+        links: ATTENTION_LINKS,
+        position: false,
+    },
+    OUTPUT,
+];
+
+/// The kinds of model the diagram draws, `[English, 中文]`.
+const KINDS: [[&str; 2]; 2] = [
+    ["encoder–decoder", "编码器–解码器"],
+    ["decoder-only", "仅解码器"],
+];
+
+/// The lab's other words, per language.
+struct Words {
+    kind: &'static str,
+    batch: &'static str,
+    encoder: &'static str,
+    decoder: &'static str,
+    encoding_numbers: &'static str,
+    sum_numbers: &'static str,
+}
+
+const WORDS: [Words; 2] = [
+    Words {
+        kind: "model",
+        batch: "batch size B",
+        encoder: "encoder",
+        decoder: "decoder",
+        encoding_numbers: "numbers in the encoding table [L, d_model]",
+        sum_numbers: "numbers in the batch's sum [B, L, d_model]",
+    },
+    Words {
+        kind: "模型",
+        batch: "批大小 B",
+        encoder: "编码器",
+        decoder: "解码器",
+        encoding_numbers: "位置编码表 [L, d_model] 中数的个数",
+        sum_numbers: "这批数据的和 [B, L, d_model] 中数的个数",
+    },
+];
+
+/// One column of boxes.
+fn column(
+    stages: &'static [Stage],
+    side: &'static str,
+    shapes: Memo<InputShapes>,
+) -> impl IntoView {
+    view! {
+        <ol class="model-path" data-testid=format!("model-path-{side}")>
+            {stages
+                .iter()
+                .enumerate()
+                .map(|(n, stage)| view! {
+                    <li class="model-box" class:position=stage.position data-testid=format!("model-box-{side}-{n}")>
+                        <strong>{in_language(stage.name)}</strong>
+                        <code data-testid=format!("model-shape-{side}-{n}")>{move || (stage.shape)(&shapes.get())}</code>
+                        <small>{in_language(stage.note)}</small>
+                        {stage
+                            .links
+                            .iter()
+                            .map(|(anchor, text)| view! {
+                                <a href=format!("#{anchor}")>{in_language(*text)}</a>
+                            })
+                            .collect_view()}
+                    </li>
+                })
+                .collect_view()}
+        </ol>
+    }
+}
+
+#[component]
+pub fn ModelPathLab() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let words = move || &WORDS[language()];
+    let word = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
+
+    let (settings, link_problems) =
+        super::linked_settings(MODEL_PATH_PREFIX, read_model_path, model_path_pairs);
+    let shapes = Memo::new(move |_| {
+        let batch = settings.with(|s| s.batch);
+        params.with(|p| input_shapes(batch, p.length, p.d_model, 37_000))
+    });
+    let kind = move || settings.with(|s| s.kind);
+    let count = |shape: &[usize]| short(shape.iter().product::<usize>() as f64);
+
+    view! {
+        <h3 id="lab-model-path" data-testid="model-path-title">{in_language(TITLE)}</h3>
+        <p>{in_language(TEXT)}</p>
+        <LinkProblems problems=link_problems testid="model-path-link-problems" />
+        <div class="lab-controls">
+            <label class="lab-slider">
+                <span>{word(|w| w.kind)}</span>
+                <select
+                    data-testid="model-path-kind"
+                    on:change=move |ev| {
+                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                            settings.update(|s| s.kind = i.min(1));
+                        }
+                    }
+                    prop:value=move || kind().to_string()
+                >
+                    {(0..2)
+                        .map(|i| view! { <option value=i.to_string() selected=move || kind() == i>{in_language(KINDS[i])}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <LabSlider label=word(|w| w.batch) testid="model-path-batch" min=1.0 max=MODEL_BATCH_MAX as f64 step=1.0 track=Track::Linear
+                value=Signal::derive(move || settings.with(|s| s.batch as f64))
+                set=Callback::new(move |v: f64| settings.update(|s: &mut ModelPathSettings| s.batch = v as usize)) />
+        </div>
+        <dl class="numbers">
+            <dt>{word(|w| w.encoding_numbers)}</dt>
+            <dd data-testid="model-path-encoding-count">{move || count(&shapes.get().encoding)}</dd>
+            <dt>{word(|w| w.sum_numbers)}</dt>
+            <dd data-testid="model-path-sum-count">{move || count(&shapes.get().vectors)}</dd>
+        </dl>
+        <div class="model-columns">
+            <Show
+                when=move || kind() == 0
+                fallback=move || column(&DECODER_ONLY, "decoder-only", shapes)
+            >
+                <section aria-label=word(|w| w.encoder)>
+                    <h4>{word(|w| w.encoder)}</h4>
+                    {column(&ENCODER, "encoder", shapes)}
+                </section>
+                <section aria-label=word(|w| w.decoder)>
+                    <h4>{word(|w| w.decoder)}</h4>
+                    {column(&DECODER, "decoder", shapes)}
+                </section>
+            </Show>
+        </div>
+    }
+}
