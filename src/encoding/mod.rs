@@ -25,6 +25,7 @@ pub mod shift_operator;
 pub mod similarity;
 pub mod sinusoidal;
 pub mod training_step;
+pub mod xpos;
 
 pub use alibi::{alibi_attention_row, alibi_bias, alibi_slopes, alibi_step_ratio, AlibiMask};
 pub use attention::{

@@ -300,3 +300,21 @@ test('a teacher link: hide= takes panels, a bad name lists the valid ones, a loc
   assertClean(problems);
   await context.close();
 });
+
+test('a step masks only its own read-outs: no "?" over the rest of the page', async () => {
+  // Every read-out once took the "?" box during any masked step, unmasked ones included, and
+  // those, not positioned, drew it over whole screens of the page.
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  await page.goto(env.site.url('?lang=en&step=3'));
+  await waitForApp(page);
+  await page.waitForSelector('[data-readout="tying-counts"]', { state: 'attached', timeout: 30000 });
+  const marks = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-readout]')].map((e) => [
+    e.dataset.readout, [getComputedStyle(e, '::before').content, getComputedStyle(e).visibility],
+  ])));
+  assert.deepEqual(marks['tying-counts'], ['"?"', 'hidden']);
+  for (const [name, [content, visibility]] of Object.entries(marks)) {
+    if (name !== 'tying-counts') assert.deepEqual([content, visibility], ['none', 'visible'], name);
+  }
+  assertClean(problems);
+  await context.close();
+});
