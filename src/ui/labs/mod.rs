@@ -211,6 +211,11 @@ pub fn add_to_contents(lesson: Lesson) {
 /// and scrolls to it, once every piece of the page is live (`<html data-ready>`): until then the
 /// panel may still be the prerendered copy, which the page is about to replace.
 pub fn open(anchor: &str, lesson: Lesson) {
+    open_when_ready(anchor, lesson, 200);
+}
+
+/// `open`, looking again every 50 ms at most `tries` times (10 s) for the page to be ready.
+fn open_when_ready(anchor: &str, lesson: Lesson, tries: u32) {
     let Some(lab) = CONTENTS
         .iter()
         .flat_map(|(_, labs)| labs.iter())
@@ -224,10 +229,12 @@ pub fn open(anchor: &str, lesson: Lesson) {
     if !ready {
         // The page marks itself ready within a few tasks of starting; look again shortly.
         let anchor = lab.anchor;
-        set_timeout(
-            move || open(anchor, lesson),
-            std::time::Duration::from_millis(50),
-        );
+        if tries > 0 {
+            set_timeout(
+                move || open_when_ready(anchor, lesson, tries - 1),
+                std::time::Duration::from_millis(50),
+            );
+        }
         return;
     }
     mount(lab.slot, lesson);

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes};
+use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes, TRANSFORMER_BASE};
 use crate::lesson::lab_query::{
     model_path_pairs, read_model_path, ModelPathSettings, MODEL_BATCH_MAX, MODEL_PATH_PREFIX,
 };
@@ -68,8 +68,8 @@ const EMBEDDING: Stage = Stage {
         "嵌入表：按词元编号取出一行",
     ],
     note: [
-        "[V, d_model], one row per id; V = 37 000 here, the original transformer's vocabulary",
-        "[V, d_model]，每个编号一行；这里 V = 37 000，即原始 Transformer 的词表大小",
+        "[V, d_model], one row per id; V = 37 000 here, about the original transformer's vocabulary",
+        "[V, d_model]，每个编号一行；这里 V = 37 000，约为原始 Transformer 的词表大小",
     ],
     shape: lookup,
     links: &[("embedding", ["the input path", "输入路径"])],
@@ -302,7 +302,8 @@ pub fn ModelPathLab() -> impl IntoView {
         super::linked_settings(MODEL_PATH_PREFIX, read_model_path, model_path_pairs);
     let shapes = Memo::new(move |_| {
         let batch = settings.with(|s| s.batch);
-        params.with(|p| input_shapes(batch, p.length, p.d_model, 37_000))
+        let vocab = TRANSFORMER_BASE.vocab as usize;
+        params.with(|p| input_shapes(batch, p.length, p.d_model, vocab))
     });
     let kind = move || settings.with(|s| s.kind);
     let count = |shape: &[usize]| short(shape.iter().product::<usize>() as f64);
