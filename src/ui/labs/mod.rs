@@ -169,9 +169,13 @@ const CONTENTS: [(&str, &[ContentsEntry]); 5] = [
 ];
 
 /// Lists the labs in the page's table of contents, each under its panel's entry, once the tools
-/// are here (the page itself carries no lab's title). Following one draws its slot first, so
-/// the link's target exists when the browser scrolls to it.
+/// are here (the page itself carries no lab's title) and the page is live. Following one draws
+/// its slot first, so the link's target exists when the browser scrolls to it.
 pub fn add_to_contents(lesson: Lesson) {
+    when_page_ready(move || list_in_contents(lesson));
+}
+
+fn list_in_contents(lesson: Lesson) {
     let document = document();
     for (panel, labs) in CONTENTS {
         let Some(entry) = document
@@ -207,15 +211,30 @@ pub fn add_to_contents(lesson: Lesson) {
     }
 }
 
-/// Draws the lab whose heading is `anchor` (a link to `#lab-…`, which the page could not find)
-/// and scrolls to it, once every piece of the page is live (`<html data-ready>`): until then the
-/// panel may still be the prerendered copy, which the page is about to replace.
-pub fn open(anchor: &str, lesson: Lesson) {
-    open_when_ready(anchor, lesson, 200);
+/// Runs `then` once every piece of the page is live (`<html data-ready>`): until then a panel
+/// or the table of contents may still be the prerendered copy, which the page is about to
+/// replace. Looks again every 50 ms, for at most 10 s (the page is ready within a few tasks of
+/// starting).
+fn when_page_ready(then: impl FnOnce() + 'static) {
+    fn look(then: Box<dyn FnOnce()>, tries: u32) {
+        let ready = document()
+            .document_element()
+            .is_some_and(|root| root.has_attribute("data-ready"));
+        if ready {
+            then();
+        } else if tries > 0 {
+            set_timeout(
+                move || look(then, tries - 1),
+                std::time::Duration::from_millis(50),
+            );
+        }
+    }
+    look(Box::new(then), 200);
 }
 
-/// `open`, looking again every 50 ms at most `tries` times (10 s) for the page to be ready.
-fn open_when_ready(anchor: &str, lesson: Lesson, tries: u32) {
+/// Draws the lab whose heading is `anchor` (a link to `#lab-…`, which the page could not find)
+/// and scrolls to it, once the page is live.
+pub fn open(anchor: &str, lesson: Lesson) {
     let Some(lab) = CONTENTS
         .iter()
         .flat_map(|(_, labs)| labs.iter())
@@ -223,24 +242,12 @@ fn open_when_ready(anchor: &str, lesson: Lesson, tries: u32) {
     else {
         return;
     };
-    let ready = document()
-        .document_element()
-        .is_some_and(|root| root.has_attribute("data-ready"));
-    if !ready {
-        // The page marks itself ready within a few tasks of starting; look again shortly.
-        let anchor = lab.anchor;
-        if tries > 0 {
-            set_timeout(
-                move || open_when_ready(anchor, lesson, tries - 1),
-                std::time::Duration::from_millis(50),
-            );
+    when_page_ready(move || {
+        mount(lab.slot, lesson);
+        if let Some(heading) = document().get_element_by_id(lab.anchor) {
+            heading.scroll_into_view();
         }
-        return;
-    }
-    mount(lab.slot, lesson);
-    if let Some(heading) = document().get_element_by_id(anchor) {
-        heading.scroll_into_view();
-    }
+    });
 }
 
 /// What the table of contents puts before a lab's title.
