@@ -12,7 +12,7 @@ use crate::lesson::lab_query::{
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-use super::parts::{in_language, short, LabSlider, LinkProblems, Track};
+use super::parts::{in_language, short, LabChoice, LabSlider, LinkProblems, Track};
 
 pub const TITLE: [&str; 2] = [
     "Where the position enters the model",
@@ -313,22 +313,8 @@ pub fn ModelPathLab() -> impl IntoView {
         <p>{in_language(TEXT)}</p>
         <LinkProblems problems=link_problems testid="model-path-link-problems" />
         <div class="lab-controls">
-            <label class="lab-slider">
-                <span>{word(|w| w.kind)}</span>
-                <select
-                    data-testid="model-path-kind"
-                    on:change=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            settings.update(|s| s.kind = i.min(1));
-                        }
-                    }
-                    prop:value=move || kind().to_string()
-                >
-                    {(0..2)
-                        .map(|i| view! { <option value=i.to_string() selected=move || kind() == i>{in_language(KINDS[i])}</option> })
-                        .collect_view()}
-                </select>
-            </label>
+            <LabChoice label=word(|w| w.kind) testid="model-path-kind" choices=&KINDS
+                value=Signal::derive(kind) set=Callback::new(move |i| settings.update(|s| s.kind = i)) />
             <LabSlider label=word(|w| w.batch) testid="model-path-batch" min=1.0 max=MODEL_BATCH_MAX as f64 step=1.0 track=Track::Linear
                 value=Signal::derive(move || settings.with(|s| s.batch as f64))
                 set=Callback::new(move |v: f64| settings.update(|s: &mut ModelPathSettings| s.batch = v as usize)) />

@@ -85,6 +85,40 @@ pub fn LabSlider(
     }
 }
 
+/// One choice of the lab, its options named `[English, 中文]`; `value` is the chosen option's
+/// index, and `set` receives the new one (always an index of `choices`).
+#[component]
+pub fn LabChoice(
+    label: Signal<&'static str>,
+    testid: &'static str,
+    choices: &'static [[&'static str; 2]],
+    value: Signal<usize>,
+    set: Callback<usize>,
+) -> impl IntoView {
+    view! {
+        <label class="lab-slider">
+            <span>{label}</span>
+            <select
+                data-testid=testid
+                on:change=move |ev| {
+                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        set.run(i.min(choices.len() - 1));
+                    }
+                }
+                prop:value=move || value.get().to_string()
+            >
+                {choices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| view! {
+                        <option value=i.to_string() selected=move || value.get() == i>{in_language(*name)}</option>
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
 /// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes.
 #[component]
 pub fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView {

@@ -15,7 +15,7 @@ use crate::render::basis_fit::error_text;
 use crate::render::shift_operator::bar_marks;
 use crate::ui::context::use_lesson;
 
-use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{LabChoice, LabSlider, LinkProblems, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "One training step: what moves, what cannot",
@@ -27,12 +27,17 @@ const TEXT: [&str; 2] = [
     "可学习位置表与词表的学习方式相同：梯度下降。这里有一个很小的模型（8 个词，4 维，可学习位置表 8 行），它读一个由 L 个词元组成的句子，在交叉熵损失上做一步普通的梯度下降，每个参数移动 −学习率 × 它的梯度。梯度是手工推导的，并用有限差分做了检验。句子从未查到的行不参与任何计算，所以它的梯度恰好为 0，它不会移动：可学习位置表中位置 L 及以后的行保持初始的随机值，不在句子中的词对应的行也一样。正弦位置编码没有可以移动的东西：它由公式算出，并不作为参数存储。有一个例外：当输出层与词表共享权重（权重共享）时，每个词的行同时也是输出层的一行，会通过 softmax 得到梯度。如果使用 AdamW 的权重衰减，每一步每个参数都会缩小一点，无论是否被用到：未被用到的行会慢慢趋向 0，但仍然没有从数据中学到任何东西。",
 ];
 
+/// The read-out's two choices, `[English, 中文]`.
+const OUTPUTS: [[&str; 2]; 2] = [
+    ["its own matrix", "独立的矩阵"],
+    ["the word table (tied)", "词表（权重共享）"],
+];
+
 /// The lab's other words, per language.
 struct Words {
     length: &'static str,
     lr: &'static str,
     output: &'static str,
-    outputs: [&'static str; 2],
     sentence: &'static str,
     loss: &'static str,
     sinusoidal: &'static str,
@@ -51,7 +56,6 @@ const WORDS: [Words; 2] = [
         length: "sentence length L",
         lr: "learning rate",
         output: "read-out",
-        outputs: ["its own matrix", "the word table (tied)"],
         sentence: "the sentence (word ids)",
         loss: "loss before → after the step: sinusoidal / learned",
         sinusoidal: "change of the sinusoidal encoding",
@@ -68,7 +72,6 @@ const WORDS: [Words; 2] = [
         length: "句子长度 L",
         lr: "学习率",
         output: "输出层",
-        outputs: ["独立的矩阵", "词表（权重共享）"],
         sentence: "句子（词的编号）",
         loss: "这一步前 → 后的损失：正弦 / 可学习",
         sinusoidal: "正弦位置编码的变化",
@@ -153,22 +156,8 @@ pub fn TrainingStepLab() -> impl IntoView {
                 value=get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = v as usize)) />
             <LabSlider label=label(|w| w.lr) testid="training-step-lr" min=0.05 max=2.0 step=0.05 track=Track::Linear
                 value=get(|s| s.lr) set=Callback::new(move |v: f64| settings.update(|s| s.lr = v)) />
-            <label class="lab-slider">
-                <span>{label(|w| w.output)}</span>
-                <select
-                    data-testid="training-step-output"
-                    on:change=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            settings.update(|s| s.tied = i.min(1));
-                        }
-                    }
-                    prop:value=move || output().to_string()
-                >
-                    {(0..2)
-                        .map(|i| view! { <option value=i.to_string() selected=move || output() == i>{move || words().outputs[i]}</option> })
-                        .collect_view()}
-                </select>
-            </label>
+            <LabChoice label=label(|w| w.output) testid="training-step-output" choices=&OUTPUTS
+                value=Signal::derive(output) set=Callback::new(move |i| settings.update(|s| s.tied = i)) />
         </div>
         <dl class="numbers">
             <dt>{label(|w| w.sentence)}</dt>

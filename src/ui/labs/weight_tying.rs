@@ -11,7 +11,7 @@ use crate::lesson::lab_query::{
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-use super::parts::{in_language, LabSlider, LinkProblems, Track};
+use super::parts::{in_language, LabChoice, LabSlider, LinkProblems, Track};
 
 pub const TITLE: [&str; 2] = [
     "One matrix in three places: weight tying",
@@ -149,22 +149,8 @@ pub fn WeightTyingLab() -> impl IntoView {
         <p>{in_language(TEXT)}</p>
         <LinkProblems problems=link_problems testid="weight-tying-link-problems" />
         <div class="lab-controls">
-            <label class="lab-slider">
-                <span>{word(|w| w.tying)}</span>
-                <select
-                    data-testid="weight-tying-choice"
-                    on:change=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            settings.update(|s| s.tying = i.min(3));
-                        }
-                    }
-                    prop:value=move || settings.with(|s| s.tying).to_string()
-                >
-                    {(0..4)
-                        .map(|i| view! { <option value=i.to_string() selected=move || settings.with(|s| s.tying) == i>{in_language(CHOICES[i])}</option> })
-                        .collect_view()}
-                </select>
-            </label>
+            <LabChoice label=word(|w| w.tying) testid="weight-tying-choice" choices=&CHOICES
+                value=Signal::derive(move || settings.with(|s| s.tying)) set=Callback::new(move |i| settings.update(|s| s.tying = i)) />
             <LabSlider label=word(|w| w.vocab) testid="weight-tying-vocab" min=3.0 max=256_000f64.log10() step=0.01 track=Track::Log10
                 value=get(|s| s.vocab) set=Callback::new(move |v: f64| settings.update(|s| s.vocab = v.round().clamp(1_000.0, 256_000.0))) />
             <LabSlider label=word(|w| w.d_model) testid="weight-tying-d" min=6.0 max=13.0 step=0.5 track=Track::Log2
