@@ -188,9 +188,9 @@ fn the_texts_quote_the_cores_numbers() {
         plan.answer(5, Lang::En),
         format!("{:.3}", 2.0 * 0.5f64.sin())
     );
-    // Step 18: head 8 of 8 has slope 2^(−8).
-    assert!(reveal(18).contains("2^(−8) = 1/256"));
-    assert_eq!(plan.answer(18, Lang::En), format!("{:.6}", 2f64.powi(-8)));
+    // Step 19: head 8 of 8 has slope 2^(−8).
+    assert!(reveal(19).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(19, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
@@ -476,5 +476,91 @@ fn the_numbering_steps_answer_is_the_fraction_at_twice_the_length() {
         .contains(&format!("{:.4}", code.at_pos)));
     for lang in [Lang::En, Lang::Zh] {
         assert_eq!(plan.answer(4, lang), format!("{:.4}", code.twice_as_long));
+    }
+}
+
+/// A score as the labs print it (`ui::labs::parts::short`): four decimals.
+fn four(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+#[test]
+fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
+    use pe_explorer::encoding::rope_2d::{aligned_score_map, GridScheme, Patch};
+    use pe_explorer::lesson::lab_query::read_rope_2d;
+    let plan = plan();
+    assert_eq!(plan.lab(18), Some("rope-2d"));
+    assert_eq!(plan.masks(18), ["rope-2d-below"]);
+    let s = read_rope_2d(&plan.lab_query(18, false).unwrap())
+        .unwrap()
+        .settings;
+    let query = Patch {
+        row: s.row as f64,
+        column: s.column as f64,
+    };
+    let map = |scheme| aligned_score_map(scheme, s.d, s.base, s.rows, s.columns, query);
+    let (axial, flattened) = (map(GridScheme::Axial), map(GridScheme::Flattened));
+    let at = |map: &[f64], row: usize, column: usize| map[row * s.columns + column];
+    // The question quotes the patch on the right; the answer is the patch below.
+    let right = format!(
+        "{} · {}",
+        four(at(&axial, s.row, s.column + 1)),
+        four(at(&flattened, s.row, s.column + 1))
+    );
+    let below = format!(
+        "{} · {}",
+        four(at(&axial, s.row + 1, s.column)),
+        four(at(&flattened, s.row + 1, s.column))
+    );
+    assert_eq!(right, "0.9831 · 0.9702");
+    for lang in [Lang::En, Lang::Zh] {
+        assert!(
+            plan.question(18, lang).contains("0.9831")
+                && plan.question(18, lang).contains("0.9702")
+        );
+        assert_eq!(plan.answer(18, lang), below);
+    }
+}
+
+#[test]
+fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
+    use pe_explorer::encoding::relative_bias::t5_bucket;
+    use pe_explorer::lesson::lab_query::read_relative_bias;
+    let plan = plan();
+    assert_eq!(plan.lab(20), Some("relative-bias"));
+    assert_eq!(plan.masks(20), ["t5-last"]);
+    let s = read_relative_bias(&plan.lab_query(20, false).unwrap())
+        .unwrap()
+        .settings;
+    let bucket = |n: i64| t5_bucket(-n, s.causal == 0, s.buckets, s.max_distance).unwrap();
+    let last = bucket(100_000);
+    let from = (0..).find(|n| bucket(*n) == last).unwrap();
+    assert_eq!((last, from), (15, 91));
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(plan.answer(20, lang), format!("{last} (≥ {from})"));
+    }
+}
+
+#[test]
+fn the_nope_steps_answer_is_the_last_position_told_apart() {
+    use pe_explorer::encoding::nope::{causal_step, last_told_apart};
+    use pe_explorer::lesson::lab_query::read_nope;
+    let plan = plan();
+    assert_eq!(plan.lab(21), Some("nope"));
+    assert_eq!(plan.masks(21), ["nope-last"]);
+    let s = read_nope(&plan.lab_query(21, false).unwrap())
+        .unwrap()
+        .settings;
+    let epsilon = 10f64.powf(-s.digits);
+    let p = last_told_apart(epsilon);
+    assert!(causal_step(p) >= epsilon && causal_step(p + 1) < epsilon);
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(plan.answer(21, lang), format!("p = {p} (ε = {epsilon:.4})"));
+        assert!(plan.reveal(21, lang).contains(&format!(
+            "{} · {} = {}",
+            p + 1,
+            p + 2,
+            (p + 1) * (p + 2)
+        )));
     }
 }

@@ -273,3 +273,51 @@ fn t5_buckets_match_the_published_formula_for_both_variants() {
         }
     }
 }
+
+#[test]
+fn rope_2d_scores_match_qwen2_vls_construction_for_every_scheme() {
+    use pe_explorer::encoding::rope_2d::{patch_score, GridScheme, Patch};
+    for case in read_json("rope_2d.json").as_array().unwrap() {
+        let numbers = |key: &str| -> Vec<f64> {
+            case[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect()
+        };
+        let (q, k, scores) = (numbers("q"), numbers("k"), numbers("scores"));
+        let base = case["base"].as_f64().unwrap();
+        let columns = case["columns"].as_u64().unwrap() as usize;
+        let scheme = match case["scheme"].as_str().unwrap() {
+            "axial" => GridScheme::Axial,
+            "flattened" => GridScheme::Flattened,
+            _ => {
+                let s = case["sections"].as_array().unwrap();
+                GridScheme::Sections {
+                    time: s[0].as_u64().unwrap() as usize,
+                    height: s[1].as_u64().unwrap() as usize,
+                }
+            }
+        };
+        let patch = |v: &serde_json::Value| Patch {
+            row: v[0].as_f64().unwrap(),
+            column: v[1].as_f64().unwrap(),
+        };
+        for (pair, expected) in case["pairs"].as_array().unwrap().iter().zip(&scores) {
+            let ours = patch_score(
+                &q,
+                &k,
+                scheme,
+                base,
+                columns,
+                patch(&pair[0]),
+                patch(&pair[1]),
+            );
+            assert!(
+                (ours - expected).abs() < 1e-9,
+                "{scheme:?} {pair}: {ours} against {expected}"
+            );
+        }
+    }
+}

@@ -520,7 +520,7 @@ proptest! {
                     Mark::Line { from, to, .. } => [from.0, from.1, to.0, to.1].iter().all(|x| x.is_finite()),
                     Mark::Bar { at, size, .. } => [at.0, at.1, size.0, size.1].iter().all(|x| x.is_finite()),
                     Mark::Text { at, .. } => at.0.is_finite() && at.1.is_finite(),
-                    Mark::Path { d, .. } => !d.contains("NaN") && !d.contains("inf"),
+                    Mark::Path { d, .. } | Mark::Area { d, .. } => !d.contains("NaN") && !d.contains("inf"),
                 };
                 prop_assert!(finite, "{:?} in {}", mark, value);
             }

@@ -15,13 +15,17 @@ use crate::encoding::shift_operator::Kernel;
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 6] = [
+pub const LAB_PREFIXES: [&str; 10] = [
     ROPE_EXTENSION_PREFIX,
     BASIS_FIT_PREFIX,
     SHIFT_PREFIX,
     TRAINING_STEP_PREFIX,
     MODEL_PATH_PREFIX,
     WEIGHT_TYING_PREFIX,
+    RELATIVE_BIAS_PREFIX,
+    NOPE_PREFIX,
+    XPOS_PREFIX,
+    ROPE_2D_PREFIX,
 ];
 
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
@@ -356,6 +360,27 @@ impl<T: Default> LabValues<T> {
         }
         read_numbers(&value, self.numbers, &mut settings, &mut problems);
         Some(LabLink { settings, problems })
+    }
+    /// As `read`, then `fix` applied for the rules between the numbers (a patch inside the
+    /// grid, an even width); each number it changed is reported too.
+    pub fn read_fixed(&self, query: &str, fix: fn(T) -> T) -> Option<LabLink<T>>
+    where
+        T: Clone,
+    {
+        let mut link = self.read(query)?;
+        let fixed = fix(link.settings.clone());
+        for number in self.numbers {
+            let (was, now) = ((number.get)(&link.settings), (number.get)(&fixed));
+            if was != now {
+                link.problems.push(LabProblem {
+                    key: number.key.into(),
+                    given: format!("{was}"),
+                    used: format!("{now}"),
+                });
+            }
+        }
+        link.settings = fixed;
+        Some(link)
     }
 }
 
@@ -821,6 +846,464 @@ pub fn weight_tying_pairs(settings: &TyingSettings) -> String {
 /// ```
 pub fn read_weight_tying(query: &str) -> Option<LabLink<TyingSettings>> {
     WEIGHT_TYING_VALUES.read(query)
+}
+
+/// The relative-bias lab's prefix (issue 20, item 2: `ui::labs::relative_bias`).
+pub const RELATIVE_BIAS_PREFIX: &str = "rb_";
+
+/// The relative-bias lab's settings: T5's variant (0 bidirectional, the encoder; 1 causal, the
+/// decoder), its `num_buckets` and `max_distance`, Shaw's clipping k, and the length of the
+/// bias matrix drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RelativeBiasSettings {
+    pub causal: usize,
+    pub buckets: usize,
+    pub max_distance: usize,
+    pub k: usize,
+    pub length: usize,
+}
+
+impl Default for RelativeBiasSettings {
+    fn default() -> Self {
+        RelativeBiasSettings {
+            causal: 0,
+            buckets: crate::encoding::relative_bias::T5_NUM_BUCKETS,
+            max_distance: crate::encoding::relative_bias::T5_MAX_DISTANCE,
+            k: 4,
+            length: 48,
+        }
+    }
+}
+
+impl RelativeBiasSettings {
+    /// The distances T5 gives a bucket each: half of a half's buckets (num_buckets/4 for the
+    /// encoder, num_buckets/2 for the decoder).
+    pub fn exact(&self) -> usize {
+        if self.causal == 1 {
+            self.buckets / 2
+        } else {
+            self.buckets / 4
+        }
+    }
+
+    /// The settings T5's formula accepts: an even bucket count, and max_distance beyond the
+    /// exact distances (`t5_bucket` refuses the rest).
+    pub fn fixed(mut self) -> Self {
+        self.buckets = (self.buckets / 2 * 2).max(RELATIVE_BUCKETS_MIN);
+        self.max_distance = self.max_distance.max(self.exact() + 1);
+        self
+    }
+}
+
+/// The fewest buckets T5's encoder variant can split (two halves of two).
+pub const RELATIVE_BUCKETS_MIN: usize = 4;
+
+/// The relative-bias lab's values in the URL.
+pub const RELATIVE_BIAS_VALUES: LabValues<RelativeBiasSettings> = LabValues {
+    prefix: RELATIVE_BIAS_PREFIX,
+    name: LabName {
+        key: "rb_variant",
+        names: &["bidirectional", "causal"],
+        get: |s| s.causal,
+        set: |s, i| s.causal = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "rb_buckets",
+            min: RELATIVE_BUCKETS_MIN as f64,
+            max: 128.0,
+            whole: true,
+            get: |s| s.buckets as f64,
+            set: |s, v| s.buckets = v as usize,
+        },
+        LabNumber {
+            key: "rb_max",
+            min: 2.0,
+            max: 2048.0,
+            whole: true,
+            get: |s| s.max_distance as f64,
+            set: |s, v| s.max_distance = v as usize,
+        },
+        LabNumber {
+            key: "rb_k",
+            min: 1.0,
+            max: 64.0,
+            whole: true,
+            get: |s| s.k as f64,
+            set: |s, v| s.k = v as usize,
+        },
+        LabNumber {
+            key: "rb_length",
+            min: 4.0,
+            max: 64.0,
+            whole: true,
+            get: |s| s.length as f64,
+            set: |s, v| s.length = v as usize,
+        },
+    ],
+};
+
+/// The relative-bias lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{relative_bias_pairs, RelativeBiasSettings};
+/// assert_eq!(relative_bias_pairs(&RelativeBiasSettings::default()), "rb_variant=bidirectional&rb_buckets=32&rb_max=128&rb_k=4&rb_length=48");
+/// ```
+pub fn relative_bias_pairs(settings: &RelativeBiasSettings) -> String {
+    RELATIVE_BIAS_VALUES.pairs(settings)
+}
+
+/// Reads the relative-bias lab's values from a query string (`None` when it has none); an odd
+/// bucket count or a max_distance inside the exact range is fixed and reported.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_relative_bias;
+/// let link = read_relative_bias("rb_buckets=33&rb_max=3").unwrap();
+/// assert_eq!((link.settings.buckets, link.settings.max_distance), (32, 9));
+/// assert_eq!(link.problems.len(), 2);
+/// ```
+pub fn read_relative_bias(query: &str) -> Option<LabLink<RelativeBiasSettings>> {
+    RELATIVE_BIAS_VALUES.read_fixed(query, RelativeBiasSettings::fixed)
+}
+
+/// The NoPE lab's prefix (issue 20, item 3: `ui::labs::nope`).
+pub const NOPE_PREFIX: &str = "np_";
+
+/// The NoPE lab's settings: the mask (0 causal, 1 none), the sequence's length, and the
+/// resolution ε = 10^(−digits) below which two outputs count as equal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NopeSettings {
+    pub unmasked: usize,
+    pub length: usize,
+    pub digits: f64,
+}
+
+impl Default for NopeSettings {
+    fn default() -> Self {
+        NopeSettings {
+            unmasked: 0,
+            length: 64,
+            digits: 3.0,
+        }
+    }
+}
+
+/// The NoPE lab's values in the URL.
+pub const NOPE_VALUES: LabValues<NopeSettings> = LabValues {
+    prefix: NOPE_PREFIX,
+    name: LabName {
+        key: "np_mask",
+        names: &["causal", "none"],
+        get: |s| s.unmasked,
+        set: |s, i| s.unmasked = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "np_length",
+            min: 2.0,
+            max: 1024.0,
+            whole: true,
+            get: |s| s.length as f64,
+            set: |s, v| s.length = v as usize,
+        },
+        LabNumber {
+            key: "np_digits",
+            min: 1.0,
+            max: 8.0,
+            whole: false,
+            get: |s| s.digits,
+            set: |s, v| s.digits = v,
+        },
+    ],
+};
+
+/// The NoPE lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{nope_pairs, NopeSettings};
+/// assert_eq!(nope_pairs(&NopeSettings::default()), "np_mask=causal&np_length=64&np_digits=3");
+/// ```
+pub fn nope_pairs(settings: &NopeSettings) -> String {
+    NOPE_VALUES.pairs(settings)
+}
+
+/// Reads the NoPE lab's values from a query string (`None` when it has none).
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_nope;
+/// let link = read_nope("np_mask=sideways&np_length=5000").unwrap();
+/// assert_eq!((link.settings.unmasked, link.settings.length), (0, 1024));
+/// assert_eq!(link.problems.len(), 2);
+/// ```
+pub fn read_nope(query: &str) -> Option<LabLink<NopeSettings>> {
+    NOPE_VALUES.read(query)
+}
+
+/// The xPos lab's prefix (issue 20, item 4: `ui::labs::xpos`).
+pub const XPOS_PREFIX: &str = "xp_";
+
+/// The xPos lab's settings: the query and key (0 aligned, every pair (1, 0); 1 seeded random),
+/// the head's width d, the scale base B, the longest distance drawn and the distance whose
+/// per-pair factors are shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct XposSettings {
+    pub random: usize,
+    pub d: usize,
+    pub scale_base: f64,
+    pub reach: usize,
+    pub distance: usize,
+}
+
+impl Default for XposSettings {
+    fn default() -> Self {
+        XposSettings {
+            random: 0,
+            d: 64,
+            scale_base: crate::encoding::xpos::XPOS_SCALE_BASE,
+            reach: 1024,
+            distance: 256,
+        }
+    }
+}
+
+impl XposSettings {
+    /// An even width, and a chosen distance within the drawn range.
+    pub fn fixed(mut self) -> Self {
+        self.d = (self.d / 2 * 2).max(2);
+        self.distance = self.distance.min(self.reach);
+        self
+    }
+}
+
+/// The xPos lab's values in the URL.
+pub const XPOS_VALUES: LabValues<XposSettings> = LabValues {
+    prefix: XPOS_PREFIX,
+    name: LabName {
+        key: "xp_vectors",
+        names: &["aligned", "random"],
+        get: |s| s.random,
+        set: |s, i| s.random = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "xp_d",
+            min: 2.0,
+            max: 256.0,
+            whole: true,
+            get: |s| s.d as f64,
+            set: |s, v| s.d = v as usize,
+        },
+        LabNumber {
+            key: "xp_scale",
+            min: 16.0,
+            max: 8192.0,
+            whole: true,
+            get: |s| s.scale_base,
+            set: |s, v| s.scale_base = v,
+        },
+        LabNumber {
+            key: "xp_reach",
+            min: 16.0,
+            max: 8192.0,
+            whole: true,
+            get: |s| s.reach as f64,
+            set: |s, v| s.reach = v as usize,
+        },
+        LabNumber {
+            key: "xp_distance",
+            min: 0.0,
+            max: 8192.0,
+            whole: true,
+            get: |s| s.distance as f64,
+            set: |s, v| s.distance = v as usize,
+        },
+    ],
+};
+
+/// The xPos lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{xpos_pairs, XposSettings};
+/// assert_eq!(xpos_pairs(&XposSettings::default()), "xp_vectors=aligned&xp_d=64&xp_scale=512&xp_reach=1024&xp_distance=256");
+/// ```
+pub fn xpos_pairs(settings: &XposSettings) -> String {
+    XPOS_VALUES.pairs(settings)
+}
+
+/// Reads the xPos lab's values from a query string (`None` when it has none); an odd width is
+/// made even, and each such fix reported.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_xpos;
+/// let link = read_xpos("xp_d=33&xp_reach=100&xp_distance=500").unwrap();
+/// assert_eq!((link.settings.d, link.settings.distance), (32, 100));
+/// assert_eq!(link.problems.len(), 2);
+/// ```
+pub fn read_xpos(query: &str) -> Option<LabLink<XposSettings>> {
+    XPOS_VALUES.read_fixed(query, XposSettings::fixed)
+}
+
+/// The image-RoPE lab's prefix (issue 20, item 5: `ui::labs::rope_2d`).
+pub const ROPE_2D_PREFIX: &str = "r2_";
+
+/// The image-RoPE lab's settings: the scheme (`GRID_SCHEMES`' index), the grid, the query
+/// patch, the head's width d (a multiple of 4), the base, and the sectioned scheme's time and
+/// height runs in pairs (width takes the rest of d/2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rope2dSettings {
+    pub scheme: usize,
+    pub rows: usize,
+    pub columns: usize,
+    pub row: usize,
+    pub column: usize,
+    pub d: usize,
+    pub base: f64,
+    pub time: usize,
+    pub height: usize,
+}
+
+/// The image-RoPE lab's schemes as a link names them.
+pub const GRID_SCHEMES: [&str; 3] = ["axial", "sections", "flattened"];
+
+impl Default for Rope2dSettings {
+    fn default() -> Self {
+        Rope2dSettings {
+            scheme: 0,
+            rows: 12,
+            columns: 12,
+            row: 5,
+            column: 5,
+            d: 128,
+            base: 10_000.0,
+            time: 16,
+            height: 24,
+        }
+    }
+}
+
+impl Rope2dSettings {
+    /// A width that is a multiple of 4, a query patch inside the grid, and runs that fit d/2.
+    pub fn fixed(mut self) -> Self {
+        self.d = (self.d / 4 * 4).max(4);
+        self.row = self.row.min(self.rows.max(1) - 1);
+        self.column = self.column.min(self.columns.max(1) - 1);
+        self.time = self.time.min(self.d / 2);
+        self.height = self.height.min(self.d / 2 - self.time);
+        self
+    }
+
+    /// The scheme as the core takes it.
+    pub fn grid_scheme(&self) -> crate::encoding::rope_2d::GridScheme {
+        use crate::encoding::rope_2d::GridScheme;
+        match self.scheme {
+            1 => GridScheme::Sections {
+                time: self.time,
+                height: self.height,
+            },
+            2 => GridScheme::Flattened,
+            _ => GridScheme::Axial,
+        }
+    }
+}
+
+/// The image-RoPE lab's values in the URL.
+pub const ROPE_2D_VALUES: LabValues<Rope2dSettings> = LabValues {
+    prefix: ROPE_2D_PREFIX,
+    name: LabName {
+        key: "r2_scheme",
+        names: &GRID_SCHEMES,
+        get: |s| s.scheme,
+        set: |s, i| s.scheme = i,
+    },
+    numbers: &[
+        LabNumber {
+            key: "r2_rows",
+            min: 1.0,
+            max: 32.0,
+            whole: true,
+            get: |s| s.rows as f64,
+            set: |s, v| s.rows = v as usize,
+        },
+        LabNumber {
+            key: "r2_columns",
+            min: 1.0,
+            max: 32.0,
+            whole: true,
+            get: |s| s.columns as f64,
+            set: |s, v| s.columns = v as usize,
+        },
+        LabNumber {
+            key: "r2_row",
+            min: 0.0,
+            max: 31.0,
+            whole: true,
+            get: |s| s.row as f64,
+            set: |s, v| s.row = v as usize,
+        },
+        LabNumber {
+            key: "r2_column",
+            min: 0.0,
+            max: 31.0,
+            whole: true,
+            get: |s| s.column as f64,
+            set: |s, v| s.column = v as usize,
+        },
+        LabNumber {
+            key: "r2_d",
+            min: 4.0,
+            max: 256.0,
+            whole: true,
+            get: |s| s.d as f64,
+            set: |s, v| s.d = v as usize,
+        },
+        LabNumber {
+            key: "r2_base",
+            min: 10.0,
+            max: 10_000_000.0,
+            whole: false,
+            get: |s| s.base,
+            set: |s, v| s.base = v,
+        },
+        LabNumber {
+            key: "r2_time",
+            min: 0.0,
+            max: 128.0,
+            whole: true,
+            get: |s| s.time as f64,
+            set: |s, v| s.time = v as usize,
+        },
+        LabNumber {
+            key: "r2_height",
+            min: 0.0,
+            max: 128.0,
+            whole: true,
+            get: |s| s.height as f64,
+            set: |s, v| s.height = v as usize,
+        },
+    ],
+};
+
+/// The image-RoPE lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{rope_2d_pairs, Rope2dSettings};
+/// assert_eq!(rope_2d_pairs(&Rope2dSettings::default()), "r2_scheme=axial&r2_rows=12&r2_columns=12&r2_row=5&r2_column=5&r2_d=128&r2_base=10000&r2_time=16&r2_height=24");
+/// ```
+pub fn rope_2d_pairs(settings: &Rope2dSettings) -> String {
+    ROPE_2D_VALUES.pairs(settings)
+}
+
+/// Reads the image-RoPE lab's values from a query string (`None` when it has none); the query
+/// patch is kept inside the grid and the runs inside d/2.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_rope_2d;
+/// let link = read_rope_2d("r2_rows=4&r2_row=9&r2_d=30").unwrap();
+/// assert_eq!((link.settings.row, link.settings.d), (3, 28));
+/// assert_eq!(link.problems[0].message(false), "The link's r2_row=9 cannot be used; using 3.");
+/// ```
+pub fn read_rope_2d(query: &str) -> Option<LabLink<Rope2dSettings>> {
+    ROPE_2D_VALUES.read_fixed(query, Rope2dSettings::fixed)
 }
 
 /// `query` without the pairs under `prefix`.

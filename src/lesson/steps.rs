@@ -248,6 +248,11 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                     .is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_model_path(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_weight_tying(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_relative_bias(rest)
+                    .is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_nope(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_xpos(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_rope_2d(rest).is_some_and(|l| !l.problems.is_empty())
             {
                 return None;
             }
@@ -258,14 +263,21 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             }
         }
         (None, "lab") => {
-            if !rest.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') || rest.is_empty() {
+            if !rest
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                || rest.is_empty()
+            {
                 return None;
             }
             step.lab = Some(rest.to_string());
         }
         (None, "mask") => {
             let names = rest.split_whitespace();
-            let valid = |n: &str| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+            let valid = |n: &str| {
+                n.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            };
             step.masks = names.map(str::to_string).collect();
             if !step.masks.iter().all(|n| valid(n)) {
                 return None;

@@ -3,6 +3,7 @@
 
 pub mod basis_fit;
 pub mod colormap;
+pub mod family;
 pub mod heatmap;
 pub mod layout;
 pub mod real_model;

@@ -99,6 +99,8 @@ pub enum Mark {
         size: (f64, f64),
         class: &'static str,
     },
+    /// A filled shape (a heatmap's cells of one colour) in colour `fill`.
+    Area { d: String, fill: String },
     /// A path of class `class` in colour `colour`, `width` px wide.
     Path {
         d: String,

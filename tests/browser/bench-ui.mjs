@@ -38,6 +38,14 @@ const SIZES = [
   { name: 'lab length L, training step, L = 7/8', query: '?ts_length=7', slider: 'training-step-length', lab: 'panel-extrapolation', alternate: true },
   { name: 'lab batch B, model path, B = 63/64', query: '?md_batch=63', slider: 'model-path-batch', lab: 'panel-embedding', alternate: true },
   { name: 'lab vocabulary V, weight tying', query: '?wt_vocab=100000', slider: 'weight-tying-vocab', lab: 'panel-embedding', alternate: true },
+  // The family's labs at their largest: T5's and Shaw's 64 × 64 matrices and ±4096 offsets, NoPE
+  // over 1024 positions, xPos over 8192 distances at d = 256 (aligned: every distance averaged;
+  // random: two rotations per point), and two 32 × 32 score maps at d = 256.
+  { name: 'lab length L, relative bias, L = 63/64', query: '?rb_length=63&rb_max=2048&rb_k=64', slider: 'relative-bias-length', lab: 'panel-alibi', alternate: true },
+  { name: 'lab length L, NoPE, L ≈ 1024', query: '?np_length=1000', slider: 'nope-length', lab: 'panel-alibi', alternate: true },
+  { name: 'lab reach, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
+  { name: 'lab reach, xPos random, d 256, 8192', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
+  { name: 'lab rows, image RoPE 32 × 32, d 256', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
   // with the page at the top and scrolled to the last panel.
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(

@@ -33,7 +33,8 @@ const STEP_PANELS = ['word-order', 'embedding', '[data-testid="weight-tying-titl
   'dot-product', '[data-testid="shift-operator-title"]', 'add-concat', 'extrapolation',
   '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]', 'rope',
   '[data-testid="rope-extension-title"]',
-  '[data-testid="rope-extension-title"]', 'alibi', 'real-data'];
+  '[data-testid="rope-extension-title"]', '[data-testid="rope-2d-title"]', 'alibi',
+  '[data-testid="relative-bias-title"]', '[data-testid="nope-title"]', 'real-data'];
 
 /** Whether the top of element `id` (or of the first match of a selector) is on screen. */
 const onScreen = (page, id) => page.evaluate((panel) => {
@@ -68,7 +69,7 @@ async function expectStep(page, step, lang, texts) {
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
-  assert.equal(total, 19);
+  assert.equal(total, 22);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);

@@ -79,6 +79,7 @@ Files written (schemas in tests/data/README.md):
   rope_complex.json                      three (θ, m, n) cases, q, k from default_rng(11)
   basis_fit.json                         ridge least squares over 64 positions, 3 cases
   t5_buckets.json                        T5's buckets of −300 … 300, both variants, 3 settings
+  rope_2d.json                           2-D RoPE scores of random q, k at pairs of patches, d = 128
 """
 
 import json
@@ -327,6 +328,63 @@ def t5_bucket_cases():
     return cases
 
 
+def rotate_half(x):
+    half = len(x) // 2
+    return np.concatenate([-x[half:], x[:half]])
+
+
+def rope_2d_angles(scheme, d, base, columns, row, column, sections=(16, 24, 24)):
+    """The d angles (cos/sin arguments over the whole head, emb = cat(freqs, freqs)) of a patch,
+    as Hugging Face's Qwen2-VL code builds them: the vision encoder's axial rot_pos_emb
+    (VisionRotaryEmbedding(d // 2) at the row, then at the column), the language model's
+    sectioned cos (split by mrope_section * 2, chunk c from t/h/w = c % 3; an image's time
+    index 0), or the grid flattened to position row·columns + column with the usual inverse
+    frequencies."""
+    if scheme == "axial":
+        dim = d // 2
+        inv = 1.0 / base ** (np.arange(0, dim, 2, dtype=np.float64) / dim)
+        freqs = np.concatenate([row * inv, column * inv])
+        return np.concatenate([freqs, freqs])
+    inv = 1.0 / base ** (np.arange(0, d, 2, dtype=np.float64) / d)
+    if scheme == "flattened":
+        freqs = (row * columns + column) * inv
+        return np.concatenate([freqs, freqs])
+    positions = [0.0, row, column]
+    emb = np.concatenate([inv, inv])
+    chunks, start = [], 0
+    for c, size in enumerate(list(sections) * 2):
+        chunks.append(positions[c % 3] * emb[start:start + size])
+        start += size
+    return np.concatenate(chunks)
+
+
+def rope_2d_score(scheme, q, k, base, columns, at_q, at_k, sections):
+    d = len(q)
+    a = rope_2d_angles(scheme, d, base, columns, *at_q, sections)
+    b = rope_2d_angles(scheme, d, base, columns, *at_k, sections)
+    q_embed = q * np.cos(a) + rotate_half(q) * np.sin(a)
+    k_embed = k * np.cos(b) + rotate_half(k) * np.sin(b)
+    return float(q_embed @ k_embed)
+
+
+def rope_2d_cases():
+    """Scores of random q, k (default_rng(20)) at pairs of patches, each scheme, d = 128."""
+    rng = np.random.default_rng(20)
+    cases = []
+    for scheme, base, sections in [("axial", 10000.0, None), ("sections", 1e6, (16, 24, 24)),
+                                   ("sections", 10000.0, (4, 40, 20)), ("flattened", 10000.0, None)]:
+        q, k = rng.standard_normal(128), rng.standard_normal(128)
+        pairs = [((0, 0), (0, 0)), ((3, 5), (7, 2)), ((11, 0), (0, 11)), ((2, 9), (9, 9))]
+        cases.append({
+            "scheme": scheme, "base": base, "columns": 12,
+            "sections": list(sections) if sections else None,
+            "q": q.tolist(), "k": k.tolist(),
+            "pairs": [[list(a), list(b)] for a, b in pairs],
+            "scores": [rope_2d_score(scheme, q, k, base, 12, a, b, sections) for a, b in pairs],
+        })
+    return cases
+
+
 def rope_scaling_inv_freq(config, seq_len):
     """Independent NumPy version of the formulas above for one config dict (the reader's keys)."""
     base = config.get("rope_theta", config.get("rotary_emb_base"))
@@ -451,6 +509,7 @@ def main():
     write_json(os.path.join(out, "basis_fit.json"), basis_fit_cases())
     write_json(os.path.join(out, "t5_buckets.json"), t5_bucket_cases())
     write_json(os.path.join(out, "rope_scaling.json"), rope_scaling_cases())
+    write_json(os.path.join(out, "rope_2d.json"), rope_2d_cases())
     print(f"reference values written to {out}")
 
 

@@ -6,15 +6,20 @@
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
 pub mod basis_fit;
+pub mod family_tree;
 pub mod model_path;
+pub mod nope;
 pub mod numbering;
 pub mod parts;
+pub mod relative_bias;
+pub mod rope_2d;
 pub mod rope_complex;
 pub mod rope_extension;
 pub mod shift_operator;
 pub mod texts_code;
 pub mod training_step;
 pub mod weight_tying;
+pub mod xpos;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -27,11 +32,21 @@ use super::context::Lesson;
 /// Draws lab `name` into its slot, once (a second ask finds the slot filled and does nothing).
 pub fn mount(name: &str, lesson: Lesson) {
     let lab: fn() -> AnyView = match name {
-        // The RoPE panel's slot holds both of its labs: a slot costs the page's bytes, a lab does not.
+        // The RoPE panel's slot holds all of its labs: a slot costs the page's bytes, a lab does not.
         "rope-complex" => || {
             view! {
                 <rope_complex::RopeComplexLab />
                 <rope_extension::RopeExtensionLab />
+                <xpos::XposLab />
+                <rope_2d::Rope2dLab />
+            }
+            .into_any()
+        },
+        "family" => || {
+            view! {
+                <family_tree::FamilyTreeLab />
+                <relative_bias::RelativeBiasLab />
+                <nope::NopeLab />
             }
             .into_any()
         },
@@ -76,10 +91,11 @@ pub fn mount(name: &str, lesson: Lesson) {
 /// The labs whose slot the tools add to their panel (by its anchor) rather than the panel's view
 /// holding it: one more element in a panel's view cost the page's wasm 470 B (its whole view is
 /// generated code), the ask alone 19 B (docs/bundle.md).
-const ADDED_SLOTS: [(&str, &str); 3] = [
+const ADDED_SLOTS: [(&str, &str); 4] = [
     ("basis-fit", "extrapolation"),
     ("shift-operator", "dot-product"),
     ("model", "embedding"),
+    ("family", "alibi"),
 ];
 
 /// Lab `name`'s slot: the one in its panel's view, or one added to its panel, after the panel's
@@ -129,7 +145,7 @@ const fn entry(
 }
 
 /// The labs under each panel's entry in the table of contents, by the panel's anchor.
-const CONTENTS: [(&str, &[ContentsEntry]); 5] = [
+const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
     (
         "embedding",
         &[
@@ -164,6 +180,16 @@ const CONTENTS: [(&str, &[ContentsEntry]); 5] = [
         &[
             entry("lab-rope-complex", rope_complex::TITLE, "rope-complex"),
             entry("lab-rope-extension", rope_extension::TITLE, "rope-complex"),
+            entry("lab-xpos", xpos::TITLE, "rope-complex"),
+            entry("lab-rope-2d", rope_2d::TITLE, "rope-complex"),
+        ],
+    ),
+    (
+        "alibi",
+        &[
+            entry("lab-family-tree", family_tree::TITLE, "family"),
+            entry("lab-relative-bias", relative_bias::TITLE, "family"),
+            entry("lab-nope", nope::TITLE, "family"),
         ],
     ),
 ];
@@ -248,6 +274,18 @@ pub fn open(anchor: &str, lesson: Lesson) {
             heading.scroll_into_view();
         }
     });
+}
+
+/// Draws the slot of the lab whose heading is `anchor`, if it is not drawn yet (a link to it
+/// is about to be followed); an anchor that is not a lab's does nothing.
+pub fn draw_lab(anchor: &str, lesson: Lesson) {
+    if let Some(lab) = CONTENTS
+        .iter()
+        .flat_map(|(_, labs)| labs.iter())
+        .find(|lab| lab.anchor == anchor)
+    {
+        mount(lab.slot, lesson);
+    }
 }
 
 /// What the table of contents puts before a lab's title.

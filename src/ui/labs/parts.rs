@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::lesson::lab_query::LabProblem;
 use crate::lesson::Lang;
+use crate::render::family::{HEAT_HEIGHT, HEAT_WIDTH};
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::use_lesson;
 
@@ -119,9 +120,37 @@ pub fn LabChoice(
     }
 }
 
-/// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes.
+/// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes;
+/// a `heat` chart is a heatmap's (`render::family::heat_chart`), narrower. `pick`, if given,
+/// receives the `viewBox` point a click or tap lands on.
 #[component]
-pub fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView {
+pub fn SvgChart(
+    marks: Signal<Vec<Mark>>,
+    testid: &'static str,
+    #[prop(optional)] heat: bool,
+    #[prop(optional)] pick: Option<Callback<(f64, f64)>>,
+) -> impl IntoView {
+    let (width, height) = if heat {
+        (HEAT_WIDTH, HEAT_HEIGHT)
+    } else {
+        (WIDTH, HEIGHT)
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some(pick) = pick else { return };
+        let Some(svg) = ev
+            .current_target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        else {
+            return;
+        };
+        let box_ = svg.get_bounding_client_rect();
+        if box_.width() > 0.0 && box_.height() > 0.0 {
+            pick.run((
+                (ev.client_x() as f64 - box_.left()) / box_.width() * width,
+                (ev.client_y() as f64 - box_.top()) / box_.height() * height,
+            ));
+        }
+    };
     let mark = |mark: Mark| {
         match mark {
         Mark::Line { from, to, class } => {
@@ -134,6 +163,7 @@ pub fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView
         Mark::Bar { at, size, class } => {
             view! { <rect class=class x=at.0 y=at.1 width=size.0 height=size.1 /> }.into_any()
         }
+        Mark::Area { d, fill } => view! { <path class="area" d=d fill=fill /> }.into_any(),
         Mark::Path { d, class, colour, width } => view! {
             // Presentation attributes, not `style`: the page's CSP allows no inline styles.
             <path class=class d=d stroke=colour stroke-width=width />
@@ -142,7 +172,14 @@ pub fn SvgChart(marks: Signal<Vec<Mark>>, testid: &'static str) -> impl IntoView
     }
     };
     view! {
-        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid=testid>
+        <svg
+            viewBox=format!("0 0 {width} {height}")
+            class=heat.then_some("heat")
+            class:pickable=pick.is_some()
+            role="img"
+            data-testid=testid
+            on:click=on_click
+        >
             {move || marks.get().into_iter().map(mark).collect_view()}
         </svg>
     }
@@ -167,5 +204,27 @@ pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: &'static str) -
                 }}
             </p>
         </Show>
+    }
+}
+
+/// A lab's numbers as a CSV file: `file` names the download, `rows` writes it when clicked
+/// (the settings it depends on in its name, as the panels' exports do).
+#[component]
+pub fn CsvExport(
+    testid: &'static str,
+    file: Signal<String>,
+    rows: Callback<(), String>,
+) -> impl IntoView {
+    view! {
+        <p class="lab-export">
+            <button type="button" data-testid=testid
+                on:click=move |_| crate::ui::teacher::export::save(
+                    &file.get_untracked(),
+                    "data:text/csv;charset=utf-8,",
+                    &rows.run(()),
+                )>
+                {in_language(["Download the numbers (CSV)", "下载这些数字（CSV）"])}
+            </button>
+        </p>
     }
 }

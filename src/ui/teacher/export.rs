@@ -184,7 +184,7 @@ fn pictures(kind: &str, panel: PanelId, params: &Params, status: impl Fn(Option<
 }
 
 /// Offers `body` as a download named `name`, through a `data:` address (`prefix` names its type).
-fn save(name: &str, prefix: &str, body: &str) {
+pub(crate) fn save(name: &str, prefix: &str, body: &str) {
     let Ok(link) = document().create_element("a") else {
         return;
     };

@@ -1,0 +1,327 @@
+//! Lab (in the ALiBi panel, heading the family's labs): the family tree of position schemes
+//! (issue 20, item 1). One row per scheme: where the position enters, what is learned for it,
+//! what happens past the training length, one model that uses it, and where the page shows it.
+//! Every fact is cited in docs/sources.md.
+
+use leptos::prelude::*;
+
+use crate::ui::context::use_lesson;
+
+use crate::lesson::Lang;
+
+use super::parts::{in_language, CsvExport};
+
+pub const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方案的家谱"];
+
+const TEXT: [&str; 2] = [
+    "Every scheme on this page answers one question: where does the position enter the model? Absolute schemes add a vector for each position to the input, once. Relative schemes leave the input alone and act where a query meets a key, on the offset between them: added to the score as a learned vector, a learned number or a fixed line, or as a rotation of the query and the key. And a decoder can go without any (NoPE). The groups are read from the formulas; the last column names one model of each, not the only one. Follow a row's link to try the scheme.",
+    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不动输入，而是在查询与键相遇的地方，根据两者之间的偏移起作用：作为学到的向量、学到的数或一条固定的直线加到分数上，或者旋转查询和键。解码器还可以什么都不用（NoPE）。分组依据的是公式；最后一列只列出使用它的一个模型，并非唯一的一个。点击每行的链接即可试用该方案。",
+];
+
+const COLUMNS: [[&str; 2]; 6] = [
+    ["scheme", "方案"],
+    ["where the position enters", "位置从哪里进入"],
+    ["what is learned for it", "为它学习什么"],
+    ["past the training length", "超过训练长度时"],
+    ["one model that uses it", "使用它的一个模型"],
+    ["try it", "试一试"],
+];
+
+/// One scheme: its group, name, the four facts per language, and the anchor it links to.
+struct Scheme {
+    group: [&'static str; 2],
+    name: [&'static str; 2],
+    enters: [&'static str; 2],
+    learned: [&'static str; 2],
+    beyond: [&'static str; 2],
+    model: [&'static str; 2],
+    anchor: &'static str,
+}
+
+const ABSOLUTE: [&str; 2] = ["absolute, in the input", "绝对：在输入处"];
+const ADDED: [&str; 2] = ["relative, added to the score", "相对：加到分数上"];
+const ROTATED: [&str; 2] = ["relative, by rotation", "相对：通过旋转"];
+const NONE: [&str; 2] = ["none", "无"];
+const NOTHING: [&str; 2] = ["nothing (a formula)", "无（一个公式）"];
+
+const SCHEMES: [Scheme; 10] = [
+    Scheme {
+        group: ABSOLUTE,
+        name: [
+            "sinusoidal (Vaswani et al. 2017)",
+            "正弦（Vaswani 等人 2017）",
+        ],
+        enters: [
+            "added to the word vectors",
+            "加到词向量上",
+        ],
+        learned: NOTHING,
+        beyond: [
+            "defined at every position; the authors hoped it \"may allow the model to extrapolate\"",
+            "在任何位置都有定义；作者希望它“可能让模型外推”",
+        ],
+        model: [
+            "the original Transformer",
+            "原始 Transformer",
+        ],
+        anchor: "heatmap",
+    },
+    Scheme {
+        group: ABSOLUTE,
+        name: [
+            "learned table",
+            "可学习位置表",
+        ],
+        enters: [
+            "added to the word vectors",
+            "加到词向量上",
+        ],
+        learned: [
+            "one vector per position",
+            "每个位置一个向量",
+        ],
+        beyond: [
+            "no row for a position past the table",
+            "超出表长的位置没有对应的行",
+        ],
+        model: ["GPT-2, BERT", "GPT-2、BERT"],
+        anchor: "extrapolation",
+    },
+    Scheme {
+        group: ADDED,
+        name: [
+            "Shaw et al. 2018",
+            "Shaw 等人 2018",
+        ],
+        enters: [
+            "the score (added to the key) and the value",
+            "分数（加到键上）和值",
+        ],
+        learned: [
+            "2k + 1 vectors, for the offsets −k … k",
+            "2k + 1 个向量，对应偏移 −k … k",
+        ],
+        beyond: [
+            "offsets past ±k share the end vectors",
+            "超过 ±k 的偏移共用两端的向量",
+        ],
+        model: [
+            "the paper's translation models",
+            "论文中的翻译模型",
+        ],
+        anchor: "lab-relative-bias",
+    },
+    Scheme {
+        group: ADDED,
+        name: [
+            "Transformer-XL (Dai et al. 2019)",
+            "Transformer-XL（Dai 等人 2019）",
+        ],
+        enters: [
+            "the score: a sinusoid of the offset, projected, and two global vectors",
+            "分数：按正弦公式编码的偏移经过投影，再加两个全局向量",
+        ],
+        learned: [
+            "the projection W_R and the vectors u, v",
+            "投影 W_R 与向量 u、v",
+        ],
+        beyond: [
+            "the sinusoid is defined at every offset",
+            "正弦公式在任何偏移处都有定义",
+        ],
+        model: ["Transformer-XL", "Transformer-XL"],
+        anchor: "lab-relative-bias",
+    },
+    Scheme {
+        group: ADDED,
+        name: [
+            "T5 buckets (Raffel et al. 2020)",
+            "T5 分桶（Raffel 等人 2020）",
+        ],
+        enters: [
+            "the score: one number per bucket of offsets",
+            "分数：每个偏移桶一个数",
+        ],
+        learned: [
+            "num_buckets numbers per head",
+            "每个头 num_buckets 个数",
+        ],
+        beyond: [
+            "distances from max_distance on share the last bucket",
+            "从 max_distance 起的距离共用最后一个桶",
+        ],
+        model: ["T5", "T5"],
+        anchor: "lab-relative-bias",
+    },
+    Scheme {
+        group: ADDED,
+        name: [
+            "ALiBi (Press et al. 2022)",
+            "ALiBi（Press 等人 2022）",
+        ],
+        enters: [
+            "the score: −slope × distance",
+            "分数：−斜率 × 距离",
+        ],
+        learned: [
+            "nothing (fixed slopes per head)",
+            "无（每个头固定的斜率）",
+        ],
+        beyond: [
+            "the line goes on; the paper's title: \"Train Short, Test Long\"",
+            "直线继续延伸；论文标题即“Train Short, Test Long”",
+        ],
+        model: ["BLOOM", "BLOOM"],
+        anchor: "alibi",
+    },
+    Scheme {
+        group: ROTATED,
+        name: [
+            "RoPE (Su et al. 2021)",
+            "RoPE（Su 等人 2021）",
+        ],
+        enters: [
+            "the query and the key, rotated in every layer",
+            "查询和键，在每一层中旋转",
+        ],
+        learned: NOTHING,
+        beyond: [
+            "slow pairs reach angles never seen in training; scaling methods stretch them",
+            "慢维度对转到训练中没见过的角度；缩放方法把它们拉伸",
+        ],
+        model: ["Llama", "Llama"],
+        anchor: "lab-rope-extension",
+    },
+    Scheme {
+        group: ROTATED,
+        name: [
+            "xPos (Sun et al. 2022)",
+            "xPos（Sun 等人 2022）",
+        ],
+        enters: [
+            "the query and the key, rotated and scaled",
+            "查询和键，旋转并缩放",
+        ],
+        learned: NOTHING,
+        beyond: [
+            "a decay per pair, designed for longer texts (\"A Length-Extrapolatable Transformer\")",
+            "每一对带衰减，为更长的文本而设计（“A Length-Extrapolatable Transformer”）",
+        ],
+        model: [
+            "the paper's LeX Transformer",
+            "论文中的 LeX Transformer",
+        ],
+        anchor: "lab-xpos",
+    },
+    Scheme {
+        group: ROTATED,
+        name: [
+            "2-D RoPE, M-RoPE (images)",
+            "二维 RoPE、M-RoPE（图像）",
+        ],
+        enters: [
+            "the query and the key, rotated by row and by column",
+            "查询和键，按行和按列旋转",
+        ],
+        learned: NOTHING,
+        beyond: [
+            "as RoPE, on each axis",
+            "与 RoPE 相同，在每个方向上",
+        ],
+        model: ["Qwen2-VL", "Qwen2-VL"],
+        anchor: "lab-rope-2d",
+    },
+    Scheme {
+        group: NONE,
+        name: ["NoPE", "NoPE"],
+        enters: [
+            "nowhere: the causal mask alone",
+            "哪里都不进入：只靠因果掩码",
+        ],
+        learned: [
+            "nothing",
+            "无",
+        ],
+        beyond: [
+            "nothing to run out of; Kazemnejad et al. 2023 found it generalised to longer inputs best in their experiments",
+            "没有会用完的东西；Kazemnejad 等人 2023 发现在他们的实验中它对更长输入的泛化最好",
+        ],
+        model: [
+            "Llama 4, in one layer of four (its configuration's default)",
+            "Llama 4，每四层中有一层（其配置的默认值）",
+        ],
+        anchor: "lab-nope",
+    },
+];
+
+/// A CSV field: quoted, its quotes doubled (RFC 4180).
+fn field(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+#[component]
+pub fn FamilyTreeLab() -> impl IntoView {
+    let lesson = use_lesson();
+    let language = move || usize::from(lesson.lang.get_untracked() == Lang::Zh);
+    let rows = Callback::new(move |_| {
+        let l = language();
+        let mut csv = [
+            COLUMNS[0],
+            ["group", "分组"],
+            COLUMNS[1],
+            COLUMNS[2],
+            COLUMNS[3],
+            COLUMNS[4],
+        ]
+        .map(|c| field(c[l]))
+        .join(",");
+        csv.push('\n');
+        for s in &SCHEMES {
+            let cells =
+                [s.name, s.group, s.enters, s.learned, s.beyond, s.model].map(|c| field(c[l]));
+            csv.push_str(&cells.join(","));
+            csv.push('\n');
+        }
+        csv
+    });
+    view! {
+        <h3 id="lab-family-tree" data-testid="family-tree-title">{in_language(TITLE)}</h3>
+        <p>{in_language(TEXT)}</p>
+        <table class="numbers-table family-tree" data-testid="family-tree-table">
+                <thead>
+                    <tr>{COLUMNS.iter().map(|c| view! { <th scope="col">{in_language(*c)}</th> }).collect_view()}</tr>
+                </thead>
+                {[ABSOLUTE, ADDED, ROTATED, NONE]
+                    .into_iter()
+                    .map(|group| view! {
+                        <tbody>
+                            <tr class="family-group"><th scope="rowgroup" colspan="6">{in_language(group)}</th></tr>
+                            {SCHEMES
+                                .iter()
+                                .filter(|s| s.group == group)
+                                .map(|s| view! {
+                                    <tr>
+                                        <th scope="row">{in_language(s.name)}</th>
+                                        // On a phone each row is a card, each cell under its column's name.
+                                        <td data-label=in_language(COLUMNS[1])>{in_language(s.enters)}</td>
+                                        <td data-label=in_language(COLUMNS[2])>{in_language(s.learned)}</td>
+                                        <td data-label=in_language(COLUMNS[3])>{in_language(s.beyond)}</td>
+                                        <td data-label=in_language(COLUMNS[4])>{in_language(s.model)}</td>
+                                        <td>
+                                            <a href=format!("#{}", s.anchor) on:click=move |_| super::draw_lab(s.anchor, lesson)>
+                                                {in_language([
+                                                    "show",
+                                                    "查看",
+                                                ])}
+                                            </a>
+                                        </td>
+                                    </tr>
+                                })
+                                .collect_view()}
+                        </tbody>
+                    })
+                    .collect_view()}
+            </table>
+        <CsvExport testid="family-tree-csv" file=Signal::derive(|| "position-schemes.csv".to_string()) rows=rows />
+    }
+}
