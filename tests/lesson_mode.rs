@@ -490,7 +490,7 @@ fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
     use pe_explorer::lesson::lab_query::read_rope_2d;
     let plan = plan();
     assert_eq!(plan.lab(18), Some("rope-2d"));
-    assert_eq!(plan.masks(18), ["rope-2d-below"]);
+    assert_eq!(plan.masks(18), ["rope-2d-below", "rope-2d-maps"]);
     let s = read_rope_2d(&plan.lab_query(18, false).unwrap())
         .unwrap()
         .settings;
@@ -528,7 +528,7 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     use pe_explorer::lesson::lab_query::read_relative_bias;
     let plan = plan();
     assert_eq!(plan.lab(20), Some("relative-bias"));
-    assert_eq!(plan.masks(20), ["t5-last"]);
+    assert_eq!(plan.masks(20), ["t5-last", "t5-probe", "t5-indices"]);
     let s = read_relative_bias(&plan.lab_query(20, false).unwrap())
         .unwrap()
         .settings;
@@ -547,7 +547,7 @@ fn the_nope_steps_answer_is_the_last_position_told_apart() {
     use pe_explorer::lesson::lab_query::read_nope;
     let plan = plan();
     assert_eq!(plan.lab(21), Some("nope"));
-    assert_eq!(plan.masks(21), ["nope-last"]);
+    assert_eq!(plan.masks(21), ["nope-last", "nope-steps"]);
     let s = read_nope(&plan.lab_query(21, false).unwrap())
         .unwrap()
         .settings;

@@ -158,7 +158,8 @@ pub fn NopeLab() -> impl IntoView {
                 "With the mask: the step from p to p + 1, and the resolution ε",
                 "有掩码时：从 p 到 p + 1 的步长，以及分辨率 ε",
             ])}</figcaption>
-            <SvgChart testid="nope-steps" marks=step_chart />
+            // Masked in lesson step 21: its dashed line is the answer.
+            <div data-readout="nope-steps"><SvgChart testid="nope-steps" marks=step_chart /></div>
             <p class="note">{in_language([
                 "Log scale. The step 1/((p + 1)(p + 2)) falls about as 1/p²; the grey line is ε and the dashed line the last position whose step is still at least ε, about 1/√ε.",
                 "对数刻度。步长 1/((p + 1)(p + 2)) 大约按 1/p² 下降；灰线是 ε，虚线是步长仍不小于 ε 的最后一个位置，约为 1/√ε。",

@@ -235,14 +235,15 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "the offset's T5 bucket and Shaw index",
                 "该偏移的 T5 桶与 Shaw 索引",
             ])}</dt>
-            <dd data-testid="relative-bias-probe">{readout(3)}</dd>
+            <dd data-testid="relative-bias-probe" data-readout="t5-probe">{readout(3)}</dd>
         </dl>
         <figure class="lab-chart">
             <figcaption>{in_language([
                 "The table index each offset j − i reads",
                 "每个偏移 j − i 读取的表索引",
             ])}</figcaption>
-            <SvgChart testid="relative-bias-indices" marks=index_chart />
+            // Masked with the read-outs above in lesson step 20: the chart shows where the last step starts.
+            <div data-readout="t5-indices"><SvgChart testid="relative-bias-indices" marks=index_chart /></div>
             <ul class="lab-legend">
                 <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=ORANGE stroke-width="3" /></svg>{in_language([
                     "T5 bucket",

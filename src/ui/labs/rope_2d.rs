@@ -233,7 +233,8 @@ pub fn Rope2dLab() -> impl IntoView {
                 "Score from the outlined query patch to every patch",
                 "从带框的查询图块到每个图块的分数",
             ])}</figcaption>
-            <div class="heat-pair">
+            // Masked in lesson step 18: the pictures show the patch below.
+            <div class="heat-pair" data-readout="rope-2d-maps">
                 <SvgChart testid="rope-2d-map" marks=chart(false) heat=true pick=pick />
                 <SvgChart testid="rope-2d-flattened" marks=chart(true) heat=true pick=pick />
             </div>
