@@ -286,3 +286,77 @@ proptest! {
         }
     }
 }
+
+/// A mangled link's values for the family's labs (issue 20): every key of theirs, hostile values.
+fn hostile_lab_query() -> impl Strategy<Value = String> {
+    let key = prop_oneof![
+        Just("rb_variant"),
+        Just("rb_buckets"),
+        Just("rb_max"),
+        Just("rb_k"),
+        Just("rb_length"),
+        Just("np_mask"),
+        Just("np_length"),
+        Just("np_digits"),
+        Just("xp_vectors"),
+        Just("xp_d"),
+        Just("xp_scale"),
+        Just("xp_reach"),
+        Just("xp_distance"),
+        Just("r2_scheme"),
+        Just("r2_rows"),
+        Just("r2_columns"),
+        Just("r2_row"),
+        Just("r2_column"),
+        Just("r2_d"),
+        Just("r2_base"),
+        Just("r2_time"),
+        Just("r2_height"),
+    ];
+    prop::collection::vec((key, hostile_value()), 0..14).prop_map(|pairs| {
+        pairs
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases() / 10) })]
+
+    /// Whatever a link carries, the labs read settings their cores accept, and drawing from them
+    /// neither panics nor yields a non-finite number.
+    #[test]
+    fn the_family_labs_read_any_link_into_settings_their_cores_take(query in hostile_lab_query()) {
+        use pe_explorer::encoding::nope::{last_told_apart, start_token_share};
+        use pe_explorer::encoding::relative_bias::{t5_bias_matrix, t5_bucket};
+        use pe_explorer::encoding::rope_2d::{aligned_score_map, Patch};
+        use pe_explorer::encoding::xpos::xpos_zeta;
+        use pe_explorer::lesson::lab_query::{read_nope, read_relative_bias, read_rope_2d, read_xpos};
+        if let Some(link) = read_relative_bias(&query) {
+            let s = link.settings;
+            prop_assert!(t5_bucket(-5000, s.causal == 0, s.buckets, s.max_distance).is_some(), "{query}: {s:?}");
+            prop_assert!(t5_bias_matrix(s.length, s.causal == 0, s.buckets, s.max_distance, &vec![0.0; s.buckets]).is_some());
+            prop_assert!((1..=64).contains(&s.k) && (4..=64).contains(&s.length));
+        }
+        if let Some(link) = read_nope(&query) {
+            let s = link.settings;
+            prop_assert!((2..=1024).contains(&s.length) && s.digits.is_finite());
+            prop_assert!(start_token_share(s.length, s.unmasked == 0).iter().all(|v| v.is_finite()));
+            let _ = last_told_apart(10f64.powf(-s.digits));
+        }
+        if let Some(link) = read_xpos(&query) {
+            let s = link.settings;
+            prop_assert!(s.d % 2 == 0 && s.d >= 2 && s.distance <= s.reach, "{query}: {s:?}");
+            prop_assert!(xpos_zeta(s.d / 2 - 1, s.d).is_finite() && s.scale_base >= 16.0);
+        }
+        if let Some(link) = read_rope_2d(&query) {
+            let s = link.settings;
+            prop_assert!(s.d % 4 == 0 && s.row < s.rows && s.column < s.columns, "{query}: {s:?}");
+            prop_assert!(s.time + s.height <= s.d / 2);
+            let map = aligned_score_map(s.grid_scheme(), s.d, s.base, s.rows, s.columns, Patch { row: s.row as f64, column: s.column as f64 });
+            prop_assert!(map.len() == s.rows * s.columns && map.iter().all(|v| v.is_finite()));
+        }
+    }
+}
