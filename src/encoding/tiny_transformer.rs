@@ -18,6 +18,7 @@
 //! θ ← θ − lr · m̂ / (√v̂ + ε), with m̂ = m/(1 − β₁ᵗ), v̂ = v/(1 − β₂ᵗ).
 
 use super::alibi::alibi_slopes;
+use super::learned::GPT2_INIT_STD;
 use super::seeded::SeededRng;
 use super::sinusoidal::omega;
 
@@ -104,7 +105,11 @@ pub struct TinyWeights {
 }
 
 impl TinyWeights {
-    /// Seeded starting weights: the tables N(0, 1), the matrices N(0, 1/d_model).
+    /// Seeded starting weights: the word table N(0, 1), the position table N(0, 0.01²) as GPT-2
+    /// starts its `wpe` (`learned::GPT2_INIT_STD`), the matrices N(0, 1/d_model). A position table
+    /// started as large as the word table stays dominated by its random start: measured with
+    /// N(0, 1), copying one back is learned but neighbouring rows end no more alike than distant
+    /// ones; from N(0, 0.01²) their cosine similarity ends near 0.8 (`tests`).
     pub fn seeded(config: &TinyConfig, seed: u64) -> Self {
         let mut rng = SeededRng::new(seed);
         let d = config.d_model;
@@ -113,7 +118,7 @@ impl TinyWeights {
         TinyWeights {
             embed: draw(config.vocab * d, 1.0),
             table: if config.scheme == PositionScheme::Learned {
-                draw(config.table_rows * d, 1.0)
+                draw(config.table_rows * d, GPT2_INIT_STD)
             } else {
                 Vec::new()
             },
@@ -375,6 +380,47 @@ pub fn evaluate(
     )
 }
 
+/// The attention weights of one sequence, heads × L × L (row t: query t's weights over the keys;
+/// zero where the causal mask hides a key): what the panel draws as the attention map.
+pub fn attention_map(config: &TinyConfig, weights: &TinyWeights, tokens: &[usize]) -> Vec<f64> {
+    forward(config, weights, tokens).attention
+}
+
+/// The position signal the model adds at positions 0 … rows − 1, row by row (rows × d_model):
+/// the learned table, the sinusoids, or zeros for the schemes that add nothing at the input.
+pub fn position_rows(config: &TinyConfig, weights: &TinyWeights, rows: usize) -> Vec<f64> {
+    let d = config.d_model;
+    let mut out = vec![0.0; rows * d];
+    for t in 0..rows {
+        input_position(config, weights, t, &mut out[t * d..(t + 1) * d]);
+    }
+    out
+}
+
+/// The cosine similarity of every pair of those rows (rows × rows; 0 for a zero row): bands along
+/// the diagonal when neighbouring positions have similar vectors.
+pub fn position_similarity(config: &TinyConfig, weights: &TinyWeights, rows: usize) -> Vec<f64> {
+    let d = config.d_model;
+    let table = position_rows(config, weights, rows);
+    let norm = |t: usize| {
+        table[t * d..(t + 1) * d]
+            .iter()
+            .map(|v| v * v)
+            .sum::<f64>()
+            .sqrt()
+    };
+    let norms: Vec<f64> = (0..rows).map(norm).collect();
+    let mut out = vec![0.0; rows * rows];
+    for a in 0..rows {
+        for b in 0..rows {
+            let dot: f64 = (0..d).map(|c| table[a * d + c] * table[b * d + c]).sum();
+            let scale = norms[a] * norms[b];
+            out[a * rows + b] = if scale > 0.0 { dot / scale } else { 0.0 };
+        }
+    }
+    out
+}
+
 /// Per position of `examples` (which may be longer than the training length): how many were
 /// scored and how many the model got right.
 pub fn accuracy_by_position(
@@ -570,6 +616,8 @@ pub struct Run {
     data: SeededRng,
     pub steps: usize,
     pub batch: usize,
+    /// The loss or the weights stopped being finite: the run stopped there.
+    pub diverged: bool,
 }
 
 impl Run {
@@ -583,16 +631,33 @@ impl Run {
             data: SeededRng::new(seed ^ 0x5EED_DA7A),
             steps: 0,
             batch,
+            diverged: false,
         }
     }
 
-    /// One step on a fresh batch; returns the batch's loss before the step.
+    /// One step on a fresh batch; returns the batch's loss before the step. A loss that is not
+    /// finite (the learning rate too high: the weights overflowed) leaves the weights as they were
+    /// and sets `diverged`, which the panel names; no step is taken after it.
     pub fn step(&mut self) -> f64 {
+        if self.diverged {
+            return f64::NAN;
+        }
         let examples: Vec<Example> = (0..self.batch)
             .map(|_| example(&self.config, self.config.length, &mut self.data))
             .collect();
         let (mut grad, loss) = gradient(&self.config, &self.weights, &examples);
+        let before = self.weights.clone();
         self.adam.update(&mut self.weights, &mut grad);
+        let finite = |w: &mut TinyWeights| {
+            w.parts_mut()
+                .iter()
+                .all(|p| p.iter().all(|v| v.is_finite()))
+        };
+        if !loss.is_finite() || !finite(&mut self.weights) {
+            self.weights = before;
+            self.diverged = true;
+            return f64::NAN;
+        }
         self.steps += 1;
         loss
     }
@@ -799,6 +864,58 @@ mod tests {
                     w[i] - b[i]
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_zero_learning_rate_changes_nothing_and_a_huge_one_is_caught() {
+        let config = default_config(PositionScheme::Learned, Task::CopyBack(2));
+        let mut still = Run::new(config, 0.0, 8, 3);
+        let start = still.weights.clone();
+        for _ in 0..5 {
+            assert!(still.step().is_finite());
+        }
+        assert_eq!(still.weights, start);
+        // Adam's steps are about lr each, so lr = 1e200 overflows the logits at once.
+        let mut wild = Run::new(config, 1e200, 8, 3);
+        let mut losses = Vec::new();
+        for _ in 0..5 {
+            losses.push(wild.step());
+        }
+        assert!(wild.diverged, "{losses:?}");
+        assert!(losses.last().unwrap().is_nan());
+        assert!(wild
+            .weights
+            .parts_mut()
+            .iter()
+            .all(|p| p.iter().all(|v| v.is_finite())));
+    }
+
+    #[test]
+    fn the_learned_table_forms_bands_along_the_diagonal_as_it_trains() {
+        // Untrained, neighbouring rows of the table are unrelated (random N(0, 1) rows); after
+        // training on copying one back, neighbours are more alike than positions far apart.
+        let config = default_config(PositionScheme::Learned, Task::CopyBack(1));
+        let mut run = Run::new(config, 0.01, 16, 1);
+        let band = |run: &Run| {
+            let sim = position_similarity(&run.config, &run.weights, 12);
+            let near: f64 = (0..11).map(|t| sim[t * 12 + t + 1]).sum::<f64>() / 11.0;
+            let far: f64 = (0..6).map(|t| sim[t * 12 + t + 6]).sum::<f64>() / 6.0;
+            (near, far)
+        };
+        let (near, far) = band(&run);
+        assert!((near - far).abs() < 0.3, "{near} {far}");
+        for _ in 0..300 {
+            run.step();
+        }
+        let (near, far) = band(&run);
+        assert!(near > far + 0.1, "{near} {far}");
+        // The attention map: rows sum to 1 over the keys the mask lets through.
+        let tokens = [1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4];
+        let map = attention_map(&run.config, &run.weights, &tokens);
+        for t in 0..12 {
+            let row: f64 = map[t * 12..(t + 1) * 12].iter().sum();
+            assert!((row - 1.0).abs() < 1e-12 && map[t * 12 + 11] == 0.0 || t == 11);
         }
     }
 }
