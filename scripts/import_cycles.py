@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Finds import circles in src/: module A uses module B and B, directly or through others, uses A.
 
-Two levels are checked, both from the `use` lines (and `super::x::` / `crate::x::` paths) of
+Three levels are checked, all from the `use` lines (and `super::x::` / `crate::x::` paths) of
 every file:
 - the top-level modules (encoding, lesson, i18n, render, export, ui): a layer may use only
   layers below it, so their graph has no circle;
+- the children of each folder, a sub-folder counting as one (`ui::labs`, `ui::teacher`): one
+  may use a sibling, never one that uses it back, through any of their files;
 - the files inside each folder: a file may use a sibling, never one that uses it back.
 An item imported through a folder's `mod.rs` re-export (`crate::lesson::Field`) counts as an
 import of the sibling that defines it (`lesson/params.rs`), read from `pub use` lines.
@@ -122,8 +124,18 @@ def main() -> int:
         for dst in dsts:
             if src[0] != dst[0]:
                 layers.setdefault((src[0],), set()).add((dst[0],))
+    # Each folder's children, sub-folders collapsed: an edge between two files under the same
+    # folder, in different children, is an edge between those children.
+    children = {}
+    for src, dsts in files.items():
+        for dst in dsts:
+            common = 0
+            while common < min(len(src), len(dst)) and src[common] == dst[common]:
+                common += 1
+            if 0 < common < min(len(src), len(dst)):
+                children.setdefault(src[: common + 1], set()).add(dst[: common + 1])
     status = 0
-    for name, graph in (("layers", layers), ("files", files)):
+    for name, graph in (("layers", layers), ("folders' children", children), ("files", files)):
         cycle = find_cycle(graph)
         if cycle:
             print(f"checks: import circle among {name}: " + " -> ".join("::".join(m) for m in cycle))

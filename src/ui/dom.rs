@@ -13,3 +13,20 @@ pub fn found(list: Result<NodeList, JsValue>) -> impl Iterator<Item = Element> {
         .filter_map(move |n| list.as_ref()?.get(n))
         .map(JsCast::unchecked_into)
 }
+
+/// Offers `body` as a download named `name`, through a `data:` address (`prefix` names its
+/// type): the teacher's exports and the labs' CSV files both use it.
+pub fn download(name: &str, prefix: &str, body: &str) {
+    let Some(link) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+    else {
+        return;
+    };
+    let _ = link.set_attribute(
+        "href",
+        &format!("{prefix}{}", js_sys::encode_uri_component(body)),
+    );
+    let _ = link.set_attribute("download", name);
+    link.unchecked_into::<web_sys::HtmlElement>().click();
+}

@@ -8,6 +8,7 @@ use crate::lesson::Lang;
 use crate::render::family::{HEAT_HEIGHT, HEAT_WIDTH};
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::use_lesson;
+use crate::ui::dom::download;
 
 /// A lab's text in the page's language, from its `[English, 中文]` pair. One signal type for
 /// every such text: each costs the tools' wasm a small closure, not a view of its own.
@@ -218,7 +219,7 @@ pub fn CsvExport(
     view! {
         <p class="lab-export">
             <button type="button" data-testid=testid
-                on:click=move |_| crate::ui::teacher::export::save(
+                on:click=move |_| download(
                     &file.get_untracked(),
                     "data:text/csv;charset=utf-8,",
                     &rows.run(()),

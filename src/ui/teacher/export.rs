@@ -17,6 +17,7 @@ use crate::i18n::{Key, Translate};
 use crate::lesson::panels::PanelSet;
 use crate::lesson::query::field_value;
 use crate::lesson::{Field, PanelId, Params};
+use crate::ui::dom::download;
 
 /// The script that puts a panel's pictures together, relative to the page.
 const EXPORT_SCRIPT: &str = "export.js";
@@ -105,10 +106,10 @@ pub fn run(rest: &str, params: Params) {
             let mut csv = Vec::new();
             if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
                 let csv = String::from_utf8_lossy(&csv);
-                save("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
+                download("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
             }
         }
-        "json" => save(
+        "json" => download(
             "pe-matrix.json",
             "data:application/json;charset=utf-8,",
             &pe_matrix_json(length, d_model, base, layout),
@@ -181,17 +182,4 @@ fn pictures(kind: &str, panel: PanelId, params: &Params, status: impl Fn(Option<
     let on_done = Closure::once_into_js(move || export(Some(loading)));
     let _ = script.add_event_listener_with_callback("load", on_done.unchecked_ref());
     let _ = script.add_event_listener_with_callback("error", on_done.unchecked_ref());
-}
-
-/// Offers `body` as a download named `name`, through a `data:` address (`prefix` names its type).
-pub(crate) fn save(name: &str, prefix: &str, body: &str) {
-    let Ok(link) = document().create_element("a") else {
-        return;
-    };
-    let _ = link.set_attribute(
-        "href",
-        &format!("{prefix}{}", js_sys::encode_uri_component(body)),
-    );
-    let _ = link.set_attribute("download", name);
-    link.unchecked_into::<web_sys::HtmlElement>().click();
 }
