@@ -15,17 +15,7 @@ fn main() {
         Task::Count,
     ] {
         for scheme in PositionScheme::ALL {
-            let causal = !matches!(task, Task::Reverse | Task::Count);
-            let config = TinyConfig {
-                vocab: 8,
-                length: 12,
-                table_rows: 24,
-                d_model: 16,
-                heads: 2,
-                causal,
-                scheme,
-                task,
-            };
+            let config = TinyConfig::lab_default(scheme, task);
             let mut run = Run::new(config, 0.01, 16, 1);
             let mut rng = SeededRng::new(99);
             let test: Vec<Example> = (0..64).map(|_| example(&config, 12, &mut rng)).collect();

@@ -164,6 +164,15 @@ fn hostile_value() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Key–value pairs as a query string (`k=v&…`, as a mangled link carries them, unescaped).
+fn query_of(pairs: Vec<(&'static str, String)>) -> String {
+    pairs
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 fn hostile_query() -> impl Strategy<Value = String> {
     let key = prop_oneof![
         Just("d_model"),
@@ -198,13 +207,7 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("x"),
         Just(""),
     ];
-    prop::collection::vec((key, hostile_value()), 0..12).prop_map(|pairs| {
-        pairs
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("&")
-    })
+    prop::collection::vec((key, hostile_value()), 0..12).prop_map(query_of)
 }
 
 proptest! {
@@ -313,13 +316,7 @@ fn hostile_lab_query() -> impl Strategy<Value = String> {
         Just("r2_time"),
         Just("r2_height"),
     ];
-    prop::collection::vec((key, hostile_value()), 0..14).prop_map(|pairs| {
-        pairs
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("&")
-    })
+    prop::collection::vec((key, hostile_value()), 0..14).prop_map(query_of)
 }
 
 proptest! {

@@ -83,6 +83,22 @@ impl TinyConfig {
         self.vocab.max(self.table_rows + 1)
     }
 
+    /// The lab's default sizes: 8 tokens, length 12 (a table of 24 rows, so that twice the
+    /// length can be asked), width 16, two heads; the causal mask except where the task needs the
+    /// whole sequence (reversing, counting).
+    pub fn lab_default(scheme: PositionScheme, task: Task) -> Self {
+        TinyConfig {
+            vocab: 8,
+            length: 12,
+            table_rows: 24,
+            d_model: 16,
+            heads: 2,
+            causal: !matches!(task, Task::Reverse | Task::Count),
+            scheme,
+            task,
+        }
+    }
+
     fn head_dim(&self) -> usize {
         self.d_model / self.heads.max(1)
     }
@@ -731,25 +747,10 @@ mod tests {
         assert_ne!(c.weights, a.weights);
     }
 
-    /// The lab's default sizes: 8 tokens, length 12 (table of 24 rows), width 16, two heads.
-    fn default_config(scheme: PositionScheme, task: Task) -> TinyConfig {
-        let causal = !matches!(task, Task::Reverse | Task::Count);
-        TinyConfig {
-            vocab: 8,
-            length: 12,
-            table_rows: 24,
-            d_model: 16,
-            heads: 2,
-            causal,
-            scheme,
-            task,
-        }
-    }
-
     /// 300 steps of Adam (lr 0.01, batches of 16, seed 1), then the loss and accuracy on 64
     /// held-out sequences (seed 99) of the training length, and the accuracy on 64 of twice it.
     fn trained(scheme: PositionScheme, task: Task) -> (f64, f64, f64) {
-        let config = default_config(scheme, task);
+        let config = TinyConfig::lab_default(scheme, task);
         let mut run = Run::new(config, 0.01, 16, 1);
         for _ in 0..300 {
             run.step();
@@ -822,7 +823,7 @@ mod tests {
 
     #[test]
     fn the_learned_rows_past_the_training_length_keep_their_start_values() {
-        let config = default_config(PositionScheme::Learned, Task::CopyBack(2));
+        let config = TinyConfig::lab_default(PositionScheme::Learned, Task::CopyBack(2));
         let start = TinyWeights::seeded(&config, 1);
         let mut run = Run::new(config, 0.01, 16, 1);
         for _ in 0..50 {
@@ -869,7 +870,7 @@ mod tests {
 
     #[test]
     fn a_zero_learning_rate_changes_nothing_and_a_huge_one_is_caught() {
-        let config = default_config(PositionScheme::Learned, Task::CopyBack(2));
+        let config = TinyConfig::lab_default(PositionScheme::Learned, Task::CopyBack(2));
         let mut still = Run::new(config, 0.0, 8, 3);
         let start = still.weights.clone();
         for _ in 0..5 {
@@ -895,7 +896,7 @@ mod tests {
     fn the_learned_table_forms_bands_along_the_diagonal_as_it_trains() {
         // Untrained, neighbouring rows of the table are unrelated (random N(0, 1) rows); after
         // training on copying one back, neighbours are more alike than positions far apart.
-        let config = default_config(PositionScheme::Learned, Task::CopyBack(1));
+        let config = TinyConfig::lab_default(PositionScheme::Learned, Task::CopyBack(1));
         let mut run = Run::new(config, 0.01, 16, 1);
         let band = |run: &Run| {
             let sim = position_similarity(&run.config, &run.weights, 12);

@@ -44,6 +44,7 @@ const SIZES = [
   { name: 'lab length L, relative bias, L = 63/64', query: '?rb_length=63&rb_max=2048&rb_k=64', slider: 'relative-bias-length', lab: 'panel-alibi', alternate: true },
   { name: 'lab length L, NoPE, L ≈ 1024', query: '?np_length=1000', slider: 'nope-length', lab: 'panel-alibi', alternate: true },
   { name: 'lab reach, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
+  { name: 'lab distance, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600&xp_distance=300', slider: 'xpos-distance', lab: true, alternate: true },
   { name: 'lab reach, xPos random, d 256, 8192', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
   { name: 'lab rows, image RoPE 32 × 32, d 256', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,

@@ -34,23 +34,31 @@ pub fn NopeLab() -> impl IntoView {
     let (settings, link_problems) = super::linked_settings(NOPE_PREFIX, read_nope, nope_pairs);
     let get = move |read: fn(&NopeSettings) -> f64| Signal::derive(move || settings.with(read));
     let resolution = move || settings.with(|s| 10f64.powf(-s.digits));
-    let shares =
-        Memo::new(move |_| settings.with(|s| start_token_share(s.length, s.unmasked == 0)));
+    // Both masks' outputs, computed when the length changes (O(L²) softmax work), not when the
+    // mask or ε does: [causal, none].
+    let length = Memo::new(move |_| settings.with(|s| s.length));
+    let both = Memo::new(move |_| {
+        let length = length.get();
+        [
+            start_token_share(length, true),
+            start_token_share(length, false),
+        ]
+    });
+    let chosen = move || settings.with(|s| s.unmasked.min(1));
+    let shares = move |read: &dyn Fn(&[f64]) -> String| both.with(|b| read(&b[chosen()]));
 
     let output_chart = Signal::derive(move || {
-        let (length, causal) = settings.with(|s| (s.length, s.unmasked == 0));
-        shares.with(|values| {
-            let points: Vec<(f64, f64)> = values
-                .iter()
-                .enumerate()
-                .map(|(p, v)| (p as f64, *v))
-                .collect();
+        let chosen = chosen();
+        both.with(|b| {
+            let points = |values: &[f64]| -> Vec<(f64, f64)> {
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(p, v)| (p as f64, *v))
+                    .collect()
+            };
             // The other setting, thin and grey, for comparison.
-            let other: Vec<(f64, f64)> = start_token_share(length, !causal)
-                .into_iter()
-                .enumerate()
-                .map(|(p, v)| (p as f64, v))
-                .collect();
+            let (points, other) = (points(&b[chosen]), points(&b[1 - chosen]));
             curves(
                 &[(other, GREY, 1.5), (points, ORANGE, 3.0)],
                 &[],
@@ -84,7 +92,7 @@ pub fn NopeLab() -> impl IntoView {
         })
     });
     let rows = Callback::new(move |_| {
-        shares.with(|values| {
+        shares(&|values| {
             let mut csv = String::from("position,start_token_share,step_to_next\n");
             for (p, v) in values.iter().enumerate() {
                 let step = values
@@ -125,15 +133,14 @@ pub fn NopeLab() -> impl IntoView {
                 "output at the first and the last position",
                 "第一个和最后一个位置的输出",
             ])}</dt>
-            <dd data-testid="nope-ends">{move || shares.with(|v| format!("{} … {}", short(v[0]), short(v[v.len() - 1])))}</dd>
+            <dd data-testid="nope-ends">{move || shares(&|v| format!("{} … {}", short(v[0]), short(v[v.len() - 1])))}</dd>
             <dt>{in_language([
                 "distinct outputs among the L positions",
                 "L 个位置中不同输出的个数",
             ])}</dt>
-            <dd data-testid="nope-distinct">{move || shares.with(|v| {
-                let mut distinct = v.clone();
-                distinct.dedup_by(|a, b| (*a - *b).abs() < 1e-15);
-                format!("{} / {}", distinct.len(), v.len())
+            <dd data-testid="nope-distinct">{move || shares(&|v| {
+                let distinct = 1 + v.windows(2).filter(|w| (w[0] - w[1]).abs() >= 1e-15).count();
+                format!("{distinct} / {}", v.len())
             })}</dd>
             <dt>{in_language([
                 "with the mask: the last position still a step ≥ ε from the next",

@@ -66,8 +66,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
         read_relative_bias,
         relative_bias_pairs,
     );
-    // Every write goes through `fixed` (the sliders' `update`, the link and lesson readers).
-    let fixed = settings;
+    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
     let probe = RwSignal::new(-200.0f64);
     let update = move |change: fn(&mut RelativeBiasSettings, f64)| {
         Callback::new(move |v: f64| {
@@ -78,10 +77,13 @@ pub fn RelativeBiasLab() -> impl IntoView {
         })
     };
     let get =
-        move |read: fn(&RelativeBiasSettings) -> f64| Signal::derive(move || fixed.with(read));
+        move |read: fn(&RelativeBiasSettings) -> f64| Signal::derive(move || settings.with(read));
 
+    // The offsets' indices do not depend on the matrices' length: that slider redraws the matrices only.
+    let index_settings =
+        Memo::new(move |_| settings.with(|s| RelativeBiasSettings { length: 0, ..*s }));
     let indices = Memo::new(move |_| {
-        fixed.with(|s| {
+        index_settings.with(|s| {
             let reach = reach(s);
             let t5: Vec<usize> = (-reach..=reach).map(|o| bucket(s, o)).collect();
             let shaw: Vec<usize> = (-reach..=reach).map(|o| shaw_index(o, s.k)).collect();
@@ -90,7 +92,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
     });
     let index_chart = Signal::derive(move || {
         indices.with(|(reach, t5, shaw)| {
-            let (max, k) = fixed.with(|s| (s.max_distance as i64, s.k as i64));
+            let (max, k) = settings.with(|s| (s.max_distance as i64, s.k as i64));
             index_steps(
                 *reach,
                 &[(shaw.clone(), BLUE), (t5.clone(), ORANGE)],
@@ -100,7 +102,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
     });
     // T5's bias matrix for seeded bucket values, and Shaw's clipped offset for every (query, key).
     let matrices = Memo::new(move |_| {
-        fixed.with(|s| {
+        settings.with(|s| {
             let n = s.length;
             let bias = t5_bias_matrix(
                 n,
@@ -117,14 +119,14 @@ pub fn RelativeBiasLab() -> impl IntoView {
         })
     });
     let bias_chart = Signal::derive(move || {
-        let n = fixed.with(|s| s.length);
+        let n = settings.with(|s| s.length);
         matrices.with(|(bias, _)| {
             let range = bias.iter().fold(1e-9f64, |m, v| m.max(v.abs()));
             heat_chart(bias, n, n, (-range, range), format!("T5, L = {n}"), None)
         })
     });
     let shaw_chart = Signal::derive(move || {
-        let (n, k) = fixed.with(|s| (s.length, s.k as f64));
+        let (n, k) = settings.with(|s| (s.length, s.k as f64));
         matrices.with(|(_, shaw)| {
             heat_chart(shaw, n, n, (-k, k), "Shaw: clip(j − i, −k, k)".into(), None)
         })
@@ -132,7 +134,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
 
     let readout = move |which: usize| {
         Signal::derive(move || {
-            fixed.with(|s| match which {
+            settings.with(|s| match which {
                 0 => format!("0 … {}", s.exact() - 1),
                 1 => format!(
                     "{} (≥ {})",
@@ -152,7 +154,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
         })
     };
     let file = Signal::derive(move || {
-        fixed.with(|s| {
+        settings.with(|s| {
             format!(
                 "relative-bias_{}_buckets{}_max{}_k{}.csv",
                 ["bidirectional", "causal"][s.causal],
@@ -181,7 +183,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "T5 variant",
                 "T5 变体",
             ]) testid="relative-bias-variant" choices=&VARIANTS
-                value=Signal::derive(move || fixed.with(|s| s.causal))
+                value=Signal::derive(move || settings.with(|s| s.causal))
                 set=Callback::new(move |i| settings.update(|s| { s.causal = i; *s = s.fixed(); })) />
             <LabSlider label=in_language([
                 "T5 num_buckets",

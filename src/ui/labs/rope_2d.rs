@@ -50,9 +50,8 @@ const SECTIONS_NOTE: [&str; 2] = [
 pub fn Rope2dLab() -> impl IntoView {
     let (settings, link_problems) =
         super::linked_settings(ROPE_2D_PREFIX, read_rope_2d, rope_2d_pairs);
-    // Every write goes through `fixed` (the sliders' `update`, the link and lesson readers).
-    let fixed = settings;
-    let get = move |read: fn(&Rope2dSettings) -> f64| Signal::derive(move || fixed.with(read));
+    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
+    let get = move |read: fn(&Rope2dSettings) -> f64| Signal::derive(move || settings.with(read));
     let update = move |change: fn(&mut Rope2dSettings, f64)| {
         Callback::new(move |v: f64| {
             settings.update(|s| {
@@ -62,7 +61,7 @@ pub fn Rope2dLab() -> impl IntoView {
         })
     };
     let maps = Memo::new(move |_| {
-        fixed.with(|s| {
+        settings.with(|s| {
             let query = Patch {
                 row: s.row as f64,
                 column: s.column as f64,
@@ -78,7 +77,7 @@ pub fn Rope2dLab() -> impl IntoView {
     let chart = move |flattened: bool| {
         Signal::derive(move || {
             let (rows, columns, chosen, scheme) =
-                fixed.with(|s| (s.rows, s.columns, (s.row, s.column), s.scheme.min(2)));
+                settings.with(|s| (s.rows, s.columns, (s.row, s.column), s.scheme.min(2)));
             let names = if flattened { SHORT[2] } else { SHORT[scheme] };
             let title = names[usize::from(lang.get() == Lang::Zh)];
             maps.with(|(chosen_map, flat_map)| {
@@ -94,7 +93,7 @@ pub fn Rope2dLab() -> impl IntoView {
     };
     // A tap on either picture makes that patch the query.
     let pick = Callback::new(move |at: (f64, f64)| {
-        let (rows, columns) = fixed.with(|s| (s.rows, s.columns));
+        let (rows, columns) = settings.with(|s| (s.rows, s.columns));
         if let Some((row, column)) = heat_cell(at, rows, columns) {
             settings.update(|s| {
                 s.row = row;
@@ -106,7 +105,7 @@ pub fn Rope2dLab() -> impl IntoView {
     let neighbour = move |dr: usize, dc: usize| {
         Signal::derive(move || {
             let (r, c, rows, columns) =
-                fixed.with(|s| (s.row + dr, s.column + dc, s.rows, s.columns));
+                settings.with(|s| (s.row + dr, s.column + dc, s.rows, s.columns));
             if r >= rows || c >= columns {
                 return "—".to_string();
             }
@@ -120,7 +119,7 @@ pub fn Rope2dLab() -> impl IntoView {
         })
     };
     let file = Signal::derive(move || {
-        fixed.with(|s| {
+        settings.with(|s| {
             format!(
                 "rope-2d_{}_{}x{}_query{}-{}_d{}.csv",
                 crate::lesson::lab_query::GRID_SCHEMES[s.scheme.min(2)],
@@ -133,7 +132,7 @@ pub fn Rope2dLab() -> impl IntoView {
         })
     });
     let rows = Callback::new(move |_| {
-        let columns = fixed.with(|s| s.columns);
+        let columns = settings.with(|s| s.columns);
         maps.with(|(scheme, flattened)| {
             let mut csv = String::from("row,column,score_chosen,score_flattened\n");
             for (i, (a, b)) in scheme.iter().zip(flattened).enumerate() {
@@ -152,7 +151,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 "scheme",
                 "方案",
             ]) testid="rope-2d-scheme" choices=&SCHEMES
-                value=Signal::derive(move || fixed.with(|s| s.scheme))
+                value=Signal::derive(move || settings.with(|s| s.scheme))
                 set=Callback::new(move |i| settings.update(|s| s.scheme = i)) />
             <LabSlider label=in_language([
                 "rows",
@@ -168,13 +167,13 @@ pub fn Rope2dLab() -> impl IntoView {
                 "query patch: row",
                 "查询图块：行",
             ]) testid="rope-2d-row" min=0.0
-                max=Signal::derive(move || fixed.with(|s| s.rows as f64 - 1.0)) step=1.0 track=Track::Linear
+                max=Signal::derive(move || settings.with(|s| s.rows as f64 - 1.0)) step=1.0 track=Track::Linear
                 value=get(|s| s.row as f64) set=update(|s, v| s.row = v as usize) />
             <LabSlider label=in_language([
                 "query patch: column",
                 "查询图块：列",
             ]) testid="rope-2d-column" min=0.0
-                max=Signal::derive(move || fixed.with(|s| s.columns as f64 - 1.0)) step=1.0 track=Track::Linear
+                max=Signal::derive(move || settings.with(|s| s.columns as f64 - 1.0)) step=1.0 track=Track::Linear
                 value=get(|s| s.column as f64) set=update(|s, v| s.column = v as usize) />
             <LabSlider label=in_language([
                 "head width d",
@@ -186,18 +185,18 @@ pub fn Rope2dLab() -> impl IntoView {
                 "底数 b",
             ]) testid="rope-2d-base" min=1.0 max=7.0 step=0.05 track=Track::Log10
                 value=get(|s| s.base) set=update(|s, v| s.base = v.clamp(10.0, 1e7)) />
-            <Show when=move || fixed.with(|s| s.scheme == 1)>
+            <Show when=move || settings.with(|s| s.scheme == 1)>
                 <LabSlider label=in_language([
                     "M-RoPE: time pairs",
                     "M-RoPE：时间段的维度对数",
                 ]) testid="rope-2d-time" min=0.0
-                    max=Signal::derive(move || fixed.with(|s| s.d as f64 / 2.0)) step=1.0 track=Track::Linear
+                    max=Signal::derive(move || settings.with(|s| s.d as f64 / 2.0)) step=1.0 track=Track::Linear
                     value=get(|s| s.time as f64) set=update(|s, v| s.time = v as usize) />
                 <LabSlider label=in_language([
                     "M-RoPE: height pairs (width takes the rest)",
                     "M-RoPE：高度段的维度对数（其余归宽度）",
                 ]) testid="rope-2d-height" min=0.0
-                    max=Signal::derive(move || fixed.with(|s| (s.d / 2 - s.time) as f64)) step=1.0 track=Track::Linear
+                    max=Signal::derive(move || settings.with(|s| (s.d / 2 - s.time) as f64)) step=1.0 track=Track::Linear
                     value=get(|s| s.height as f64) set=update(|s, v| s.height = v as usize) />
                 <p class="note">{in_language(SECTIONS_NOTE)}</p>
             </Show>
@@ -207,7 +206,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 "pairs turning with the row / the column / neither",
                 "随行 / 随列 / 都不随 旋转的维度对数",
             ])}</dt>
-            <dd data-testid="rope-2d-pairs">{move || fixed.with(|s| {
+            <dd data-testid="rope-2d-pairs">{move || settings.with(|s| {
                 let (row, column, neither) = pairs_by_axis(s.grid_scheme(), s.d);
                 format!("{row} / {column} / {neither}")
             })}</dd>
@@ -226,7 +225,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 "flattened: positions between a patch and the one below",
                 "展平时：一个图块与其下方图块之间的位置数",
             ])}</dt>
-            <dd data-testid="rope-2d-row-gap">{move || fixed.with(|s| s.columns.to_string())}</dd>
+            <dd data-testid="rope-2d-row-gap">{move || settings.with(|s| s.columns.to_string())}</dd>
         </dl>
         <figure class="lab-chart">
             <figcaption>{in_language([

@@ -93,9 +93,8 @@ fn score_curves(s: &XposSettings) -> [Vec<(f64, f64)>; 2] {
 #[component]
 pub fn XposLab() -> impl IntoView {
     let (settings, link_problems) = super::linked_settings(XPOS_PREFIX, read_xpos, xpos_pairs);
-    // Every write goes through `fixed` (the sliders' `update`, the link and lesson readers).
-    let fixed = settings;
-    let get = move |read: fn(&XposSettings) -> f64| Signal::derive(move || fixed.with(read));
+    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
+    let get = move |read: fn(&XposSettings) -> f64| Signal::derive(move || settings.with(read));
     let update = move |change: fn(&mut XposSettings, f64)| {
         Callback::new(move |v: f64| {
             settings.update(|s| {
@@ -104,9 +103,12 @@ pub fn XposLab() -> impl IntoView {
             })
         })
     };
-    let computed = Memo::new(move |_| fixed.with(score_curves));
+    // The curves depend on neither the bars' distance nor anything else the curves do not show:
+    // moving the distance slider redraws the bars and the dashed line only.
+    let curve_settings = Memo::new(move |_| settings.with(|s| XposSettings { distance: 0, ..*s }));
+    let computed = Memo::new(move |_| curve_settings.with(score_curves));
     let score_chart = Signal::derive(move || {
-        let distance = fixed.with(|s| s.distance as f64);
+        let distance = settings.with(|s| s.distance as f64);
         computed.with(|[rope, xpos]| {
             curves(
                 &[(rope.clone(), BLUE, 1.5), (xpos.clone(), ORANGE, 3.0)],
@@ -117,7 +119,7 @@ pub fn XposLab() -> impl IntoView {
         })
     });
     let factor_chart = Signal::derive(move || {
-        fixed.with(|s| {
+        settings.with(|s| {
             let factors: Vec<f64> = (0..s.d / 2)
                 .map(|i| xpos_pair_factor(i, s.d, s.distance as f64, s.scale_base))
                 .collect();
@@ -126,7 +128,7 @@ pub fn XposLab() -> impl IntoView {
     });
     // The relative property, checked on the page's numbers: the same offset at two places.
     let shifted = Signal::derive(move || {
-        fixed.with(|s| {
+        settings.with(|s| {
             let (q, k) = vectors(s);
             let m = s.distance as f64;
             let here = xpos_score(&q, &k, m, 0.0, BASE, s.scale_base, Layout::SplitHalves);
@@ -148,7 +150,7 @@ pub fn XposLab() -> impl IntoView {
         })
     });
     let file = Signal::derive(move || {
-        fixed.with(|s| {
+        settings.with(|s| {
             format!(
                 "xpos_{}_d{}_B{}.csv",
                 ["aligned", "random"][s.random],
@@ -176,7 +178,7 @@ pub fn XposLab() -> impl IntoView {
                 "query and key",
                 "查询与键",
             ]) testid="xpos-vectors" choices=&VECTORS
-                value=Signal::derive(move || fixed.with(|s| s.random))
+                value=Signal::derive(move || settings.with(|s| s.random))
                 set=Callback::new(move |i| settings.update(|s| s.random = i)) />
             <LabSlider label=in_language([
                 "head width d",
@@ -197,7 +199,7 @@ pub fn XposLab() -> impl IntoView {
                 "distance m − n for the bars",
                 "柱形所取的距离 m − n",
             ]) testid="xpos-distance" min=0.0
-                max=Signal::derive(move || fixed.with(|s| s.reach as f64)) step=1.0 track=Track::Linear
+                max=Signal::derive(move || settings.with(|s| s.reach as f64)) step=1.0 track=Track::Linear
                 value=get(|s| s.distance as f64) set=update(|s, v| s.distance = v as usize) />
         </div>
         <dl class="numbers" data-testid="xpos-readout">
@@ -205,12 +207,12 @@ pub fn XposLab() -> impl IntoView {
                 "ζ of the fastest and the slowest pair",
                 "最快与最慢维度对的 ζ",
             ])}</dt>
-            <dd data-testid="xpos-zeta">{move || fixed.with(|s| format!("{} … {}", short(xpos_zeta(0, s.d)), short(xpos_zeta(s.d / 2 - 1, s.d))))}</dd>
+            <dd data-testid="xpos-zeta">{move || settings.with(|s| format!("{} … {}", short(xpos_zeta(0, s.d)), short(xpos_zeta(s.d / 2 - 1, s.d))))}</dd>
             <dt>{in_language([
                 "at the chosen distance, the fastest pair's factor ζ_0^((m−n)/B)",
                 "所选距离处，最快维度对的因子 ζ_0^((m−n)/B)",
             ])}</dt>
-            <dd data-testid="xpos-fastest">{move || fixed.with(|s| short(xpos_pair_factor(0, s.d, s.distance as f64, s.scale_base)))}</dd>
+            <dd data-testid="xpos-fastest">{move || settings.with(|s| short(xpos_pair_factor(0, s.d, s.distance as f64, s.scale_base)))}</dd>
             <dt>{in_language([
                 "xPos score at (m, 0) and at (m + 1000, 1000)",
                 "xPos 分数：(m, 0) 处与 (m + 1000, 1000) 处",
