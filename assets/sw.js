@@ -22,11 +22,12 @@ self.addEventListener('install', (event) => {
       // Not other sites, not links within the page (`#rope`: the page itself, and addAll
       // refuses the same address twice).
       .filter((file) => !/^([a-z]+:|#)/.test(file));
-    // The lesson's questions, the Chinese texts, the teacher's tools (and their styles) and the
-    // picture exports' script too:
+    // The lesson's questions, the Chinese texts, the teacher's tools (and their styles), the
+    // training lab's worker and the picture exports' script too:
     // fetched on demand, perhaps offline (the page asks for zh.txt?<version> and
     // teacher.js?<version>; the cache matches them ignoring that).
-    const later = ['lesson.txt', 'zh.txt', 'teacher.js', 'teacher_bg.wasm', 'teacher.css', 'export.js'];
+    const later = ['lesson.txt', 'zh.txt', 'teacher.js', 'teacher_bg.wasm', 'teacher.css', 'export.js',
+      'train-worker.js', 'trainer.js', 'trainer_bg.wasm'];
     await cache.addAll([...new Set([...files, ...later])]);
   })());
 });

@@ -62,9 +62,9 @@ if [ ! -s dist/zh.txt ]; then
   echo "checks: dist/zh.txt is missing (written by the prerender)"
   status=1
 fi
-# Two budgets for what is loaded later (docs/bundle.md): the tools' wasm with the labs it draws,
-# fetched when a teacher opens a tool or a panel with a lab first comes near; and the other files,
-# each fetched by its own feature.
+# Three budgets for what is loaded later (docs/bundle.md): the tools' wasm with the labs it draws,
+# fetched when a teacher opens a tool or a panel with a lab first comes near; the training lab's
+# worker, started when that lab is drawn; and the other files, each fetched by its own feature.
 later_group() {
   local name=$1 budget=$2
   shift 2
@@ -81,6 +81,7 @@ later_group() {
     status=1
   fi
 }
-later_group "the tools and labs" $((360 * 1024)) dist/teacher.js dist/teacher_bg.wasm dist/teacher.css
+later_group "the tools and labs" $((400 * 1024)) dist/teacher.js dist/teacher_bg.wasm dist/teacher.css
+later_group "the training worker" $((64 * 1024)) dist/train-worker.js dist/trainer.js dist/trainer_bg.wasm
 later_group "the other files" $((430 * 1024)) dist/export.js dist/sw.js dist/lesson.txt dist/zh.txt dist/assets/minilm/*.bin
 exit $status

@@ -85,11 +85,11 @@ def renamed(wasm, short):
 stage = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
-# The page's wasm with its ES-module glue, and the teacher's tools' (with the labs) with their
-# no-modules glue: in both the names are plain identifiers of the glue's import object and of
+# The page's wasm with its ES-module glue, and the teacher's tools' (with the labs) and the
+# training worker's with their no-modules glue: in both the names are plain identifiers of the glue's import object and of
 # the wasm's exports, so the same renaming serves.
 wasms = [p for p in glob.glob(os.path.join(stage, "*_bg.wasm"))
-         if os.path.basename(p).startswith(("pe-explorer", "teacher"))]
+         if os.path.basename(p).startswith(("pe-explorer", "teacher", "trainer"))]
 for wasm_path in wasms:
     glue_path = wasm_path[: -len("_bg.wasm")] + ".js"
     short = {}

@@ -188,9 +188,9 @@ fn the_texts_quote_the_cores_numbers() {
         plan.answer(5, Lang::En),
         format!("{:.3}", 2.0 * 0.5f64.sin())
     );
-    // Step 19: head 8 of 8 has slope 2^(−8).
-    assert!(reveal(19).contains("2^(−8) = 1/256"));
-    assert_eq!(plan.answer(19, Lang::En), format!("{:.6}", 2f64.powi(-8)));
+    // Step 21: head 8 of 8 has slope 2^(−8).
+    assert!(reveal(21).contains("2^(−8) = 1/256"));
+    assert_eq!(plan.answer(21, Lang::En), format!("{:.6}", 2f64.powi(-8)));
 }
 
 #[test]
@@ -204,8 +204,8 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
             .unwrap()
             .lab
     };
-    // Step 16: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
-    let (before, after) = (lab_at(16, false), lab_at(16, true));
+    // Step 18: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
+    let (before, after) = (lab_at(18, false), lab_at(18, true));
     assert_eq!(
         (before.method, after.method, after.factor, after.target),
         (Method::Direct, Method::Pi, 4.0, 16384)
@@ -216,10 +216,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
     );
     assert_eq!(plain, 1.0);
     let printed = format!("{:.4} (trained {plain}, ÷ {})", scaled, plain / scaled);
-    assert_eq!(plan.answer(16, Lang::En), printed);
-    assert!(plan.reveal(16, Lang::En).contains(&printed));
-    // Step 17: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
-    let (before, after) = (lab_at(17, false), lab_at(17, true));
+    assert_eq!(plan.answer(18, Lang::En), printed);
+    assert!(plan.reveal(18, Lang::En).contains(&printed));
+    // Step 19: YaRN ×4 on Qwen2.5 7B keeps 24 pairs, divides 24 by 4, ramps 16.
+    let (before, after) = (lab_at(19, false), lab_at(19, true));
     assert_eq!(
         (before.method, after.method),
         (Method::Direct, Method::Yarn)
@@ -237,10 +237,10 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
         count(PairFate::Changed)
     );
     assert_eq!(printed, "24 / 24 / 16");
-    assert_eq!(plan.answer(17, Lang::En), printed);
-    assert_eq!(plan.answer(17, Lang::Zh), printed);
+    assert_eq!(plan.answer(19, Lang::En), printed);
+    assert_eq!(plan.answer(19, Lang::Zh), printed);
     // Steps without a lab ask nothing of the labs.
-    assert_eq!(plan.lab_query(15, true), None);
+    assert_eq!(plan.lab_query(17, true), None);
 }
 
 #[test]
@@ -489,9 +489,9 @@ fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
     use pe_explorer::encoding::rope_2d::{aligned_score_map, GridScheme, Patch};
     use pe_explorer::lesson::lab_query::read_rope_2d;
     let plan = plan();
-    assert_eq!(plan.lab(18), Some("rope-2d"));
-    assert_eq!(plan.masks(18), ["rope-2d-below", "rope-2d-maps"]);
-    let s = read_rope_2d(&plan.lab_query(18, false).unwrap())
+    assert_eq!(plan.lab(20), Some("rope-2d"));
+    assert_eq!(plan.masks(20), ["rope-2d-below", "rope-2d-maps"]);
+    let s = read_rope_2d(&plan.lab_query(20, false).unwrap())
         .unwrap()
         .settings;
     let query = Patch {
@@ -515,10 +515,10 @@ fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
     assert_eq!(right, "0.9831 · 0.9702");
     for lang in [Lang::En, Lang::Zh] {
         assert!(
-            plan.question(18, lang).contains("0.9831")
-                && plan.question(18, lang).contains("0.9702")
+            plan.question(20, lang).contains("0.9831")
+                && plan.question(20, lang).contains("0.9702")
         );
-        assert_eq!(plan.answer(18, lang), below);
+        assert_eq!(plan.answer(20, lang), below);
     }
 }
 
@@ -527,9 +527,9 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     use pe_explorer::encoding::relative_bias::t5_bucket;
     use pe_explorer::lesson::lab_query::read_relative_bias;
     let plan = plan();
-    assert_eq!(plan.lab(20), Some("relative-bias"));
-    assert_eq!(plan.masks(20), ["t5-last", "t5-probe", "t5-indices"]);
-    let s = read_relative_bias(&plan.lab_query(20, false).unwrap())
+    assert_eq!(plan.lab(22), Some("relative-bias"));
+    assert_eq!(plan.masks(22), ["t5-last", "t5-probe", "t5-indices"]);
+    let s = read_relative_bias(&plan.lab_query(22, false).unwrap())
         .unwrap()
         .settings;
     let bucket = |n: i64| t5_bucket(-n, s.causal == 0, s.buckets, s.max_distance).unwrap();
@@ -537,7 +537,7 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     let from = (0..).find(|n| bucket(*n) == last).unwrap();
     assert_eq!((last, from), (15, 91));
     for lang in [Lang::En, Lang::Zh] {
-        assert_eq!(plan.answer(20, lang), format!("{last} (≥ {from})"));
+        assert_eq!(plan.answer(22, lang), format!("{last} (≥ {from})"));
     }
 }
 
@@ -546,21 +546,66 @@ fn the_nope_steps_answer_is_the_last_position_told_apart() {
     use pe_explorer::encoding::nope::{causal_step, last_told_apart};
     use pe_explorer::lesson::lab_query::read_nope;
     let plan = plan();
-    assert_eq!(plan.lab(21), Some("nope"));
-    assert_eq!(plan.masks(21), ["nope-last", "nope-steps"]);
-    let s = read_nope(&plan.lab_query(21, false).unwrap())
+    assert_eq!(plan.lab(23), Some("nope"));
+    assert_eq!(plan.masks(23), ["nope-last", "nope-steps"]);
+    let s = read_nope(&plan.lab_query(23, false).unwrap())
         .unwrap()
         .settings;
     let epsilon = 10f64.powf(-s.digits);
     let p = last_told_apart(epsilon);
     assert!(causal_step(p) >= epsilon && causal_step(p + 1) < epsilon);
     for lang in [Lang::En, Lang::Zh] {
-        assert_eq!(plan.answer(21, lang), format!("p = {p} (ε = {epsilon:.4})"));
-        assert!(plan.reveal(21, lang).contains(&format!(
+        assert_eq!(plan.answer(23, lang), format!("p = {p} (ε = {epsilon:.4})"));
+        assert!(plan.reveal(23, lang).contains(&format!(
             "{} · {} = {}",
             p + 1,
             p + 2,
             (p + 1) * (p + 2)
         )));
+    }
+}
+
+#[test]
+fn the_training_steps_answers_are_the_runs_the_lab_trains() {
+    use pe_explorer::encoding::tiny_training::{share, Training};
+    use pe_explorer::lesson::lab_query::read_train;
+    let plan = plan();
+    for step in [15, 16] {
+        assert_eq!(plan.lab(step), Some("train"));
+    }
+    // Step 16 also hides the runs step 15 may have finished (their accuracy past the length).
+    assert_eq!(plan.masks(15), ["train-measured"]);
+    assert_eq!(plan.masks(16), ["train-measured", "train-positions"]);
+    let s = read_train(&plan.lab_query(15, false).unwrap())
+        .unwrap()
+        .settings;
+    assert_eq!(
+        read_train(&plan.lab_query(16, false).unwrap())
+            .unwrap()
+            .settings,
+        s
+    );
+    // Scheme A is the learned table, B RoPE: trained as the lab's workers train them.
+    let trained = |which: usize| {
+        let mut run = Training::new(s.config(which), s.lr, s.seed, s.steps);
+        while !run.finished() {
+            run.step();
+        }
+        let counts = run.position_counts();
+        (
+            run.learned_at.unwrap(),
+            share(&counts, s.length..2 * s.length),
+        )
+    };
+    let (learned, rope) = (trained(0), trained(1));
+    for (lang, name) in [(Lang::En, "learned"), (Lang::Zh, "可学习位置表")] {
+        assert_eq!(
+            plan.answer(15, lang),
+            format!("RoPE {} · {name} {}", rope.0, learned.0)
+        );
+        assert_eq!(
+            plan.answer(16, lang),
+            format!("RoPE {:.3} · {name} {:.3}", rope.1, learned.1)
+        );
     }
 }

@@ -319,6 +319,23 @@ fn hostile_lab_query() -> impl Strategy<Value = String> {
     prop::collection::vec((key, hostile_value()), 0..14).prop_map(query_of)
 }
 
+/// A hostile link for the training lab (issue 21): any of its keys, any value.
+fn hostile_train_query() -> impl Strategy<Value = String> {
+    let key = prop_oneof![
+        Just("tr_task"),
+        Just("tr_a"),
+        Just("tr_b"),
+        Just("tr_k"),
+        Just("tr_length"),
+        Just("tr_d"),
+        Just("tr_heads"),
+        Just("tr_lr"),
+        Just("tr_steps"),
+        Just("tr_seed"),
+    ];
+    prop::collection::vec((key, hostile_value()), 0..12).prop_map(query_of)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases() / 10) })]
 
@@ -354,6 +371,29 @@ proptest! {
             prop_assert!(s.time + s.height <= s.d / 2);
             let map = aligned_score_map(s.grid_scheme(), s.d, s.base, s.rows, s.columns, Patch { row: s.row as f64, column: s.column as f64 });
             prop_assert!(map.len() == s.rows * s.columns && map.iter().all(|v| v.is_finite()));
+        }
+    }
+
+    /// Whatever a link carries, the training lab's worker gets sizes the model takes (a width
+    /// that splits into the heads in even parts, k or j inside the sequence, a learning rate it
+    /// can step with), and the model's first pass over a sequence of twice the length is finite.
+    #[test]
+    fn the_training_lab_reads_any_link_into_a_run_the_model_takes(query in hostile_train_query()) {
+        use pe_explorer::encoding::seeded::SeededRng;
+        use pe_explorer::encoding::tiny_transformer::{evaluate, example, TinyWeights};
+        use pe_explorer::lesson::lab_query::read_train;
+        let Some(link) = read_train(&query) else { return Ok(()) };
+        let s = link.settings;
+        prop_assert!((4..=32).contains(&s.length) && s.offset < s.length, "{query}: {s:?}");
+        prop_assert!((1..=2).contains(&s.heads) && s.d_model % (2 * s.heads) == 0 && s.d_model <= 64);
+        prop_assert!(s.lr.is_finite() && s.lr >= 0.0 && (10..=5000).contains(&s.steps));
+        prop_assert!(s.task < 4 && s.schemes.iter().all(|&i| i < 5));
+        for which in 0..2 {
+            let config = s.config(which);
+            let weights = TinyWeights::seeded(&config, s.seed);
+            let long = example(&config, 2 * s.length, &mut SeededRng::new(s.seed));
+            let (loss, _, _) = evaluate(&config, &weights, &[long]);
+            prop_assert!(loss.is_finite(), "{query}: {s:?}");
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod shift_map;
 pub mod shift_operator;
 pub mod similarity;
 pub mod sinusoidal;
+pub mod tiny_training;
 pub mod tiny_transformer;
 pub mod training_step;
 pub mod xpos;

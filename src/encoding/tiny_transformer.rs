@@ -20,7 +20,36 @@
 use super::alibi::alibi_slopes;
 use super::learned::GPT2_INIT_STD;
 use super::seeded::SeededRng;
-use super::sinusoidal::omega;
+
+// The transcendental functions from the `libm` crate (a port of musl's), not `f64::exp` and
+// friends: those call the platform's library (glibc on a Linux host, compiler-builtins' in
+// wasm), whose last bits may differ, and a training run compounds any difference. With one
+// implementation everywhere, a seed gives the same run bit for bit on a host and in the
+// browser's worker (tests/browser/train.test.mjs compares them).
+fn exp(x: f64) -> f64 {
+    libm::exp(x)
+}
+
+fn ln(x: f64) -> f64 {
+    libm::log(x)
+}
+
+fn sin_cos(x: f64) -> (f64, f64) {
+    libm::sincos(x)
+}
+
+/// ω_i = 10000^(−2i/d): the sinusoids' and RoPE's frequency of pair i (`sinusoidal::omega`,
+/// through `libm`'s pow).
+fn omega(i: usize, d: usize) -> f64 {
+    libm::pow(10_000.0, -((2 * i) as f64) / d as f64)
+}
+
+/// A normal draw, `mean + std · √(−2 ln u₁) · cos(2π u₂)` (Box–Muller, as
+/// `SeededRng::next_normal`, through `libm`).
+fn normal(rng: &mut SeededRng, std: f64) -> f64 {
+    let (u1, u2) = (rng.next_unit(), rng.next_unit());
+    std * (-2.0 * ln(u1)).sqrt() * libm::cos(std::f64::consts::TAU * u2)
+}
 
 /// How the position enters the tiny model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +158,7 @@ impl TinyWeights {
     pub fn seeded(config: &TinyConfig, seed: u64) -> Self {
         let mut rng = SeededRng::new(seed);
         let d = config.d_model;
-        let mut draw = |n: usize, std: f64| (0..n).map(|_| rng.next_normal(0.0, std)).collect();
+        let mut draw = |n: usize, std: f64| (0..n).map(|_| normal(&mut rng, std)).collect();
         let matrix_std = 1.0 / (d as f64).sqrt();
         TinyWeights {
             embed: draw(config.vocab * d, 1.0),
@@ -235,7 +264,7 @@ fn mat_vec(w: &[f64], x: &[f64], rows: usize, out: &mut [f64]) {
 fn rotate_heads(x: &mut [f64], head_dim: usize, position: f64, sign: f64) {
     for head in x.chunks_mut(head_dim) {
         for i in 0..head_dim / 2 {
-            let (s, c) = (sign * position * omega(i, head_dim, 10_000.0)).sin_cos();
+            let (s, c) = sin_cos(sign * position * omega(i, head_dim));
             let (a, b) = (head[2 * i], head[2 * i + 1]);
             head[2 * i] = a * c - b * s;
             head[2 * i + 1] = a * s + b * c;
@@ -253,7 +282,7 @@ fn input_position(config: &TinyConfig, weights: &TinyWeights, t: usize, out: &mu
         }
         PositionScheme::Sinusoidal => {
             for i in 0..d / 2 {
-                let (s, c) = (t as f64 * omega(i, d, 10_000.0)).sin_cos();
+                let (s, c) = sin_cos(t as f64 * omega(i, d));
                 out[2 * i] = s;
                 out[2 * i + 1] = c;
             }
@@ -318,7 +347,7 @@ fn forward(config: &TinyConfig, weights: &TinyWeights, tokens: &[usize]) -> Trac
             let total: f64 = row[..seen]
                 .iter_mut()
                 .map(|s| {
-                    *s = (*s - max).exp();
+                    *s = exp(*s - max);
                     *s
                 })
                 .sum();
@@ -344,7 +373,7 @@ fn forward(config: &TinyConfig, weights: &TinyWeights, tokens: &[usize]) -> Trac
         let total: f64 = logits
             .iter_mut()
             .map(|s| {
-                *s = (*s - max).exp();
+                *s = exp(*s - max);
                 *s
             })
             .sum();
@@ -377,7 +406,7 @@ pub fn evaluate(
         for (t, target) in example.targets.iter().enumerate() {
             let Some(target) = *target else { continue };
             let p = &trace.probabilities[t * classes..(t + 1) * classes];
-            loss -= p[target].max(f64::MIN_POSITIVE).ln();
+            loss -= ln(p[target].max(f64::MIN_POSITIVE));
             scored += 1;
             let best = (0..classes)
                 .max_by(|a, b| p[*a].total_cmp(&p[*b]))
@@ -493,7 +522,7 @@ pub fn gradient(
         for (t, target) in example.targets.iter().enumerate() {
             let Some(target) = *target else { continue };
             let p = &trace.probabilities[t * classes..(t + 1) * classes];
-            loss -= p[target].max(f64::MIN_POSITIVE).ln() * per;
+            loss -= ln(p[target].max(f64::MIN_POSITIVE)) * per;
             for (class, probability) in p.iter().enumerate() {
                 let dlogit = (probability - f64::from(u8::from(class == target))) * per;
                 for c in 0..d {
@@ -582,7 +611,8 @@ pub struct Adam {
     pub lr: f64,
     m: TinyWeights,
     v: TinyWeights,
-    step: i32,
+    /// β₁ᵗ and β₂ᵗ, kept as running products (the same multiplications on every platform).
+    beta_powers: (f64, f64),
 }
 
 impl Adam {
@@ -595,17 +625,17 @@ impl Adam {
             lr,
             m: weights.zeros_like(),
             v: weights.zeros_like(),
-            step: 0,
+            beta_powers: (1.0, 1.0),
         }
     }
 
     /// One update of `weights` by `grad` (Kingma and Ba 2015, Algorithm 1).
     pub fn update(&mut self, weights: &mut TinyWeights, grad: &mut TinyWeights) {
-        self.step += 1;
-        let (c1, c2) = (
-            1.0 - Self::BETA1.powi(self.step),
-            1.0 - Self::BETA2.powi(self.step),
+        self.beta_powers = (
+            self.beta_powers.0 * Self::BETA1,
+            self.beta_powers.1 * Self::BETA2,
         );
+        let (c1, c2) = (1.0 - self.beta_powers.0, 1.0 - self.beta_powers.1);
         for (((w, g), m), v) in weights
             .parts_mut()
             .into_iter()

@@ -10,12 +10,13 @@ use crate::encoding::basis_fit::TargetChoice;
 use crate::encoding::rope_config::read_config;
 use crate::encoding::rope_scaling::{Extension, Method, PRESETS};
 use crate::encoding::shift_operator::Kernel;
+use crate::encoding::tiny_transformer::{PositionScheme, Task, TinyConfig};
 
 /// The context-extension lab's prefix.
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 10] = [
+pub const LAB_PREFIXES: [&str; 11] = [
     ROPE_EXTENSION_PREFIX,
     BASIS_FIT_PREFIX,
     SHIFT_PREFIX,
@@ -26,6 +27,7 @@ pub const LAB_PREFIXES: [&str; 10] = [
     NOPE_PREFIX,
     XPOS_PREFIX,
     ROPE_2D_PREFIX,
+    TRAIN_PREFIX,
 ];
 
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
@@ -313,11 +315,11 @@ pub struct LabName<T> {
     pub set: fn(&mut T, usize),
 }
 
-/// A lab's values in the URL, declared once: its prefix, its named value and its numbers, in
+/// A lab's values in the URL, declared once: its prefix, its named values and its numbers, in
 /// the order a link writes them. Writing and reading follow from the table.
 pub struct LabValues<T: 'static> {
     pub prefix: &'static str,
-    pub name: LabName<T>,
+    pub names: &'static [LabName<T>],
     pub numbers: &'static [LabNumber<T>],
 }
 
@@ -329,11 +331,15 @@ pub struct LabLink<T> {
 }
 
 impl<T: Default> LabValues<T> {
-    /// `settings` as URL pairs: the named value, then every number.
+    /// `settings` as URL pairs: the named values, then every number.
     pub fn pairs(&self, settings: &T) -> String {
         let mut out = form_urlencoded::Serializer::new(String::new());
-        let name = self.name.names[(self.name.get)(settings).min(self.name.names.len() - 1)];
-        out.append_pair(self.name.key, name);
+        for name in self.names {
+            out.append_pair(
+                name.key,
+                name.names[(name.get)(settings).min(name.names.len() - 1)],
+            );
+        }
         for number in self.numbers {
             out.append_pair(number.key, &format!("{}", (number.get)(settings)));
         }
@@ -348,13 +354,16 @@ impl<T: Default> LabValues<T> {
         let value = |key: &str| last_value(&pairs, key);
         let mut settings = T::default();
         let mut problems = Vec::new();
-        if let Some(text) = value(self.name.key) {
-            match self.name.names.iter().position(|n| *n == text) {
-                Some(i) => (self.name.set)(&mut settings, i),
+        for name in self.names {
+            let Some(text) = value(name.key) else {
+                continue;
+            };
+            match name.names.iter().position(|n| *n == text) {
+                Some(i) => (name.set)(&mut settings, i),
                 None => problems.push(LabProblem {
-                    key: self.name.key.into(),
+                    key: name.key.into(),
                     given: shorten(text),
-                    used: self.name.names[(self.name.get)(&settings)].into(),
+                    used: name.names[(name.get)(&settings)].into(),
                 }),
             }
         }
@@ -424,7 +433,7 @@ pub const BASIS_FIT: [LabNumber<BasisSettings>; 1] = [LabNumber {
 /// The basis lab's values in the URL.
 pub const BASIS_FIT_VALUES: LabValues<BasisSettings> = LabValues {
     prefix: BASIS_FIT_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "bf_target",
         names: &TARGET_NAMES,
         get: |s| {
@@ -434,7 +443,7 @@ pub const BASIS_FIT_VALUES: LabValues<BasisSettings> = LabValues {
                 .unwrap_or(0)
         },
         set: |s, i| s.target = TargetChoice::ALL[i],
-    },
+    }],
     numbers: &BASIS_FIT,
 };
 
@@ -568,12 +577,12 @@ pub const SHIFT: [LabNumber<ShiftSettings>; 6] = [
 /// The shift lab's values in the URL.
 pub const SHIFT_VALUES: LabValues<ShiftSettings> = LabValues {
     prefix: SHIFT_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "so_kernel",
         names: &KERNEL_NAMES,
         get: |s| s.kernel,
         set: |s, i| s.kernel = i,
-    },
+    }],
     numbers: &SHIFT,
 };
 
@@ -665,12 +674,12 @@ pub const TRAINING_SEED: u64 = 7;
 /// The training-step lab's values in the URL.
 pub const TRAINING_STEP_VALUES: LabValues<TrainingSettings> = LabValues {
     prefix: TRAINING_STEP_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "ts_output",
         names: &["separate", "tied"],
         get: |s| s.tied,
         set: |s, i| s.tied = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "ts_length",
@@ -736,12 +745,12 @@ pub const MODEL_BATCH_MAX: usize = 64;
 /// The model-path lab's values in the URL.
 pub const MODEL_PATH_VALUES: LabValues<ModelPathSettings> = LabValues {
     prefix: MODEL_PATH_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "md_model",
         names: &["encoder-decoder", "decoder-only"],
         get: |s| s.kind,
         set: |s, i| s.kind = i,
-    },
+    }],
     numbers: &[LabNumber {
         key: "md_batch",
         min: 1.0,
@@ -800,12 +809,12 @@ impl Default for TyingSettings {
 /// The weight-tying lab's values in the URL.
 pub const WEIGHT_TYING_VALUES: LabValues<TyingSettings> = LabValues {
     prefix: WEIGHT_TYING_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "wt_tying",
         names: &["untied", "encoder-decoder", "decoder-output", "three-way"],
         get: |s| s.tying,
         set: |s, i| s.tying = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "wt_vocab",
@@ -901,12 +910,12 @@ pub const RELATIVE_BUCKETS_MIN: usize = 4;
 /// The relative-bias lab's values in the URL.
 pub const RELATIVE_BIAS_VALUES: LabValues<RelativeBiasSettings> = LabValues {
     prefix: RELATIVE_BIAS_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "rb_variant",
         names: &["bidirectional", "causal"],
         get: |s| s.causal,
         set: |s, i| s.causal = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "rb_buckets",
@@ -991,12 +1000,12 @@ impl Default for NopeSettings {
 /// The NoPE lab's values in the URL.
 pub const NOPE_VALUES: LabValues<NopeSettings> = LabValues {
     prefix: NOPE_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "np_mask",
         names: &["causal", "none"],
         get: |s| s.unmasked,
         set: |s, i| s.unmasked = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "np_length",
@@ -1078,12 +1087,12 @@ impl XposSettings {
 /// The xPos lab's values in the URL.
 pub const XPOS_VALUES: LabValues<XposSettings> = LabValues {
     prefix: XPOS_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "xp_vectors",
         names: &["aligned", "random"],
         get: |s| s.random,
         set: |s, i| s.random = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "xp_d",
@@ -1209,12 +1218,12 @@ impl Rope2dSettings {
 /// The image-RoPE lab's values in the URL.
 pub const ROPE_2D_VALUES: LabValues<Rope2dSettings> = LabValues {
     prefix: ROPE_2D_PREFIX,
-    name: LabName {
+    names: &[LabName {
         key: "r2_scheme",
         names: &GRID_SCHEMES,
         get: |s| s.scheme,
         set: |s, i| s.scheme = i,
-    },
+    }],
     numbers: &[
         LabNumber {
             key: "r2_rows",
@@ -1321,6 +1330,202 @@ pub fn without_prefix(query: &str, prefix: &str) -> String {
         }
     }
     out.finish()
+}
+
+/// The training lab's prefix (issue 21: `ui::labs::train`, trained by `src/bin/trainer.rs`).
+pub const TRAIN_PREFIX: &str = "tr_";
+
+/// The training lab's tasks in the URL, in `TrainSettings::task`'s order.
+pub const TRAIN_TASKS: [&str; 4] = ["copy-back", "token-at", "reverse", "count"];
+/// The position schemes in the URL, in `PositionScheme::ALL`'s order.
+pub const TRAIN_SCHEMES: [&str; 5] = ["none", "learned", "sinusoidal", "rope", "alibi"];
+
+/// The training lab's settings: the task (an index of `TRAIN_TASKS`) and its k or j, the two
+/// schemes trained side by side, the model's sizes, Adam's learning rate, the steps and the seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainSettings {
+    pub task: usize,
+    /// k for copying k back, j for the token at j.
+    pub offset: usize,
+    pub schemes: [usize; 2],
+    pub length: usize,
+    pub d_model: usize,
+    pub heads: usize,
+    pub lr: f64,
+    pub steps: usize,
+    pub seed: u64,
+}
+
+impl Default for TrainSettings {
+    /// Copy 2 back with a learned table against RoPE, at `TinyConfig::lab_default`'s sizes,
+    /// lr 0.01, 300 steps, seed 1: the README's measured run.
+    fn default() -> Self {
+        TrainSettings {
+            task: 0,
+            offset: 2,
+            schemes: [1, 3],
+            length: 12,
+            d_model: 16,
+            heads: 2,
+            lr: 0.01,
+            steps: 300,
+            seed: 1,
+        }
+    }
+}
+
+impl TrainSettings {
+    /// The rules between the numbers: k or j inside the sequence, and a width that splits into
+    /// the heads with an even width each (RoPE turns pairs).
+    pub fn fixed(mut self) -> Self {
+        self.offset = self.offset.min(self.length - 1);
+        let unit = 2 * self.heads;
+        self.d_model = (self.d_model / unit * unit).max(unit);
+        self
+    }
+
+    pub fn task(&self) -> Task {
+        match self.task {
+            0 => Task::CopyBack(self.offset),
+            1 => Task::TokenAt(self.offset),
+            2 => Task::Reverse,
+            _ => Task::Count,
+        }
+    }
+
+    /// The model trained with scheme `which` (0 or 1): 8 tokens, a table of twice the length
+    /// (so the views can ask for twice the training length), the causal mask except where the
+    /// task needs the whole sequence (`TinyConfig::lab_default`'s rule).
+    pub fn config(&self, which: usize) -> TinyConfig {
+        let scheme = PositionScheme::ALL[self.schemes[which.min(1)].min(4)];
+        TinyConfig {
+            length: self.length,
+            table_rows: 2 * self.length,
+            d_model: self.d_model,
+            heads: self.heads,
+            ..TinyConfig::lab_default(scheme, self.task())
+        }
+    }
+}
+
+/// The longest training sequence the lab offers (its views ask for twice it).
+pub const TRAIN_LENGTH_MAX: usize = 32;
+
+const fn scheme_name(key: &'static str, which: usize) -> LabName<TrainSettings> {
+    LabName {
+        key,
+        names: &TRAIN_SCHEMES,
+        get: [
+            |s: &TrainSettings| s.schemes[0],
+            |s: &TrainSettings| s.schemes[1],
+        ][which],
+        set: [
+            |s: &mut TrainSettings, i| s.schemes[0] = i,
+            |s: &mut TrainSettings, i| s.schemes[1] = i,
+        ][which],
+    }
+}
+
+/// The training lab's values in the URL: what a shared link needs to train the same run.
+pub const TRAIN_VALUES: LabValues<TrainSettings> = LabValues {
+    prefix: TRAIN_PREFIX,
+    names: &[
+        LabName {
+            key: "tr_task",
+            names: &TRAIN_TASKS,
+            get: |s| s.task,
+            set: |s, i| s.task = i,
+        },
+        scheme_name("tr_a", 0),
+        scheme_name("tr_b", 1),
+    ],
+    numbers: &[
+        LabNumber {
+            key: "tr_k",
+            min: 0.0,
+            max: (TRAIN_LENGTH_MAX - 1) as f64,
+            whole: true,
+            get: |s| s.offset as f64,
+            set: |s, v| s.offset = v as usize,
+        },
+        LabNumber {
+            key: "tr_length",
+            min: 4.0,
+            max: TRAIN_LENGTH_MAX as f64,
+            whole: true,
+            get: |s| s.length as f64,
+            set: |s, v| s.length = v as usize,
+        },
+        LabNumber {
+            key: "tr_d",
+            min: 4.0,
+            max: 64.0,
+            whole: true,
+            get: |s| s.d_model as f64,
+            set: |s, v| s.d_model = v as usize,
+        },
+        LabNumber {
+            key: "tr_heads",
+            min: 1.0,
+            max: 2.0,
+            whole: true,
+            get: |s| s.heads as f64,
+            set: |s, v| s.heads = v as usize,
+        },
+        // 0 is allowed (the lab says the weights never move); the slider stops at 100.
+        LabNumber {
+            key: "tr_lr",
+            min: 0.0,
+            max: 1000.0,
+            whole: false,
+            get: |s| s.lr,
+            set: |s, v| s.lr = v,
+        },
+        LabNumber {
+            key: "tr_steps",
+            min: 10.0,
+            max: 5000.0,
+            whole: true,
+            get: |s| s.steps as f64,
+            set: |s, v| s.steps = v as usize,
+        },
+        LabNumber {
+            key: "tr_seed",
+            min: 0.0,
+            max: 1e9,
+            whole: true,
+            get: |s| s.seed as f64,
+            set: |s, v| s.seed = v as u64,
+        },
+    ],
+};
+
+/// The training lab's values as URL pairs.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::{train_pairs, TrainSettings};
+/// assert_eq!(
+///     train_pairs(&TrainSettings::default()),
+///     "tr_task=copy-back&tr_a=learned&tr_b=rope&tr_k=2&tr_length=12&tr_d=16&tr_heads=2\
+///      &tr_lr=0.01&tr_steps=300&tr_seed=1"
+/// );
+/// ```
+pub fn train_pairs(settings: &TrainSettings) -> String {
+    TRAIN_VALUES.pairs(settings)
+}
+
+/// Reads the training lab's values from a query string (`None` when it has none), with the
+/// rules between them applied (`TrainSettings::fixed`).
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::read_train;
+/// let link = read_train("tr_a=transformer&tr_length=100&tr_d=15&tr_k=40&tr_lr=-1").unwrap();
+/// let s = link.settings;
+/// assert_eq!((s.schemes[0], s.length, s.d_model, s.offset, s.lr), (1, 32, 12, 31, 0.0));
+/// assert_eq!(link.problems.len(), 5);
+/// ```
+pub fn read_train(query: &str) -> Option<LabLink<TrainSettings>> {
+    TRAIN_VALUES.read_fixed(query, TrainSettings::fixed)
 }
 
 /// A given value as a message quotes it: at most 24 characters.

@@ -253,6 +253,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 || super::lab_query::read_nope(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_xpos(rest).is_some_and(|l| !l.problems.is_empty())
                 || super::lab_query::read_rope_2d(rest).is_some_and(|l| !l.problems.is_empty())
+                || super::lab_query::read_train(rest).is_some_and(|l| !l.problems.is_empty())
             {
                 return None;
             }

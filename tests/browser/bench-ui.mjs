@@ -47,6 +47,14 @@ const SIZES = [
   { name: 'lab distance, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600&xp_distance=300', slider: 'xpos-distance', lab: true, alternate: true },
   { name: 'lab reach, xPos random, d 256, 8192', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
   { name: 'lab rows, image RoPE 32 × 32, d 256', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
+  // While the training lab trains its two runs (its worker posting a snapshot every 200 ms that
+  // the lab draws): the page's own sliders, the lab on screen (issue 21), against the same
+  // sliders at the same place with the lab idle.
+  { name: 'baseline, while two runs train', query: '?tr_steps=5000', slider: null, train: true },
+  { name: 'pos, default, while two runs train', query: '?tr_steps=5000', slider: 'pos', train: true },
+  { name: 'pos, default, lab on screen, not training', query: '?tr_steps=5000', slider: 'pos', train: true, idle: true },
+  { name: 'base, default, while two runs train', query: '?tr_steps=5000', slider: 'base', train: true },
+  { name: 'base, default, lab on screen, not training', query: '?tr_steps=5000', slider: 'base', train: true, idle: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
   // with the page at the top and scrolled to the last panel.
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(
@@ -61,7 +69,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate, lab }) {
+async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate, lab, train, idle }) {
   const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
   await page.goto(site.url(query));
   await waitForApp(page);
@@ -76,6 +84,14 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
   if (lab) {
     await page.getByTestId(lab === true ? 'panel-rope' : lab).scrollIntoViewIfNeeded();
     await page.waitForSelector(`[data-testid="${slider}"]`, { timeout: 30000 });
+  }
+  if (train) {
+    await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="train-title"]', { timeout: 30000 });
+    await page.locator('#lab-train').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-testid="train-progress"]')?.max > 1, null, { timeout: 30000 });
+    if (!idle) await page.getByTestId('train-go').click();
+    if (!idle) await page.waitForFunction(() => document.querySelector('[data-testid="train-progress"]')?.value > 0);
   }
   await settle(page);
   await page.evaluate(() => {
@@ -125,6 +141,8 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
     latencies.push(latency);
   }
   const longTasks = await page.evaluate(() => window.__peLongTasks.slice());
+  // The runs were still going when the last press was measured.
+  const training = train ? await page.getByTestId('train-progress-text').textContent() : null;
   // Where the drawing time goes: milliseconds per press for each canvas (the app appends
   // "<testid> <ms>" to window.__peDrawCosts for every drawing while that array exists).
   const perCanvas = {};
@@ -147,6 +165,7 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
     longest_task_ms: longTasks.length ? Math.max(...longTasks) : 0,
     console_errors: problems.consoleErrors.length + problems.pageErrors.length,
     draw_ms_per_press: Object.fromEntries(Object.entries(perCanvas).sort((a, b) => b[1] - a[1])),
+    ...(training ? { training } : {}),
   };
 }
 
@@ -171,6 +190,7 @@ for (const r of results) {
       `long tasks ${r.long_tasks_over_50ms} (longest ${r.longest_task_ms.toFixed(0)} ms)  errors ${r.console_errors}`,
   );
 }
+for (const r of results.filter((r) => r.training)) console.log(`  ${r.name}: after the last press, ${r.training}`);
 // The costliest canvases of each slider that draws much: what to look at first.
 for (const r of results) {
   const costs = Object.entries(r.draw_ms_per_press);

@@ -31,7 +31,8 @@ function lessonTexts() {
 const STEP_PANELS = ['word-order', 'embedding', '[data-testid="weight-tying-title"]',
   '[data-testid="numbering-title"]', 'heatmap', 'waves', 'frequencies', 'rotation',
   'dot-product', '[data-testid="shift-operator-title"]', 'add-concat', 'extrapolation',
-  '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]', 'rope',
+  '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]',
+  '[data-testid="train-title"]', '[data-testid="train-title"]', 'rope',
   '[data-testid="rope-extension-title"]',
   '[data-testid="rope-extension-title"]', '[data-testid="rope-2d-title"]', 'alibi',
   '[data-testid="relative-bias-title"]', '[data-testid="nope-title"]', 'real-data'];
@@ -69,7 +70,7 @@ async function expectStep(page, step, lang, texts) {
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
   const texts = lessonTexts();
   const total = Object.keys(texts).length;
-  assert.equal(total, 22);
+  assert.equal(total, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);

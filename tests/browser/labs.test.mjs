@@ -495,10 +495,10 @@ test('once the tools are here the contents list every lab under its panel, and f
   await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
   await page.waitForSelector('nav.toc .toc-labs', { timeout: 30000 });
   const entries = await page.locator('nav.toc .toc-labs a').allTextContents();
-  assert.equal(entries.length, 14, entries.join(' | '));
+  assert.equal(entries.length, 15, entries.join(' | '));
   assert.ok(entries.includes('Lab: One training step: what moves, what cannot'), entries.join(' | '));
   const under = await page.locator('nav.toc li:has(> a[href="#extrapolation"]) .toc-labs a').count();
-  assert.equal(under, 2);
+  assert.equal(under, 3);
   // The training step's slot was never drawn: the link draws it, then the browser goes there.
   assert.equal(await page.locator('#lab-training-step').count(), 0);
   await page.evaluate(() => scrollTo(0, 0));

@@ -42,12 +42,12 @@ const panelText = (page, id) => page.evaluate((panel) => document.getElementById
 
 test('every step: the answer is nowhere on the page before Reveal, and in its panel after', async () => {
   const steps = lesson();
-  assert.equal(Object.keys(steps).length, 22);
+  assert.equal(Object.keys(steps).length, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
-  for (let n = 1; n <= 22; n += 1) {
+  for (let n = 1; n <= 24; n += 1) {
     const { panel, answer, lab } = steps[n];
     await stepIs(page, n);
     // A lab is drawn by the tools once its panel is near; the step's values then reach it.
@@ -64,7 +64,7 @@ test('every step: the answer is nowhere on the page before Reveal, and in its pa
     await settle(page);
     assert.ok((await panelText(page, panel)).includes(answer.en), `step ${n}: ${answer.en} not in #${panel} after Reveal`);
     assert.ok((await page.getByTestId('lesson-reveal').textContent()).includes(answer.en));
-    if (n < 22) await page.getByTestId('lesson-next').click();
+    if (n < 24) await page.getByTestId('lesson-next').click();
   }
   assertClean(problems);
   await context.close();

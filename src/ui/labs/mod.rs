@@ -17,6 +17,7 @@ pub mod rope_complex;
 pub mod rope_extension;
 pub mod shift_operator;
 pub mod texts_code;
+pub mod train;
 pub mod training_step;
 pub mod weight_tying;
 pub mod xpos;
@@ -61,6 +62,7 @@ pub fn mount(name: &str, lesson: Lesson) {
             view! {
                 <basis_fit::BasisFitLab />
                 <training_step::TrainingStepLab />
+                <train::TrainLab />
             }
             .into_any()
         },
@@ -173,6 +175,7 @@ const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
         &[
             entry("lab-basis-fit", basis_fit::TITLE, "basis-fit"),
             entry("lab-training-step", training_step::TITLE, "basis-fit"),
+            entry("lab-train", train::TITLE, "basis-fit"),
         ],
     ),
     (

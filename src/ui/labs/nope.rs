@@ -146,7 +146,7 @@ pub fn NopeLab() -> impl IntoView {
                 "with the mask: the last position still a step ≥ ε from the next",
                 "有掩码时：与下一个位置仍相差至少 ε 的最后一个位置",
             ])}</dt>
-            // Lesson step 21 asks for it: masked until Reveal.
+            // Lesson step 23 asks for it: masked until Reveal.
             <dd data-testid="nope-last" data-readout="nope-last">{move || format!("p = {} (ε = {})", last_told_apart(resolution()), short(resolution()))}</dd>
         </dl>
         <figure class="lab-chart">
@@ -165,7 +165,7 @@ pub fn NopeLab() -> impl IntoView {
                 "With the mask: the step from p to p + 1, and the resolution ε",
                 "有掩码时：从 p 到 p + 1 的步长，以及分辨率 ε",
             ])}</figcaption>
-            // Masked in lesson step 21: its dashed line is the answer.
+            // Masked in lesson step 23: its dashed line is the answer.
             <div data-readout="nope-steps"><SvgChart testid="nope-steps" marks=step_chart /></div>
             <p class="note">{in_language([
                 "Log scale. The step 1/((p + 1)(p + 2)) falls about as 1/p²; the grey line is ε and the dashed line the last position whose step is still at least ε, about 1/√ε.",

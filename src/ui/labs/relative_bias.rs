@@ -226,7 +226,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "T5: the last bucket before the query (shared from this distance on)",
                 "T5：查询之前的最后一个桶（从这个距离起共用）",
             ])}</dt>
-            // Lesson step 20 asks for it: masked until Reveal.
+            // Lesson step 22 asks for it: masked until Reveal.
             <dd data-testid="relative-bias-last" data-readout="t5-last">{readout(1)}</dd>
             <dt>{in_language([
                 "Shaw: vectors learned (2k + 1)",
@@ -244,7 +244,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "The table index each offset j − i reads",
                 "每个偏移 j − i 读取的表索引",
             ])}</figcaption>
-            // Masked with the read-outs above in lesson step 20: the chart shows where the last step starts.
+            // Masked with the read-outs above in lesson step 22: the chart shows where the last step starts.
             <div data-readout="t5-indices"><SvgChart testid="relative-bias-indices" marks=index_chart /></div>
             <ul class="lab-legend">
                 <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=ORANGE stroke-width="3" /></svg>{in_language([

@@ -219,7 +219,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 "score to the patch below (chosen · flattened)",
                 "到下方图块的分数（所选 · 展平）",
             ])}</dt>
-            // Lesson step 18 asks about it: masked until Reveal.
+            // Lesson step 20 asks about it: masked until Reveal.
             <dd data-testid="rope-2d-below" data-readout="rope-2d-below">{neighbour(1, 0)}</dd>
             <dt>{in_language([
                 "flattened: positions between a patch and the one below",
@@ -232,7 +232,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 "Score from the outlined query patch to every patch",
                 "从带框的查询图块到每个图块的分数",
             ])}</figcaption>
-            // Masked in lesson step 18: the pictures show the patch below.
+            // Masked in lesson step 20: the pictures show the patch below.
             <div class="heat-pair" data-readout="rope-2d-maps">
                 <SvgChart testid="rope-2d-map" marks=chart(false) heat=true pick=pick />
                 <SvgChart testid="rope-2d-flattened" marks=chart(true) heat=true pick=pick />
