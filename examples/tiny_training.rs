@@ -19,9 +19,7 @@ fn main() {
             let config = TinyConfig::lab_default(scheme, task);
             let mut training = Training::new(config, 0.01, 1, steps);
             let start = std::time::Instant::now();
-            while !training.finished() {
-                training.step();
-            }
+            training.train_to_end();
             let seconds = start.elapsed().as_secs_f64();
             let counts = training.position_counts();
             let last = training.checks.last().copied();

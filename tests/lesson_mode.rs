@@ -588,9 +588,7 @@ fn the_training_steps_answers_are_the_runs_the_lab_trains() {
     // Scheme A is the learned table, B RoPE: trained as the lab's workers train them.
     let trained = |which: usize| {
         let mut run = Training::new(s.config(which), s.lr, s.seed, s.steps);
-        while !run.finished() {
-            run.step();
-        }
+        run.train_to_end();
         let counts = run.position_counts();
         (
             run.learned_at.unwrap(),

@@ -6,7 +6,7 @@
 //! the browser's wasm give the same run. `PE_RECORD=1 cargo test --test tiny_training` rewrites
 //! the file.
 
-use pe_explorer::encoding::tiny_training::Training;
+use pe_explorer::encoding::tiny_training::{check_rows, Training, CHECKS_HEADER};
 use pe_explorer::lesson::lab_query::{TrainSettings, TRAIN_SCHEMES};
 
 const FILE: &str = concat!(
@@ -14,9 +14,9 @@ const FILE: &str = concat!(
     "/tests/data/tiny_training_default.csv"
 );
 
-/// The checks' section of the lab's CSV (src/ui/labs/train.rs, `rows`).
+/// The checks' section of the lab's CSV (src/ui/labs/train.rs, `rows`), trained as the worker trains.
 fn checks_csv(settings: &TrainSettings) -> String {
-    let mut csv = String::from("scheme,step,loss,held_out_accuracy\n");
+    let mut csv = String::from(CHECKS_HEADER);
     for which in 0..2 {
         let mut run = Training::new(
             settings.config(which),
@@ -24,16 +24,11 @@ fn checks_csv(settings: &TrainSettings) -> String {
             settings.seed,
             settings.steps,
         );
-        while !run.finished() {
-            run.step();
-        }
-        let name = TRAIN_SCHEMES[settings.schemes[which]];
-        for check in &run.checks {
-            csv.push_str(&format!(
-                "{name},{},{},{}\n",
-                check.step, check.loss, check.accuracy
-            ));
-        }
+        run.train_to_end();
+        csv.push_str(&check_rows(
+            TRAIN_SCHEMES[settings.schemes[which]],
+            &run.checks,
+        ));
     }
     csv
 }

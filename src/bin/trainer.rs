@@ -32,7 +32,7 @@ mod worker {
     use std::cell::RefCell;
 
     use js_sys::{Array, Float64Array, Object, Reflect};
-    use pe_explorer::encoding::tiny_training::{Health, Training};
+    use pe_explorer::encoding::tiny_training::Training;
     use pe_explorer::encoding::tiny_transformer::PositionScheme;
     use pe_explorer::lesson::lab_query::read_train;
     use wasm_bindgen::prelude::*;
@@ -208,13 +208,7 @@ mod worker {
         set("planned", t.planned.into());
         set("finished", t.finished().into());
         set("learnedAt", t.learned_at.map_or(-1.0, |s| s as f64).into());
-        let health = match t.health() {
-            Health::Training => "training",
-            Health::Frozen => "frozen",
-            Health::Diverged => "diverged",
-            Health::Rising => "rising",
-        };
-        set("health", health.into());
+        set("health", t.health().name().into());
         let checks: Vec<f64> = t
             .checks
             .iter()

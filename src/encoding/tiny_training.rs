@@ -30,8 +30,9 @@ pub struct Check {
 }
 
 /// What the loss says about the learning rate, for the panel to name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Health {
+    #[default]
     Training,
     /// Learning rate 0: Adam's step is lr · m̂/(√v̂ + ε) = 0, the weights never move.
     Frozen,
@@ -41,6 +42,31 @@ pub enum Health {
     /// overshoot. (Adam moves a weight by about the learning rate per step, so within the lab's
     /// range of rates the weights stay finite and the loss does not become NaN; it rises.)
     Rising,
+}
+
+impl Health {
+    const NAMES: [(Health, &'static str); 4] = [
+        (Health::Training, "training"),
+        (Health::Frozen, "frozen"),
+        (Health::Diverged, "diverged"),
+        (Health::Rising, "rising"),
+    ];
+
+    /// Its name in the worker's snapshots (src/bin/trainer.rs to src/ui/labs/train.rs).
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(h, _)| *h == self)
+            .map_or("training", |(_, n)| n)
+    }
+
+    /// The health a snapshot names (`None` for a name it does not know).
+    pub fn from_name(name: &str) -> Option<Health> {
+        Self::NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(h, _)| *h)
+    }
 }
 
 /// A run with its record.
@@ -80,6 +106,13 @@ impl Training {
             twice,
             since_check: (0.0, 0),
             start_loss: None,
+        }
+    }
+
+    /// Takes every step left (the lab's worker takes them in slices instead).
+    pub fn train_to_end(&mut self) {
+        while !self.finished() {
+            self.step();
         }
     }
 
@@ -166,6 +199,19 @@ impl Training {
     }
 }
 
+/// The header of `check_rows`.
+pub const CHECKS_HEADER: &str = "scheme,step,loss,held_out_accuracy\n";
+
+/// `checks` as CSV rows `scheme,step,loss,held_out_accuracy`, each number at full precision (the
+/// shortest text that reads back as the same f64): the training lab's download, and what
+/// tests/data/tiny_training_default.csv records.
+pub fn check_rows(scheme: &str, checks: &[Check]) -> String {
+    checks
+        .iter()
+        .map(|c| format!("{scheme},{},{},{}\n", c.step, c.loss, c.accuracy))
+        .collect()
+}
+
 /// The share right over positions `range` of `counts` (`Training::position_counts`); `NaN`
 /// where none was scored.
 pub fn share(counts: &[(usize, usize)], range: std::ops::Range<usize>) -> f64 {
@@ -187,9 +233,7 @@ mod tests {
     fn trained(lr: f64, steps: usize) -> Training {
         let config = TinyConfig::lab_default(PositionScheme::Learned, Task::CopyBack(2));
         let mut training = Training::new(config, lr, 1, steps);
-        while !training.finished() {
-            training.step();
-        }
+        training.train_to_end();
         training
     }
 
@@ -223,11 +267,17 @@ mod tests {
             1,
             50,
         );
-        while !wild.finished() {
-            wild.step();
-        }
+        wild.train_to_end();
         assert_eq!(wild.health(), Health::Diverged);
         assert!(wild.checks.last().unwrap().loss.is_nan());
+    }
+
+    #[test]
+    fn every_health_reads_back_from_its_name() {
+        for (health, _) in Health::NAMES {
+            assert_eq!(Health::from_name(health.name()), Some(health));
+        }
+        assert_eq!(Health::from_name("fine"), None);
     }
 
     #[test]

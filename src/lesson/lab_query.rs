@@ -30,6 +30,26 @@ pub const LAB_PREFIXES: [&str; 11] = [
     TRAIN_PREFIX,
 ];
 
+/// Whether some lab's reader could not take `query`'s values as they are (it clamped, kept or
+/// fixed one): a lesson step's values must be ones their lab takes. A lab with URL values has
+/// its reader here, as its prefix in `LAB_PREFIXES`.
+pub fn some_lab_value_unusable(query: &str) -> bool {
+    fn unusable<T>(link: Option<LabLink<T>>) -> bool {
+        link.is_some_and(|l| !l.problems.is_empty())
+    }
+    read_rope_extension(query).is_some_and(|l| !l.problems.is_empty())
+        || unusable(read_basis_fit(query))
+        || unusable(read_shift(query))
+        || unusable(read_training_step(query))
+        || unusable(read_model_path(query))
+        || unusable(read_weight_tying(query))
+        || unusable(read_relative_bias(query))
+        || unusable(read_nope(query))
+        || unusable(read_xpos(query))
+        || unusable(read_rope_2d(query))
+        || unusable(read_train(query))
+}
+
 /// The labs' pairs of `query`, in order, as a query string (empty if none).
 ///
 /// ```

@@ -241,20 +241,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 return None;
             }
             // A lab's values must be ones its link reader takes as they are.
-            if super::lab_query::read_rope_extension(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_basis_fit(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_shift(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_training_step(rest)
-                    .is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_model_path(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_weight_tying(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_relative_bias(rest)
-                    .is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_nope(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_xpos(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_rope_2d(rest).is_some_and(|l| !l.problems.is_empty())
-                || super::lab_query::read_train(rest).is_some_and(|l| !l.problems.is_empty())
-            {
+            if super::lab_query::some_lab_value_unusable(rest) {
                 return None;
             }
             if kind == "before" {

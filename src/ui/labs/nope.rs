@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 
 use crate::encoding::nope::{causal_step, last_told_apart, start_token_share};
-use crate::lesson::lab_query::{nope_pairs, read_nope, NopeSettings, NOPE_PREFIX};
+use crate::lesson::lab_query::{nope_pairs, read_nope, NOPE_PREFIX};
 use crate::render::family::curves;
 
 use super::parts::{
-    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, SvgChart, Track,
+    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
 };
 
 pub const TITLE: [&str; 2] = [
@@ -32,7 +32,7 @@ const GREY: &str = "#777777";
 #[component]
 pub fn NopeLab() -> impl IntoView {
     let (settings, link_problems) = super::linked_settings(NOPE_PREFIX, read_nope, nope_pairs);
-    let get = move |read: fn(&NopeSettings) -> f64| Signal::derive(move || settings.with(read));
+    let sliders = Sliders::of(settings);
     let resolution = move || settings.with(|s| 10f64.powf(-s.digits));
     // Both masks' outputs, computed when the length changes (O(L²) softmax work), not when the
     // mask or ε does: [causal, none].
@@ -120,13 +120,13 @@ pub fn NopeLab() -> impl IntoView {
                 "length L",
                 "长度 L",
             ]) testid="nope-length" min=1.0 max=10.0 step=0.25 track=Track::Log2
-                value=get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = (v as usize).clamp(2, 1024))) />
+                value=sliders.get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = (v as usize).clamp(2, 1024))) />
             <LabSlider label=in_language([
                 "resolution ε = 10^(−digits): digits",
                 "分辨率 ε = 10^(−digits)：digits",
             ]) testid="nope-digits"
                 min=1.0 max=8.0 step=0.25 track=Track::Linear
-                value=get(|s| s.digits) set=Callback::new(move |v: f64| settings.update(|s| s.digits = v.clamp(1.0, 8.0))) />
+                value=sliders.get(|s| s.digits) set=Callback::new(move |v: f64| settings.update(|s| s.digits = v.clamp(1.0, 8.0))) />
         </div>
         <dl class="numbers" data-testid="nope-readout">
             <dt>{in_language([

@@ -28,6 +28,56 @@ pub fn short(x: f64) -> String {
     }
 }
 
+/// A lab's settings as its sliders read and write them: `get` gives one number as a slider's
+/// value, `set` writes a slider's new value and then applies the rules between the numbers (a
+/// lab's `fixed`), so that every write keeps the settings valid, as the link readers do.
+pub struct Sliders<T: 'static> {
+    settings: RwSignal<T>,
+    fix: Option<fn(T) -> T>,
+}
+
+impl<T: 'static> Clone for Sliders<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Sliders<T> {}
+
+impl<T: Clone + Send + Sync + 'static> Sliders<T> {
+    /// Settings whose numbers do not constrain each other.
+    pub fn of(settings: RwSignal<T>) -> Self {
+        Sliders {
+            settings,
+            fix: None,
+        }
+    }
+
+    /// Settings with rules between their numbers, applied after every write.
+    pub fn fixed_by(settings: RwSignal<T>, fix: fn(T) -> T) -> Self {
+        Sliders {
+            settings,
+            fix: Some(fix),
+        }
+    }
+
+    pub fn get(self, read: fn(&T) -> f64) -> Signal<f64> {
+        let settings = self.settings;
+        Signal::derive(move || settings.with(read))
+    }
+
+    pub fn set(self, change: fn(&mut T, f64)) -> Callback<f64> {
+        Callback::new(move |v: f64| {
+            self.settings.update(|s| {
+                change(s, v);
+                if let Some(fix) = self.fix {
+                    *s = fix(s.clone());
+                }
+            })
+        })
+    }
+}
+
 /// How a slider's track maps to its value: lengths double and bases grow tenfold at an even
 /// pace along the track.
 #[derive(Clone, Copy, PartialEq)]

@@ -12,7 +12,9 @@ use crate::lesson::lab_query::{
 };
 use crate::render::family::{heat_chart, index_steps};
 
-use super::parts::{in_language, CsvExport, LabChoice, LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{
+    in_language, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
+};
 
 pub const TITLE: [&str; 2] = [
     "Relative positions in the score: Shaw's clipping and T5's buckets",
@@ -66,18 +68,9 @@ pub fn RelativeBiasLab() -> impl IntoView {
         read_relative_bias,
         relative_bias_pairs,
     );
-    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
+    // Every write goes through `fixed()`: the sliders (`Sliders::fixed_by`), the link and lesson readers.
     let probe = RwSignal::new(-200.0f64);
-    let update = move |change: fn(&mut RelativeBiasSettings, f64)| {
-        Callback::new(move |v: f64| {
-            settings.update(|s| {
-                change(s, v);
-                *s = s.fixed();
-            })
-        })
-    };
-    let get =
-        move |read: fn(&RelativeBiasSettings) -> f64| Signal::derive(move || settings.with(read));
+    let sliders = Sliders::fixed_by(settings, RelativeBiasSettings::fixed);
 
     // The offsets' indices do not depend on the matrices' length: that slider redraws the matrices only.
     let index_settings =
@@ -190,25 +183,25 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "T5 num_buckets（桶数）",
             ]) testid="relative-bias-buckets"
                 min=4.0 max=128.0 step=2.0 track=Track::Linear
-                value=get(|s| s.buckets as f64) set=update(|s, v| s.buckets = v as usize) />
+                value=sliders.get(|s| s.buckets as f64) set=sliders.set(|s, v| s.buckets = v as usize) />
             <LabSlider label=in_language([
                 "T5 max_distance",
                 "T5 max_distance（最大距离）",
             ]) testid="relative-bias-max"
                 min=1.0 max=11.0 step=0.25 track=Track::Log2
-                value=get(|s| s.max_distance as f64) set=update(|s, v| s.max_distance = v as usize) />
+                value=sliders.get(|s| s.max_distance as f64) set=sliders.set(|s, v| s.max_distance = v as usize) />
             <LabSlider label=in_language([
                 "Shaw's k",
                 "Shaw 的 k",
             ]) testid="relative-bias-k"
                 min=1.0 max=64.0 step=1.0 track=Track::Linear
-                value=get(|s| s.k as f64) set=update(|s, v| s.k = v as usize) />
+                value=sliders.get(|s| s.k as f64) set=sliders.set(|s, v| s.k = v as usize) />
             <LabSlider label=in_language([
                 "length L of the matrices",
                 "矩阵的长度 L",
             ]) testid="relative-bias-length"
                 min=4.0 max=64.0 step=1.0 track=Track::Linear
-                value=get(|s| s.length as f64) set=update(|s, v| s.length = v as usize) />
+                value=sliders.get(|s| s.length as f64) set=sliders.set(|s, v| s.length = v as usize) />
             <LabSlider label=in_language([
                 "an offset j − i to look up",
                 "要查的偏移 j − i",

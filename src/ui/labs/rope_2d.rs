@@ -12,7 +12,7 @@ use crate::render::family::{heat_cell, heat_chart};
 use crate::ui::context::use_lesson;
 
 use super::parts::{
-    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, SvgChart, Track,
+    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
 };
 
 pub const TITLE: [&str; 2] = ["RoPE for images: rows and columns", "图像的 RoPE：行与列"];
@@ -50,16 +50,8 @@ const SECTIONS_NOTE: [&str; 2] = [
 pub fn Rope2dLab() -> impl IntoView {
     let (settings, link_problems) =
         super::linked_settings(ROPE_2D_PREFIX, read_rope_2d, rope_2d_pairs);
-    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
-    let get = move |read: fn(&Rope2dSettings) -> f64| Signal::derive(move || settings.with(read));
-    let update = move |change: fn(&mut Rope2dSettings, f64)| {
-        Callback::new(move |v: f64| {
-            settings.update(|s| {
-                change(s, v);
-                *s = s.fixed();
-            })
-        })
-    };
+    // Every write goes through `fixed()`: the sliders (`Sliders::fixed_by`), the link and lesson readers.
+    let sliders = Sliders::fixed_by(settings, Rope2dSettings::fixed);
     let maps = Memo::new(move |_| {
         settings.with(|s| {
             let query = Patch {
@@ -157,47 +149,47 @@ pub fn Rope2dLab() -> impl IntoView {
                 "rows",
                 "行数",
             ]) testid="rope-2d-rows" min=1.0 max=32.0 step=1.0 track=Track::Linear
-                value=get(|s| s.rows as f64) set=update(|s, v| s.rows = v as usize) />
+                value=sliders.get(|s| s.rows as f64) set=sliders.set(|s, v| s.rows = v as usize) />
             <LabSlider label=in_language([
                 "columns",
                 "列数",
             ]) testid="rope-2d-columns" min=1.0 max=32.0 step=1.0 track=Track::Linear
-                value=get(|s| s.columns as f64) set=update(|s, v| s.columns = v as usize) />
+                value=sliders.get(|s| s.columns as f64) set=sliders.set(|s, v| s.columns = v as usize) />
             <LabSlider label=in_language([
                 "query patch: row",
                 "查询图块：行",
             ]) testid="rope-2d-row" min=0.0
                 max=Signal::derive(move || settings.with(|s| s.rows as f64 - 1.0)) step=1.0 track=Track::Linear
-                value=get(|s| s.row as f64) set=update(|s, v| s.row = v as usize) />
+                value=sliders.get(|s| s.row as f64) set=sliders.set(|s, v| s.row = v as usize) />
             <LabSlider label=in_language([
                 "query patch: column",
                 "查询图块：列",
             ]) testid="rope-2d-column" min=0.0
                 max=Signal::derive(move || settings.with(|s| s.columns as f64 - 1.0)) step=1.0 track=Track::Linear
-                value=get(|s| s.column as f64) set=update(|s, v| s.column = v as usize) />
+                value=sliders.get(|s| s.column as f64) set=sliders.set(|s, v| s.column = v as usize) />
             <LabSlider label=in_language([
                 "head width d",
                 "头的宽度 d",
             ]) testid="rope-2d-d" min=4.0 max=256.0 step=4.0 track=Track::Linear
-                value=get(|s| s.d as f64) set=update(|s, v| s.d = v as usize) />
+                value=sliders.get(|s| s.d as f64) set=sliders.set(|s, v| s.d = v as usize) />
             <LabSlider label=in_language([
                 "base b",
                 "底数 b",
             ]) testid="rope-2d-base" min=1.0 max=7.0 step=0.05 track=Track::Log10
-                value=get(|s| s.base) set=update(|s, v| s.base = v.clamp(10.0, 1e7)) />
+                value=sliders.get(|s| s.base) set=sliders.set(|s, v| s.base = v.clamp(10.0, 1e7)) />
             <Show when=move || settings.with(|s| s.scheme == 1)>
                 <LabSlider label=in_language([
                     "M-RoPE: time pairs",
                     "M-RoPE：时间段的维度对数",
                 ]) testid="rope-2d-time" min=0.0
                     max=Signal::derive(move || settings.with(|s| s.d as f64 / 2.0)) step=1.0 track=Track::Linear
-                    value=get(|s| s.time as f64) set=update(|s, v| s.time = v as usize) />
+                    value=sliders.get(|s| s.time as f64) set=sliders.set(|s, v| s.time = v as usize) />
                 <LabSlider label=in_language([
                     "M-RoPE: height pairs (width takes the rest)",
                     "M-RoPE：高度段的维度对数（其余归宽度）",
                 ]) testid="rope-2d-height" min=0.0
                     max=Signal::derive(move || settings.with(|s| (s.d / 2 - s.time) as f64)) step=1.0 track=Track::Linear
-                    value=get(|s| s.height as f64) set=update(|s, v| s.height = v as usize) />
+                    value=sliders.get(|s| s.height as f64) set=sliders.set(|s, v| s.height = v as usize) />
                 <p class="note">{in_language(SECTIONS_NOTE)}</p>
             </Show>
         </div>

@@ -19,7 +19,7 @@ use crate::render::rope_extension::{
 };
 use crate::ui::context::use_lesson;
 
-use super::parts::{short, LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{short, LabSlider, LinkProblems, Sliders, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Longer than trained: stretching RoPE",
@@ -263,10 +263,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             (plain, current, fates)
         })
     });
-    let set = move |update: fn(&mut Extension, f64)| {
-        Callback::new(move |v: f64| setup.update(|lab| update(lab, v)))
-    };
-    let get = move |read: fn(&Extension) -> f64| Signal::derive(move || setup.with(read));
+    let sliders = Sliders::of(setup);
     let label = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 
     let chosen_method = move || method_index(setup.with(|l| l.method));
@@ -324,28 +321,28 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 </select>
             </label>
             <LabSlider label=label(|w| w.trained) testid="rope-extension-trained" min=8.0 max=20.0 step=0.25 track=Track::Log2
-                value=get(|l| l.trained as f64) set=set(|l, v| l.trained = v as usize) />
+                value=sliders.get(|l| l.trained as f64) set=sliders.set(|l, v| l.trained = v as usize) />
             <LabSlider label=label(|w| w.target) testid="rope-extension-target" min=8.0 max=21.0 step=0.25 track=Track::Log2
-                value=get(|l| l.target as f64) set=set(|l, v| l.target = v as usize) />
+                value=sliders.get(|l| l.target as f64) set=sliders.set(|l, v| l.target = v as usize) />
             <LabSlider label=label(|w| w.factor) testid="rope-extension-factor" min=1.0 max=64.0 track=Track::Linear step=0.25
-                value=get(|l| l.factor) set=set(|l, v| l.factor = v) />
+                value=sliders.get(|l| l.factor) set=sliders.set(|l, v| l.factor = v) />
             <button type="button" data-testid="rope-extension-factor-from-lengths"
                 on:click=move |_| setup.update(|l| l.factor = (l.target as f64 / l.trained as f64).max(1.0))>
                 {label(|w| w.factor_from_lengths)}
             </button>
             <LabSlider label=label(|w| w.base) testid="rope-extension-base" min=2.0 max=8.0 step=0.05 track=Track::Log10
-                value=get(|l| l.base) set=set(|l, v| l.base = v.max(2.0)) />
+                value=sliders.get(|l| l.base) set=sliders.set(|l, v| l.base = v.max(2.0)) />
             <Show when=move || setup.with(|l| l.method == Method::Yarn)>
                 <LabSlider label=label(|w| w.beta_fast) testid="rope-extension-beta-fast" min=2.0 max=128.0 track=Track::Linear step=1.0
-                    value=get(|l| l.beta_fast) set=set(|l, v| l.beta_fast = v.max(l.beta_slow + 0.25)) />
+                    value=sliders.get(|l| l.beta_fast) set=sliders.set(|l, v| l.beta_fast = v.max(l.beta_slow + 0.25)) />
                 <LabSlider label=label(|w| w.beta_slow) testid="rope-extension-beta-slow" min=0.25 max=8.0 track=Track::Linear step=0.25
-                    value=get(|l| l.beta_slow) set=set(|l, v| l.beta_slow = v.min(l.beta_fast - 0.25)) />
+                    value=sliders.get(|l| l.beta_slow) set=sliders.set(|l, v| l.beta_slow = v.min(l.beta_fast - 0.25)) />
             </Show>
             <Show when=move || setup.with(|l| l.method == Method::Llama3)>
                 <LabSlider label=label(|w| w.low) testid="rope-extension-low" min=0.5 max=4.0 track=Track::Linear step=0.25
-                    value=get(|l| l.low_freq_factor) set=set(|l, v| l.low_freq_factor = v.min(l.high_freq_factor - 0.25)) />
+                    value=sliders.get(|l| l.low_freq_factor) set=sliders.set(|l, v| l.low_freq_factor = v.min(l.high_freq_factor - 0.25)) />
                 <LabSlider label=label(|w| w.high) testid="rope-extension-high" min=1.0 max=16.0 track=Track::Linear step=0.25
-                    value=get(|l| l.high_freq_factor) set=set(|l, v| l.high_freq_factor = v.max(l.low_freq_factor + 0.25)) />
+                    value=sliders.get(|l| l.high_freq_factor) set=sliders.set(|l, v| l.high_freq_factor = v.max(l.low_freq_factor + 0.25)) />
             </Show>
         </div>
         <dl class="numbers" data-testid="rope-extension-readout">

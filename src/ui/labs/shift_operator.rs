@@ -13,7 +13,7 @@ use crate::render::basis_fit::error_text;
 use crate::render::shift_operator::bar_marks;
 use crate::ui::context::use_lesson;
 
-use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{LabSlider, LinkProblems, Sliders, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Why waves: the shift, and every mixing by offset",
@@ -134,18 +134,13 @@ pub fn ShiftOperatorLab() -> impl IntoView {
         let s = settings.get();
         shift_report(s.n, s.f, s.f2, s.kernel(), encoding_omega.get())
     });
-    let set = move |update: fn(&mut ShiftSettings, f64)| {
-        Callback::new(move |v: f64| {
-            settings.update(|s| {
-                update(s, v);
-                // The bounds that follow N.
-                s.f = s.f.min(s.n - 1);
-                s.f2 = s.f2.min(s.n - 1);
-                s.width = s.width.min(s.n / 2);
-            })
-        })
-    };
-    let get = move |read: fn(&ShiftSettings) -> f64| Signal::derive(move || settings.with(read));
+    // The bounds that follow N.
+    let sliders = Sliders::fixed_by(settings, |mut s| {
+        s.f = s.f.min(s.n - 1);
+        s.f2 = s.f2.min(s.n - 1);
+        s.width = s.width.min(s.n / 2);
+        s
+    });
     let n_less_one = Signal::derive(move || settings.with(|s| s.n - 1) as f64);
     let kind = move || settings.with(|s| s.kernel);
     let text = move |make: fn(&ShiftReport, &ShiftSettings, &Words) -> String| {
@@ -158,11 +153,11 @@ pub fn ShiftOperatorLab() -> impl IntoView {
         <LinkProblems problems=link_problems testid="shift-operator-link-problems" />
         <div class="lab-controls">
             <LabSlider label=label(|w| w.n) testid="shift-operator-n" min=4.0 max=SHIFT_N_MAX as f64 step=1.0 track=Track::Linear
-                value=get(|s| s.n as f64) set=set(|s, v| s.n = v as usize) />
+                value=sliders.get(|s| s.n as f64) set=sliders.set(|s, v| s.n = v as usize) />
             <LabSlider label=label(|w| w.f) testid="shift-operator-f" min=0.0 max=n_less_one step=1.0 track=Track::Linear
-                value=get(|s| s.f as f64) set=set(|s, v| s.f = v as usize) />
+                value=sliders.get(|s| s.f as f64) set=sliders.set(|s, v| s.f = v as usize) />
             <LabSlider label=label(|w| w.f2) testid="shift-operator-f2" min=0.0 max=n_less_one step=1.0 track=Track::Linear
-                value=get(|s| s.f2 as f64) set=set(|s, v| s.f2 = v as usize) />
+                value=sliders.get(|s| s.f2 as f64) set=sliders.set(|s, v| s.f2 = v as usize) />
             <label class="lab-slider">
                 <span>{label(|w| w.kernel)}</span>
                 <select
@@ -181,15 +176,15 @@ pub fn ShiftOperatorLab() -> impl IntoView {
             </label>
             <Show when=move || kind() == 0>
                 <LabSlider label=label(|w| w.width) testid="shift-operator-width" min=0.0 max=Signal::derive(move || settings.with(|s| s.n / 2) as f64) step=1.0 track=Track::Linear
-                    value=get(|s| s.width as f64) set=set(|s, v| s.width = v as usize) />
+                    value=sliders.get(|s| s.width as f64) set=sliders.set(|s, v| s.width = v as usize) />
             </Show>
             <Show when=move || kind() == 1>
                 <LabSlider label=label(|w| w.slope) testid="shift-operator-slope" min=0.0 max=4.0 step=0.05 track=Track::Linear
-                    value=get(|s| s.slope) set=set(|s, v| s.slope = v) />
+                    value=sliders.get(|s| s.slope) set=sliders.set(|s, v| s.slope = v) />
             </Show>
             <Show when=move || kind() == 2>
                 <LabSlider label=label(|w| w.seed) testid="shift-operator-seed" min=1.0 max=999.0 step=1.0 track=Track::Linear
-                    value=get(|s| s.seed as f64) set=set(|s, v| s.seed = v as u64) />
+                    value=sliders.get(|s| s.seed as f64) set=sliders.set(|s, v| s.seed = v as u64) />
             </Show>
         </div>
         <dl class="numbers">

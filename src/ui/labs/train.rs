@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::encoding::tiny_training::share;
+use crate::encoding::tiny_training::{check_rows, share, Check, Health, CHECKS_HEADER};
 use crate::lesson::lab_query::{
     read_train, train_pairs, TrainSettings, TRAIN_PREFIX, TRAIN_SCHEMES, TRAIN_TASKS,
 };
@@ -16,7 +16,9 @@ use crate::lesson::Lang;
 use crate::render::family::{curves, heat_chart, Curve};
 use crate::ui::context::use_lesson;
 
-use super::parts::{in_language, CsvExport, LabChoice, LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{
+    in_language, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
+};
 
 pub const TITLE: [&str; 2] = [
     "Train it yourself: a tiny transformer learns positions",
@@ -71,13 +73,10 @@ struct RunView {
     scheme: usize,
     step: usize,
     planned: usize,
-    running: bool,
     finished: bool,
-    rate: f64,
     learned_at: Option<usize>,
-    health: String,
-    /// (step, loss, held-out accuracy) per check.
-    checks: Vec<(f64, f64, f64)>,
+    health: Health,
+    checks: Vec<Check>,
     width: usize,
     rows: Vec<f64>,
     similarity: Vec<f64>,
@@ -87,14 +86,20 @@ struct RunView {
     /// Per position of the sequences of twice the length: (scored, right); measured when the
     /// run is not running.
     counts: Option<Vec<(usize, usize)>>,
-    /// The worker failed: why.
+}
+
+/// The worker as a whole: whether its runs are going, its speed (steps a second of each run),
+/// and, if it failed, why.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct WorkerState {
+    running: bool,
+    rate: f64,
     error: Option<String>,
 }
 
 impl RunView {
-    /// One run of a snapshot (src/bin/trainer.rs, `run_snapshot`); `running` and `rate` are the
-    /// worker's, for both runs.
-    fn read(snapshot: &JsValue, running: bool, rate: f64) -> Option<RunView> {
+    /// One run of a snapshot (src/bin/trainer.rs, `run_snapshot`).
+    fn read(snapshot: &JsValue) -> Option<RunView> {
         let get = |key: &str| js_sys::Reflect::get(snapshot, &key.into()).unwrap_or_default();
         let number = |key: &str| get(key).as_f64().unwrap_or(0.0);
         let numbers = |key: &str| {
@@ -114,12 +119,20 @@ impl RunView {
             scheme: (number("scheme") as usize).min(SCHEMES.len() - 1),
             step: number("step") as usize,
             planned: number("planned") as usize,
-            running,
             finished: get("finished").is_truthy(),
-            rate,
             learned_at: (number("learnedAt") >= 0.0).then(|| number("learnedAt") as usize),
-            health: get("health").as_string().unwrap_or_default(),
-            checks: checks.chunks(3).map(|c| (c[0], c[1], c[2])).collect(),
+            health: get("health")
+                .as_string()
+                .and_then(|name| Health::from_name(&name))
+                .unwrap_or_default(),
+            checks: checks
+                .chunks(3)
+                .map(|c| Check {
+                    step: c[0] as usize,
+                    loss: c[1],
+                    accuracy: c[2],
+                })
+                .collect(),
             width: number("width") as usize,
             rows: numbers("rows").unwrap_or_default(),
             similarity: numbers("similarity").unwrap_or_default(),
@@ -131,12 +144,11 @@ impl RunView {
                 .map(|&t| t as usize)
                 .collect(),
             counts: numbers("counts").map(pairs),
-            error: None,
         })
     }
 
     fn accuracy(&self) -> Option<f64> {
-        self.checks.last().map(|c| c.2)
+        self.checks.last().map(|c| c.accuracy)
     }
 }
 
@@ -172,25 +184,27 @@ fn version() -> String {
 }
 
 /// The worker that trains both runs (src/bin/trainer.rs), started when the lab is first drawn;
-/// its snapshots go to `runs`, and a worker that fails says so in both.
-fn start_worker(runs: [RwSignal<RunView>; 2]) -> Option<web_sys::Worker> {
+/// its snapshots go to `runs` and `state`, and a worker that fails says so in `state`.
+fn start_worker(
+    runs: [RwSignal<RunView>; 2],
+    state: RwSignal<WorkerState>,
+) -> Option<web_sys::Worker> {
     let worker = web_sys::Worker::new(&format!("train-worker.js{}", version())).ok()?;
     let message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
             let get = |key: &str| js_sys::Reflect::get(&data, &key.into()).unwrap_or_default();
             if let Some(error) = get("error").as_string() {
-                runs.iter()
-                    .for_each(|run| run.update(|r| r.error = Some(error.clone())));
+                state.update(|s| s.error = Some(error));
                 return;
             }
-            let (running, rate) = (
-                get("running").is_truthy(),
-                get("rate").as_f64().unwrap_or(0.0),
-            );
+            state.update(|s| {
+                s.running = get("running").is_truthy();
+                s.rate = get("rate").as_f64().unwrap_or(0.0);
+            });
             let snapshots = js_sys::Array::from(&get("runs"));
             for (run, snapshot) in runs.iter().zip(snapshots.iter()) {
-                if let Some(view) = RunView::read(&snapshot, running, rate) {
+                if let Some(view) = RunView::read(&snapshot) {
                     run.set(view);
                 }
             }
@@ -199,8 +213,7 @@ fn start_worker(runs: [RwSignal<RunView>; 2]) -> Option<web_sys::Worker> {
     message.forget();
     let error = Closure::<dyn Fn(web_sys::ErrorEvent)>::new(move |ev: web_sys::ErrorEvent| {
         ev.prevent_default();
-        runs.iter()
-            .for_each(|run| run.update(|r| r.error = Some(ev.message())));
+        state.update(|s| s.error = Some(ev.message()));
     });
     worker.set_onerror(Some(error.as_ref().unchecked_ref()));
     error.forget();
@@ -215,7 +228,8 @@ pub fn TrainLab() -> impl IntoView {
         RwSignal::new(RunView::default()),
         RwSignal::new(RunView::default()),
     ];
-    let worker = StoredValue::new_local(start_worker(runs));
+    let state = RwSignal::new(WorkerState::default());
+    let worker = StoredValue::new_local(start_worker(runs, state));
     let tell = move |command: &str| {
         worker.with_value(|worker| {
             if let Some(worker) = worker {
@@ -232,9 +246,8 @@ pub fn TrainLab() -> impl IntoView {
 
     // The page's own controls come first: after each input anywhere on the page (its sliders),
     // the worker rests for 250 ms, so that a slider being dragged has the processor.
-    let running_now = move || runs.iter().any(|r| r.with_untracked(|r| r.running));
     let input = window_event_listener(leptos::ev::input, move |_| {
-        if running_now() {
+        if state.with_untracked(|s| s.running) {
             tell("yield");
         }
     });
@@ -274,27 +287,31 @@ pub fn TrainLab() -> impl IntoView {
 
     let zh = move || usize::from(lang.get() == Lang::Zh);
     let scheme_name = move |which: usize| SCHEMES[settings.with(|s| s.schemes[which])][zh()];
-    let running = move || runs.iter().any(|r| r.with(|r| r.running));
+    let running = move || state.with(|s| s.running);
     let all_finished = move || runs.iter().all(|r| r.with(|r| r.finished));
     let length = move || settings.with(|s| s.length);
-    let get = move |read: fn(&TrainSettings) -> f64| Signal::derive(move || settings.with(read));
+    let sliders = Sliders::fixed_by(settings, TrainSettings::fixed);
     let chosen_head = RwSignal::new(0usize);
     // Full speed, or slowly enough to watch the table form (the worker's `watch`).
     let pace = RwSignal::new(0usize);
 
     let colour = move |which: usize| COLOURS[settings.with(|s| s.schemes[which])];
-    let check_curves =
-        move |pick: fn(&(f64, f64, f64)) -> (f64, f64), width: [f64; 2]| -> Vec<Curve> {
-            (0..2)
-                .map(|i| {
-                    let points = runs[i].with(|r| r.checks.iter().map(pick).collect());
-                    (points, colour(i), width[i])
-                })
-                .collect()
-        };
+    let check_curves = move |pick: fn(&Check) -> (f64, f64), width: [f64; 2]| -> Vec<Curve> {
+        (0..2)
+            .map(|i| {
+                let points = runs[i].with(|r| r.checks.iter().map(pick).collect());
+                (points, colour(i), width[i])
+            })
+            .collect()
+    };
     // Run A thicker, so that two runs of one scheme (one colour) still show as two.
     let loss_chart = Signal::derive(move || {
-        curves(&check_curves(|c| (c.0, c.1), [4.0, 2.0]), &[], "step", true)
+        curves(
+            &check_curves(|c| (c.step as f64, c.loss), [4.0, 2.0]),
+            &[],
+            "step",
+            true,
+        )
     });
     let accuracy_chart = Signal::derive(move || {
         let reached: Vec<f64> = runs
@@ -302,7 +319,7 @@ pub fn TrainLab() -> impl IntoView {
             .filter_map(|r| r.with(|r| r.learned_at.map(|s| s as f64)))
             .collect();
         curves(
-            &check_curves(|c| (c.0, c.2), [4.0, 2.0]),
+            &check_curves(|c| (c.step as f64, c.accuracy), [4.0, 2.0]),
             &reached,
             "step",
             false,
@@ -314,8 +331,8 @@ pub fn TrainLab() -> impl IntoView {
     let heat_title = move |which: usize, what: String| {
         let zh = zh();
         format!(
-            "{}: {} · {what}",
-            ["A", "B"][which],
+            "{}{} · {what}",
+            [["A: ", "方案 A："], ["B: ", "方案 B："]][which][zh],
             SCHEMES[settings.with(|s| s.schemes[which])][zh]
         )
     };
@@ -377,8 +394,9 @@ pub fn TrainLab() -> impl IntoView {
 
     let progress_text = move || {
         // Both runs step in turn, so the slower's step is where the pair is.
-        let (step, planned, rate) = runs[0]
-            .with(|a| runs[1].with(|b| (a.step.min(b.step), a.planned.max(b.planned), a.rate)));
+        let (step, planned) =
+            runs[0].with(|a| runs[1].with(|b| (a.step.min(b.step), a.planned.max(b.planned))));
+        let rate = state.with(|s| s.rate);
         // What is left at this speed, when it is more than a few seconds (the largest sizes train
         // a few steps a second).
         let left = (rate > 0.0 && step < planned).then(|| (planned - step) as f64 / rate);
@@ -398,23 +416,28 @@ pub fn TrainLab() -> impl IntoView {
     };
     let health = move |which: usize| {
         let zh = zh() == 1;
-        let name = scheme_name(which);
+        if let Some(error) = state.with(|s| s.error.clone()) {
+            // No run to name (a worker that never loaded sent none): the chosen scheme.
+            let name = scheme_name(which);
+            return Some(if zh {
+                format!("{name}：训练用的 worker 停止了（{error}）。请重新加载页面。")
+            } else {
+                format!(
+                    "{name}: the training worker stopped ({error}). Reload the page to try again."
+                )
+            });
+        }
         runs[which].with(|r| {
-            if let Some(error) = &r.error {
-                return Some(if zh {
-                    format!("{name}：训练用的 worker 停止了（{error}）。请重新加载页面。")
-                } else {
-                    format!("{name}: the training worker stopped ({error}). Reload the page to try again.")
-                });
-            }
-            let text = match (r.health.as_str(), zh) {
-                ("diverged", false) => format!("{name}: loss is NaN: learning rate too high. The run stopped at step {}; lower the learning rate.", r.step),
-                ("diverged", true) => format!("{name}：损失变成了 NaN：学习率太高。运行停在第 {} 步；请调低学习率。", r.step),
-                ("rising", false) => format!("{name}: the loss is more than twice where it started: learning rate too high, each step overshoots."),
-                ("rising", true) => format!("{name}：损失已是开始时的两倍多：学习率太高，每一步都走过了头。"),
-                ("frozen", false) => "Learning rate 0: Adam moves each weight by the learning rate times m̂/(√v̂ + ε), so nothing moves and the loss stays where it started.".to_string(),
-                ("frozen", true) => "学习率为 0：Adam 每一步把权重移动学习率 × m̂/(√v̂ + ε)，所以什么都不会变，损失停在起点。".to_string(),
-                _ => return None,
+            // The run's own scheme: the settings may already name the next run's.
+            let name = SCHEMES[r.scheme][usize::from(zh)];
+            let text = match (r.health, zh) {
+                (Health::Diverged, false) => format!("{name}: loss is NaN: learning rate too high. The run stopped at step {}; lower the learning rate.", r.step),
+                (Health::Diverged, true) => format!("{name}：损失变成了 NaN：学习率太高。运行停在第 {} 步；请调低学习率。", r.step),
+                (Health::Rising, false) => format!("{name}: the loss is more than twice where it started: learning rate too high, each step overshoots."),
+                (Health::Rising, true) => format!("{name}：损失已是开始时的两倍多：学习率太高，每一步都走过了头。"),
+                (Health::Frozen, false) => "Learning rate 0: Adam moves each weight by the learning rate times m̂/(√v̂ + ε), so nothing moves and the loss stays where it started.".to_string(),
+                (Health::Frozen, true) => "学习率为 0：Adam 每一步把权重移动学习率 × m̂/(√v̂ + ε)，所以什么都不会变，损失停在起点。".to_string(),
+                (Health::Training, _) => return None,
             };
             Some(text)
         })
@@ -455,14 +478,9 @@ pub fn TrainLab() -> impl IntoView {
         })
     });
     let rows = Callback::new(move |_| {
-        let mut csv = String::from("scheme,step,loss,held_out_accuracy\n");
-        for (which, run) in runs.iter().enumerate() {
-            let name = TRAIN_SCHEMES[settings.with_untracked(|s| s.schemes[which])];
-            run.with_untracked(|r| {
-                for (step, loss, accuracy) in &r.checks {
-                    csv.push_str(&format!("{name},{step},{loss},{accuracy}\n"));
-                }
-            });
+        let mut csv = String::from(CHECKS_HEADER);
+        for run in runs {
+            run.with_untracked(|r| csv.push_str(&check_rows(TRAIN_SCHEMES[r.scheme], &r.checks)));
         }
         csv.push_str("\nscheme,position,scored,right\n");
         finished.with_untracked(|all| {
@@ -533,7 +551,7 @@ pub fn TrainLab() -> impl IntoView {
                 set=Callback::new(move |i| settings.update(|s| s.task = i)) />
             <LabSlider label=in_language(["k or j", "k 或 j"]) testid="train-k" min=0.0
                 max=Signal::derive(move || (length() - 1) as f64) step=1.0 track=Track::Linear
-                value=get(|s| s.offset as f64) set=Callback::new(move |v: f64| settings.update(|s| *s = TrainSettings { offset: v as usize, ..*s }.fixed())) />
+                value=sliders.get(|s| s.offset as f64) set=sliders.set(|s, v| s.offset = v as usize) />
             <LabChoice label=in_language(["scheme A", "方案 A"]) testid="train-scheme-a" choices=&SCHEMES
                 value=Signal::derive(move || settings.with(|s| s.schemes[0]))
                 set=Callback::new(move |i| settings.update(|s| s.schemes[0] = i)) />
@@ -541,17 +559,17 @@ pub fn TrainLab() -> impl IntoView {
                 value=Signal::derive(move || settings.with(|s| s.schemes[1]))
                 set=Callback::new(move |i| settings.update(|s| s.schemes[1] = i)) />
             <LabSlider label=in_language(["training length L", "训练长度 L"]) testid="train-length" min=4.0 max=32.0 step=1.0 track=Track::Linear
-                value=get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| *s = TrainSettings { length: v as usize, ..*s }.fixed())) />
+                value=sliders.get(|s| s.length as f64) set=sliders.set(|s, v| s.length = v as usize) />
             <LabSlider label=in_language(["model width d_model", "模型维度 d_model"]) testid="train-d" min=2.0 max=6.0 step=1.0 track=Track::Log2
-                value=get(|s| s.d_model as f64) set=Callback::new(move |v: f64| settings.update(|s| *s = TrainSettings { d_model: v as usize, ..*s }.fixed())) />
+                value=sliders.get(|s| s.d_model as f64) set=sliders.set(|s, v| s.d_model = v as usize) />
             <LabSlider label=in_language(["heads", "头数"]) testid="train-heads" min=1.0 max=2.0 step=1.0 track=Track::Linear
-                value=get(|s| s.heads as f64) set=Callback::new(move |v: f64| settings.update(|s| *s = TrainSettings { heads: v as usize, ..*s }.fixed())) />
+                value=sliders.get(|s| s.heads as f64) set=sliders.set(|s, v| s.heads = v as usize) />
             <LabSlider label=in_language(["learning rate", "学习率"]) testid="train-lr" min=-4.0 max=2.0 step=0.25 track=Track::Log10
-                value=get(|s| s.lr) set=Callback::new(move |v: f64| settings.update(|s| s.lr = v)) />
+                value=sliders.get(|s| s.lr) set=sliders.set(|s, v| s.lr = v) />
             <LabSlider label=in_language(["steps", "步数"]) testid="train-steps" min=10.0 max=5000.0 step=10.0 track=Track::Linear
-                value=get(|s| s.steps as f64) set=Callback::new(move |v: f64| settings.update(|s| s.steps = (v as usize).clamp(10, 5000))) />
+                value=sliders.get(|s| s.steps as f64) set=sliders.set(|s, v| s.steps = (v as usize).clamp(10, 5000)) />
             <LabSlider label=in_language(["seed", "种子"]) testid="train-seed" min=0.0 max=99.0 step=1.0 track=Track::Linear
-                value=get(|s| s.seed as f64) set=Callback::new(move |v: f64| settings.update(|s| s.seed = v as u64)) />
+                value=sliders.get(|s| s.seed as f64) set=sliders.set(|s, v| s.seed = v as u64) />
         </div>
         <div class="lab-controls">
             <LabChoice label=in_language(["pace", "速度"]) testid="train-pace" choices=&PACES
@@ -586,7 +604,7 @@ pub fn TrainLab() -> impl IntoView {
             </button>
         </p>
         <p class="train-progress">
-            <progress data-testid="train-progress"
+            <progress data-testid="train-progress" aria-label=in_language(["training progress", "训练进度"])
                 max=move || runs[0].with(|r| r.planned.max(1)).to_string()
                 value=move || runs.iter().map(|r| r.with(|r| r.step)).min().unwrap_or(0).to_string() />
             <span data-testid="train-progress-text">{progress_text}</span>

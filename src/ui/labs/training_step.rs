@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::encoding::training_step::{row_changes, PositionSignal, TinyModel};
 use crate::lesson::lab_query::{
-    read_training_step, training_step_pairs, TrainingSettings, TRAINING_DIM as DIM, TRAINING_ROWS,
+    read_training_step, training_step_pairs, TRAINING_DIM as DIM, TRAINING_ROWS,
     TRAINING_SEED as SEED, TRAINING_STEP_PREFIX, TRAINING_VOCAB as VOCAB,
 };
 use crate::lesson::Lang;
@@ -15,7 +15,7 @@ use crate::render::basis_fit::error_text;
 use crate::render::shift_operator::bar_marks;
 use crate::ui::context::use_lesson;
 
-use super::parts::{LabChoice, LabSlider, LinkProblems, SvgChart, Track};
+use super::parts::{LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "One training step: what moves, what cannot",
@@ -144,7 +144,7 @@ pub fn TrainingStepLab() -> impl IntoView {
         Some(0.0) => format!("0{}", words().exactly),
         Some(change) => error_text(change),
     };
-    let get = move |read: fn(&TrainingSettings) -> f64| Signal::derive(move || settings.with(read));
+    let sliders = Sliders::of(settings);
     let output = move || settings.with(|s| s.tied);
 
     view! {
@@ -153,9 +153,9 @@ pub fn TrainingStepLab() -> impl IntoView {
         <LinkProblems problems=link_problems testid="training-step-link-problems" />
         <div class="lab-controls">
             <LabSlider label=label(|w| w.length) testid="training-step-length" min=1.0 max=TRAINING_ROWS as f64 step=1.0 track=Track::Linear
-                value=get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = v as usize)) />
+                value=sliders.get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = v as usize)) />
             <LabSlider label=label(|w| w.lr) testid="training-step-lr" min=0.05 max=2.0 step=0.05 track=Track::Linear
-                value=get(|s| s.lr) set=Callback::new(move |v: f64| settings.update(|s| s.lr = v)) />
+                value=sliders.get(|s| s.lr) set=Callback::new(move |v: f64| settings.update(|s| s.lr = v)) />
             <LabChoice label=label(|w| w.output) testid="training-step-output" choices=&OUTPUTS
                 value=Signal::derive(output) set=Callback::new(move |i| settings.update(|s| s.tied = i)) />
         </div>

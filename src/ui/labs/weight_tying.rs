@@ -5,13 +5,11 @@
 use leptos::prelude::*;
 
 use crate::encoding::model_shapes::{parameters, ModelSize, Tying, TRANSFORMER_BASE};
-use crate::lesson::lab_query::{
-    read_weight_tying, weight_tying_pairs, TyingSettings, WEIGHT_TYING_PREFIX,
-};
+use crate::lesson::lab_query::{read_weight_tying, weight_tying_pairs, WEIGHT_TYING_PREFIX};
 use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
-use super::parts::{in_language, LabChoice, LabSlider, LinkProblems, Track};
+use super::parts::{in_language, LabChoice, LabSlider, LinkProblems, Sliders, Track};
 
 pub const TITLE: [&str; 2] = [
     "One matrix in three places: weight tying",
@@ -142,7 +140,7 @@ pub fn WeightTyingLab() -> impl IntoView {
         base(37_000, Tying::Untied),
         base(41_000, Tying::ThreeWay),
     );
-    let get = move |read: fn(&TyingSettings) -> f64| Signal::derive(move || settings.with(read));
+    let sliders = Sliders::of(settings);
 
     view! {
         <h3 id="lab-weight-tying" data-testid="weight-tying-title">{in_language(TITLE)}</h3>
@@ -152,9 +150,9 @@ pub fn WeightTyingLab() -> impl IntoView {
             <LabChoice label=word(|w| w.tying) testid="weight-tying-choice" choices=&CHOICES
                 value=Signal::derive(move || settings.with(|s| s.tying)) set=Callback::new(move |i| settings.update(|s| s.tying = i)) />
             <LabSlider label=word(|w| w.vocab) testid="weight-tying-vocab" min=3.0 max=256_000f64.log10() step=0.01 track=Track::Log10
-                value=get(|s| s.vocab) set=Callback::new(move |v: f64| settings.update(|s| s.vocab = v.round().clamp(1_000.0, 256_000.0))) />
+                value=sliders.get(|s| s.vocab) set=Callback::new(move |v: f64| settings.update(|s| s.vocab = v.round().clamp(1_000.0, 256_000.0))) />
             <LabSlider label=word(|w| w.d_model) testid="weight-tying-d" min=6.0 max=13.0 step=0.5 track=Track::Log2
-                value=get(|s| s.d_model) set=Callback::new(move |v: f64| settings.update(|s| s.d_model = v.clamp(64.0, 8_192.0))) />
+                value=sliders.get(|s| s.d_model) set=Callback::new(move |v: f64| settings.update(|s| s.d_model = v.clamp(64.0, 8_192.0))) />
         </div>
         // The counts answer lesson step 3: masked until Reveal.
         <table class="numbers-table" data-testid="weight-tying-table" data-readout="tying-counts">

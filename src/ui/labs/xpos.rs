@@ -11,7 +11,7 @@ use crate::render::family::curves;
 use crate::render::shift_operator::bar_marks;
 
 use super::parts::{
-    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, SvgChart, Track,
+    in_language, short, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
 };
 
 pub const TITLE: [&str; 2] = [
@@ -93,16 +93,8 @@ fn score_curves(s: &XposSettings) -> [Vec<(f64, f64)>; 2] {
 #[component]
 pub fn XposLab() -> impl IntoView {
     let (settings, link_problems) = super::linked_settings(XPOS_PREFIX, read_xpos, xpos_pairs);
-    // Every write goes through `fixed()`: the sliders' `update` below, the link and lesson readers.
-    let get = move |read: fn(&XposSettings) -> f64| Signal::derive(move || settings.with(read));
-    let update = move |change: fn(&mut XposSettings, f64)| {
-        Callback::new(move |v: f64| {
-            settings.update(|s| {
-                change(s, v);
-                *s = s.fixed();
-            })
-        })
-    };
+    // Every write goes through `fixed()`: the sliders (`Sliders::fixed_by`), the link and lesson readers.
+    let sliders = Sliders::fixed_by(settings, XposSettings::fixed);
     // The curves depend on neither the bars' distance nor anything else the curves do not show:
     // moving the distance slider redraws the bars and the dashed line only.
     let curve_settings = Memo::new(move |_| settings.with(|s| XposSettings { distance: 0, ..*s }));
@@ -184,23 +176,23 @@ pub fn XposLab() -> impl IntoView {
                 "head width d",
                 "头的宽度 d",
             ]) testid="xpos-d" min=2.0 max=256.0 step=2.0 track=Track::Linear
-                value=get(|s| s.d as f64) set=update(|s, v| s.d = v as usize) />
+                value=sliders.get(|s| s.d as f64) set=sliders.set(|s, v| s.d = v as usize) />
             <LabSlider label=in_language([
                 "scale base B",
                 "缩放底数 B",
             ]) testid="xpos-scale" min=4.0 max=13.0 step=0.25 track=Track::Log2
-                value=get(|s| s.scale_base) set=update(|s, v| s.scale_base = v.clamp(16.0, 8192.0)) />
+                value=sliders.get(|s| s.scale_base) set=sliders.set(|s, v| s.scale_base = v.clamp(16.0, 8192.0)) />
             <LabSlider label=in_language([
                 "distances drawn, up to",
                 "画出的距离，最大到",
             ]) testid="xpos-reach" min=4.0 max=13.0 step=0.25 track=Track::Log2
-                value=get(|s| s.reach as f64) set=update(|s, v| s.reach = (v as usize).clamp(16, 8192)) />
+                value=sliders.get(|s| s.reach as f64) set=sliders.set(|s, v| s.reach = (v as usize).clamp(16, 8192)) />
             <LabSlider label=in_language([
                 "distance m − n for the bars",
                 "柱形所取的距离 m − n",
             ]) testid="xpos-distance" min=0.0
                 max=Signal::derive(move || settings.with(|s| s.reach as f64)) step=1.0 track=Track::Linear
-                value=get(|s| s.distance as f64) set=update(|s, v| s.distance = v as usize) />
+                value=sliders.get(|s| s.distance as f64) set=sliders.set(|s, v| s.distance = v as usize) />
         </div>
         <dl class="numbers" data-testid="xpos-readout">
             <dt>{in_language([
