@@ -24,6 +24,9 @@ def sinusoidal_position_encoding(pos, d_model=512):
     return pe
 
 
+TARGET_RATIO = 5
+
+
 def numpy_median_ms():
     sinusoidal_position_encoding(LENGTH, D_MODEL)  # warm-up
     times = []
@@ -49,7 +52,8 @@ def main():
     print(f"PE matrix {LENGTH} x {D_MODEL}, median of {REPEATS}:")
     print(f"  numpy {np.__version__} (float64, np.sin/np.cos): {numpy:8.3f} ms")
     print(f"  pe-explorer fill_pe_matrix (f64 math, f32 out): {rust:8.3f} ms")
-    print(f"  ratio: pe-explorer is {ratio:.1f}x faster than numpy (target: at least 5x)")
+    verdict = "ok" if ratio >= TARGET_RATIO else "MISSED"
+    print(f"  ratio: pe-explorer is {ratio:.1f}x faster than numpy (target: at least {TARGET_RATIO}x) {verdict}")
     baseline_path = "benches/native-baseline.json"
     if os.path.exists(baseline_path):
         baseline = json.load(open(baseline_path))
@@ -59,7 +63,8 @@ def main():
     with open("target/bench/numpy_comparison.json", "w") as f:
         json.dump({"length": LENGTH, "d_model": D_MODEL, "numpy_ms": numpy,
                    "rust_ms": rust, "ratio": ratio, "numpy_version": np.__version__}, f, indent=1)
+    return 0 if ratio >= TARGET_RATIO else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

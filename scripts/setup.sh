@@ -11,6 +11,11 @@ export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 what=${1:-build}
 say() { printf 'setup: %s\n' "$*"; }
+started=$SECONDS
+installed=()
+# How long setting up took, and what it installed, on every exit (a fresh machine's figure is in
+# docs/testing.md).
+trap 'status=$?; if [ ${#installed[@]} = 0 ]; then say "everything present ($((SECONDS - started)) s)"; else say "installed ${installed[*]} in $((SECONDS - started)) s"; fi; exit $status' EXIT
 
 apt_updated=0
 apt_install() {
@@ -21,6 +26,7 @@ apt_install() {
   fi
   say "apt-get install $*"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  installed+=("$@")
 }
 
 # The wasm-bindgen version trunk needs is the one Cargo.lock names (Cargo.toml pins it with =).
@@ -35,6 +41,7 @@ npm_ci() {
     say "npm ci ($1)"
     (cd "$1" && npm ci --no-audit --no-fund --loglevel=error)
     cp "$1/package-lock.json" "$stamp"
+    installed+=("npm:$1")
   fi
 }
 
@@ -46,12 +53,16 @@ setup_build() {
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     say "rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
+    installed+=(wasm32-target)
   fi
 
   if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
     # 0.22 needs a newer rustc than the machine's 1.95.
-    say "cargo install trunk ~0.21 (about 9 minutes)"
+    # (Built without its default TLS and update-check features or without LTO, it took as long:
+    # 6 min either way on the 2-core machine.)
+    say "cargo install trunk ~0.21 (about 7 minutes)"
     cargo install trunk --version '~0.21' --locked
+    installed+=(trunk)
   fi
 
   [ -f Cargo.lock ] || cargo generate-lockfile --offline 2>/dev/null || cargo generate-lockfile
@@ -61,6 +72,7 @@ setup_build() {
     # Without --locked: the CLI's own lock file names a crate version the registry lacks.
     say "cargo install wasm-bindgen-cli =$want (about 3 minutes)"
     cargo install wasm-bindgen-cli --version "=$want"
+    installed+=(wasm-bindgen)
   fi
 
   # wasm-opt from npm's binaryen (see tools/package.json for why not Debian's).
@@ -77,7 +89,8 @@ setup_test() {
   fi
   # Chinese text in the browser tests' screenshots and canvases needs a CJK font; classroom
   # machines have one, a fresh Debian does not.
-  if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+  # (Installed, not merely known: `dpkg -s` also answers for a removed package's leftover config.)
+  if ! dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed'; then
     apt_install fonts-noto-cjk
   fi
   npm_ci tests/browser
@@ -85,6 +98,7 @@ setup_test() {
   if ! python3 -c 'import numpy' 2>/dev/null; then
     say "pip install numpy"
     python3 -m pip install --quiet numpy
+    installed+=(numpy)
   fi
 }
 

@@ -630,14 +630,6 @@ pub fn apply_query(base: Params, query: &str) -> Parsed {
     }
 }
 
-/// Whether the URL asks for the deliberate test panic (`test_panic=1`). Only builds with the
-/// `test-hooks` feature have this; release builds ignore the key like any unknown one.
-#[cfg(feature = "test-hooks")]
-pub fn wants_test_panic(query: &str) -> bool {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    form_urlencoded::parse(query.as_bytes()).any(|(k, v)| k == "test_panic" && v == "1")
-}
-
 /// Writes the lesson state as a short query string, without the leading `?`: only the values
 /// that differ from the defaults, and always the language (a link without it follows the
 /// reader's browser).

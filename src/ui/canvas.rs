@@ -351,10 +351,10 @@ fn note_draw_for_benchmark(canvas: &str, start: f64) {
     if let Some(log) = log.dyn_ref::<js_sys::Array>() {
         let end = now();
         log.push(&end.into());
-        if let Ok(costs) = js_sys::Reflect::get(&window(), &"__peDrawCosts".into()) {
-            if let Some(costs) = costs.dyn_ref::<js_sys::Array>() {
-                costs.push(&format!("{canvas} {:.2}", end - start).into());
-            }
+        if let Ok(costs) = js_sys::Reflect::get(&window(), &"__peDrawCosts".into())
+            && let Some(costs) = costs.dyn_ref::<js_sys::Array>()
+        {
+            costs.push(&format!("{canvas} {:.2}", end - start).into());
         }
     }
 }

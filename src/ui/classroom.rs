@@ -27,10 +27,10 @@ const THEMES: [(Theme, Key); 3] = [
 /// panel is about to be seen; the tools draw it once, and later asks find its slot filled
 /// (docs/architecture.md, "Labs").
 pub fn teacher_tools(command: &str) {
-    if let Ok(tools) = js_sys::Reflect::get(&window(), &"peTools".into()) {
-        if let Some(tools) = tools.dyn_ref::<js_sys::Function>() {
-            let _ = tools.call1(&JsValue::NULL, &JsValue::from_str(command));
-        }
+    if let Ok(tools) = js_sys::Reflect::get(&window(), &"peTools".into())
+        && let Some(tools) = tools.dyn_ref::<js_sys::Function>()
+    {
+        let _ = tools.call1(&JsValue::NULL, &JsValue::from_str(command));
     }
 }
 

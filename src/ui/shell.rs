@@ -101,13 +101,12 @@ pub fn start(opening: Parsed) -> Shell {
         }
     });
 
-    #[cfg(feature = "test-hooks")]
-    if crate::lesson::query::wants_test_panic(&window().location().search().unwrap_or_default()) {
-        // After the first frame, so the panic hits a running app, as a real bug would.
-        request_animation_frame(|| {
-            panic!("deliberate test panic (test-hooks build, ?test_panic=1)")
-        });
-    }
+    // The browser tests' way to reach the panic path as a bug would, in the build that ships
+    // (no second build with a test feature): only a script already running in the page can send
+    // this event, and such a script could stop the page anyway. A link cannot.
+    window_event_listener_untyped("pe-test-panic", |_| {
+        panic!("deliberate test panic (the pe-test-panic event)")
+    });
 
     Shell {
         notices: RwSignal::new(opening.notices),

@@ -104,10 +104,10 @@ pub fn WavesPanel() -> impl IntoView {
         canvas,
         move || (waves.get(), window.get(), lesson.lang.get()),
         move |element, (waves, window, lang)| {
-            if let Some(sized) = SizedCanvas::fit(element, ASPECT) {
-                if let Some(rect) = draw_waves(&sized, waves, *window, *lang) {
-                    device_rect.set(rect);
-                }
+            if let Some(sized) = SizedCanvas::fit(element, ASPECT)
+                && let Some(rect) = draw_waves(&sized, waves, *window, *lang)
+            {
+                device_rect.set(rect);
             }
         },
     );

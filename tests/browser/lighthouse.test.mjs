@@ -31,6 +31,8 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['accessibility', 'best-practices'],
+      // The full-page screenshot is for Lighthouse's report viewer, which nothing here opens.
+      disableFullPageScreenshot: true,
       // No network throttling: a local server, and the scores measured here do not depend on it.
       throttlingMethod: 'provided',
       ...settings,
@@ -50,24 +52,31 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
 });
 
 // The page-load figures on a phone (Lighthouse's default: simulated slow 4G, 4× CPU slowdown),
-// served with gzip as static hosts serve it. The target is 95 (docs/testing.md); the test fails
-// below 90 only, so that one noisy run on a busy machine does not block CI, and the figures are
-// in the output. The layout must not move while the page loads (CLS 0: the prerendered page and
-// the app have the same boxes, and every canvas has its final shape before it first draws), and
-// the largest paint is the prerendered text, not something the wasm renders.
-test('Lighthouse mobile performance: at least 90 (target 95), no layout shift', async () => {
-  const { lhr } = await lighthouse(env.site.url('?lang=en'), {
-    port: PORT,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  const audit = (id) => lhr.audits[id];
-  const score = Math.round(lhr.categories.performance.score * 100);
-  const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-    .map((id) => `${audit(id).title} ${audit(id).displayValue}`);
-  console.log(`lighthouse performance, phone: ${score} (${figures.join(', ')})`);
-  assert.equal(audit('cumulative-layout-shift').numericValue, 0, 'no layout shift while the page loads');
-  assert.ok(audit('largest-contentful-paint').numericValue <= 1500, 'the largest paint within 1.5 s');
-  assert.ok(score >= 90, `performance ${score} is below 90`);
+// served with gzip as static hosts serve it, printed for each kind of link. Their targets (score
+// 95, largest paint 1.5 s) are checked by `make bench` on the median of three runs, not here: one
+// run on a machine that is doing something else says little (docs/performance.md). What does not
+// depend on the machine's load is asserted: the layout does not move while the page loads (CLS
+// 0: the prerendered page and the app have the same boxes, and every canvas has its final shape
+// before it first draws).
+test('Lighthouse mobile: figures printed, no layout shift', async () => {
+  for (const [name, query] of [
+    ['English, the default link', ''],
+    ['Chinese, a teacher\'s values', '?lang=zh&d_model=64&pos=12&hide=base,layout'],
+  ]) {
+    const { lhr } = await lighthouse(env.site.url(query), {
+      port: PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableFullPageScreenshot: true,
+    });
+    const audit = (id) => lhr.audits[id];
+    const score = Math.round(lhr.categories.performance.score * 100);
+    const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      .map((id) => `${audit(id).title} ${audit(id).displayValue}`);
+    // (Lighthouse 13 names the largest paint's element in its LCP breakdown insight.)
+    const largest = audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node')?.nodeLabel ?? '?';
+    console.log(`lighthouse performance, phone, ${name}: ${score} (${figures.join(', ')}); largest paint: ${JSON.stringify(largest.slice(0, 60))}`);
+    assert.equal(audit('cumulative-layout-shift').numericValue, 0, `${name}: no layout shift while the page loads`);
+  }
 });

@@ -1,11 +1,11 @@
 // Offline: after one visit, the site works with its server gone (the service worker serves what
-// the visit kept), under the sub-path build, with the lesson's questions and picture export too.
+// the visit kept), served under the sub-path /pe/, with the lesson's questions and picture export too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, canvasHash } from './harness.mjs';
 
-// The sub-path build; the test takes its server away itself.
-const env = useSite({ dir: 'target/dist-pe', prefix: '/pe/' });
+// The one build, under a sub-path; the test takes its server away itself.
+const env = useSite({ dir: 'dist', prefix: '/pe/' });
 
 test('a second visit works with the server gone (service worker), under /pe/', async () => {
   const { browser, site } = env;

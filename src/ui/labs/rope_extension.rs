@@ -278,12 +278,11 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 <select
                     data-testid="rope-extension-model"
                     on:change=move |ev| {
-                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                            if let Some(Ok(read)) = PRESETS.get(i).map(|p| read_config(p.config)) {
+                        if let Ok(i) = event_target_value(&ev).parse::<usize>()
+                            && let Some(Ok(read)) = PRESETS.get(i).map(|p| read_config(p.config)) {
                                 chosen.set(i);
                                 choose(&read.config);
                             }
-                        }
                     }
                     prop:value=move || chosen.get().to_string()
                 >
