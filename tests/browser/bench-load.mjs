@@ -5,17 +5,11 @@
 // `make test` only prints one run (the figures depend on the machine's load).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import lighthouse from 'lighthouse';
 import { serve, launch, ROOT } from './harness.mjs';
+import { LOAD_LINKS, mobilePerformance, describe } from './lighthouse-mobile.mjs';
 
 const RUNS = Math.max(3, Number(process.env.PE_BENCH_RUNS ?? 3));
 const PORT = 9334;
-export const LINKS = [
-  ['English, the default link', ''],
-  ['Chinese', '?lang=zh'],
-  ["Chinese, a teacher's values", '?lang=zh&d_model=64&pos=12&hide=base,layout'],
-  ['Chinese, a lesson step', '?lang=zh&step=9'],
-];
 // The targets (docs/performance.md): a score of at least 95 and the largest paint within 1.5 s
 // for every kind of link, and nothing moving while the page loads.
 const TARGETS = [
@@ -34,30 +28,15 @@ const browser = await launch([`--remote-debugging-port=${PORT}`]);
 const results = [];
 let missed = 0;
 try {
-  for (const [name, query] of LINKS) {
+  for (const [name, query] of LOAD_LINKS) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const { lhr } = await lighthouse(site.url(query), {
-        port: PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableFullPageScreenshot: true,
-      });
-      const value = (id) => lhr.audits[id].numericValue;
-      runs.push({
-        score: Math.round(lhr.categories.performance.score * 100),
-        fcp: Math.round(value('first-contentful-paint')),
-        lcp: Math.round(value('largest-contentful-paint')),
-        tbt: Math.round(value('total-blocking-time')),
-        cls: value('cumulative-layout-shift'),
-        si: Math.round(value('speed-index')),
-      });
+      runs.push(await mobilePerformance(site.url(query), PORT));
     }
-    const med = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+    const med = Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(runs.map((r) => r[k]))]));
     console.log(`${name} (${query || '/'}):`);
     for (const r of runs) {
-      console.log(`  run: performance ${r.score}, FCP ${r.fcp} ms, LCP ${r.lcp} ms, TBT ${r.tbt} ms, CLS ${r.cls}, SI ${r.si} ms`);
+      console.log(`  run: ${describe(r)}`);
     }
     for (const [label, pick, ok, target] of TARGETS) {
       const pass = ok(pick(med));

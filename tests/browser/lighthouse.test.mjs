@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import lighthouse from 'lighthouse';
 import { useSite } from './harness.mjs';
+import { LOAD_LINKS, mobilePerformance, describe } from './lighthouse-mobile.mjs';
 
 const PORT = 9333;
 // Lighthouse drives the browser over its DevTools port.
@@ -59,24 +60,9 @@ test('Lighthouse: accessibility 100 and best practices 100', async () => {
 // 0: the prerendered page and the app have the same boxes, and every canvas has its final shape
 // before it first draws).
 test('Lighthouse mobile: figures printed, no layout shift', async () => {
-  for (const [name, query] of [
-    ['English, the default link', ''],
-    ['Chinese, a teacher\'s values', '?lang=zh&d_model=64&pos=12&hide=base,layout'],
-  ]) {
-    const { lhr } = await lighthouse(env.site.url(query), {
-      port: PORT,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableFullPageScreenshot: true,
-    });
-    const audit = (id) => lhr.audits[id];
-    const score = Math.round(lhr.categories.performance.score * 100);
-    const figures = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-      .map((id) => `${audit(id).title} ${audit(id).displayValue}`);
-    // (Lighthouse 13 names the largest paint's element in its LCP breakdown insight.)
-    const largest = audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node')?.nodeLabel ?? '?';
-    console.log(`lighthouse performance, phone, ${name}: ${score} (${figures.join(', ')}); largest paint: ${JSON.stringify(largest.slice(0, 60))}`);
-    assert.equal(audit('cumulative-layout-shift').numericValue, 0, `${name}: no layout shift while the page loads`);
+  for (const [name, query] of [LOAD_LINKS[0], LOAD_LINKS[2]]) {
+    const run = await mobilePerformance(env.site.url(query), PORT);
+    console.log(`lighthouse performance, phone, ${name}: ${describe(run)}; largest paint: ${JSON.stringify(run.largest.slice(0, 60))}`);
+    assert.equal(run.cls, 0, `${name}: no layout shift while the page loads`);
   }
 });

@@ -1,0 +1,39 @@
+// Lighthouse's mobile performance run (its defaults: simulated slow 4G, 4× CPU slowdown) on one
+// link, reduced to the figures the tests print and `make bench` checks. Shared by
+// lighthouse.test.mjs (one run, printed) and bench-load.mjs (median of three, against targets).
+import lighthouse from 'lighthouse';
+
+/** The kinds of link a class opens: the default, Chinese, a teacher's values, a lesson step. */
+export const LOAD_LINKS = [
+  ['English, the default link', ''],
+  ['Chinese', '?lang=zh'],
+  ["Chinese, a teacher's values", '?lang=zh&d_model=64&pos=12&hide=base,layout'],
+  ['Chinese, a lesson step', '?lang=zh&step=9'],
+];
+
+/** One run on `url` through the browser listening on `port`: score, times in ms, CLS, LCP element. */
+export async function mobilePerformance(url, port) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // The full-page screenshot is for Lighthouse's report viewer, which nothing here opens.
+    disableFullPageScreenshot: true,
+  });
+  const value = (id) => lhr.audits[id].numericValue;
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: Math.round(value('first-contentful-paint')),
+    lcp: Math.round(value('largest-contentful-paint')),
+    tbt: Math.round(value('total-blocking-time')),
+    cls: value('cumulative-layout-shift'),
+    si: Math.round(value('speed-index')),
+    // (Lighthouse 13 names the largest paint's element in its LCP breakdown insight.)
+    largest: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.nodeLabel ?? '?',
+  };
+}
+
+/** One line for the log. */
+export const describe = (r) =>
+  `performance ${r.score}, FCP ${r.fcp} ms, LCP ${r.lcp} ms, TBT ${r.tbt} ms, CLS ${r.cls}, SI ${r.si} ms`;
