@@ -181,8 +181,12 @@ strings! {
     Cosine => "cosine", "余弦";
     // Waves panel.
     WavesTitle => "Each dimension is a wave", "每一维都是一条波";
-    #[page] WavesText => "Follow one column of the heatmap down the positions and you get a sine or cosine wave. Pair i's wavelength is 2π·base^(2i/d_model): a few positions for the first pairs, thousands for the last. The dashed lines mark pos and pos + k, with the value of each wave where it crosses them.",
-                  "沿热力图的某一列往下看，就得到一条正弦波或余弦波。第 i 对的波长是 2π·base^(2i/d_model)：前几对只有几个位置，最后几对长达数千个位置。两条虚线标出 pos 和 pos + k，并注明每条波与它们相交处的值。";
+    #[page] WavesText => "Follow one column of the heatmap down the positions and you get a sine or cosine wave. Pair i's wavelength is 2π·base^(2i/d_model): it grows by the same factor from each pair to the next, from 2π ≈ 6.3 positions for pair 0 to the figure under the chart for the last pair. The dashed lines mark pos and pos + k, with the value of each wave where it crosses them.",
+                  "沿热力图的某一列往下看，就得到一条正弦波或余弦波。第 i 对的波长是 2π·base^(2i/d_model)：每往后一对都乘以同一个倍数，从第 0 对的 2π ≈ 6.3 个位置，一直增长到最后一对（数值见图下方）。两条虚线标出 pos 和 pos + k，并注明每条波与它们相交处的值。";
+    WavesRange => "Here pair 0 turns once every 2π ≈ 6.3 positions and the last pair, pair {last}, once every {lambda} positions.",
+                  "当前设置下，第 0 对每 2π ≈ 6.3 个位置转一圈，最后一对（第 {last} 对）每 {lambda} 个位置转一圈。";
+    WavesOnePair => "With d_model = 2 there is only pair 0: it turns once every 2π ≈ 6.3 positions.",
+                    "d_model = 2 时只有第 0 对：它每 2π ≈ 6.3 个位置转一圈。";
     AddDimension => "Add", "添加";
     RemoveDimension => "Remove dimension", "移除维度";
     Wavelength => "wavelength", "波长";
@@ -200,15 +204,20 @@ strings! {
     AngleLabel => "angle k·ω_i", "转角 k·ω_i";
     // Add versus concatenate panel.
     CombineTitle => "Add or concatenate?", "相加还是拼接？";
-    #[page] CombineText => "The original Transformer adds the position vector to the word vector instead of appending it. Adding keeps the width at d_model, so every later matrix stays the same size; in hundreds of dimensions there is room for both signals to coexist, and the learned projections can pull them apart again. Concatenating keeps them separate by construction but makes the matrix that reads them wider. How loud each part is depends on the scale: see the note under the energy share.",
-                     "原始 Transformer 把位置向量加到词向量上，而不是拼接在后面。相加让维数保持为 d_model，后面的每个矩阵都不必变大；在几百维的空间里，两种信号有足够的余地共存，学到的投影还能把它们重新分开。拼接从结构上就把两者分开，代价是读取它们的矩阵更宽。两部分各占多大分量取决于缩放，见能量占比下方的说明。";
+    #[page] CombineText => "The original Transformer adds the position vector to the word vector instead of appending it. Adding keeps the width at d_model, so every later matrix stays the same size; in hundreds of dimensions there is room for both signals to coexist, and the learned projections can pull them apart again. Concatenating keeps them separate by construction but makes the matrix that reads them wider. How loud each part is depends on the scale: see the note under the position's share.",
+                     "原始 Transformer 把位置向量加到词向量上，而不是拼接在后面。相加让维数保持为 d_model，后面的每个矩阵都不必变大；在几百维的空间里，两种信号有足够的余地共存，学到的投影还能把它们重新分开。拼接从结构上就把两者分开，代价是读取它们的矩阵更宽。两部分各占多大分量取决于缩放，见位置编码占比下方的说明。";
     RowEmbedding => "word embedding", "词向量";
     RowPosition => "position encoding", "位置编码";
     RowSum => "sum (add)", "相加";
     RowConcat => "concatenation", "拼接";
     WidthLabel => "width", "维数";
     ProjectionLabel => "next projection's weights", "下一个投影矩阵的参数量";
-    ShareLabel => "share of the sum's energy that comes from position", "和向量中来自位置编码的能量占比";
+    ShareLabel => "position's share of |x|² + |p|², that is |p|² / (|x|² + |p|²) (the cross term 2x·p left out): ",
+                  "位置编码在 |x|² + |p|² 中的占比，即 |p|² / (|x|² + |p|²)（不计交叉项 2x·p）：";
+    CrossCosine => "cosine of the word row and the position vector, cos(x, p): ",
+                   "词向量与位置向量的余弦 cos(x, p)：";
+    #[page] CrossNote => "The cross term is small when x and p are nearly orthogonal. For a row of independent random numbers, as here or at the start of training, and any fixed position vector, the cosine is typically about ±1/√d_model (0.044 at d_model = 512): in many dimensions two unrelated vectors are nearly orthogonal, so adding them mixes little. A trained table is not random, and nothing keeps its rows orthogonal to PE.",
+                      "x 与 p 接近正交时，交叉项就很小。嵌入表的一行若由独立的随机数组成（这里如此，训练开始时也是如此），它与任何固定的位置向量的余弦通常约为 ±1/√d_model（d_model = 512 时为 0.044）：在高维空间里，两个互不相关的向量几乎正交，所以相加时彼此干扰很小。训练好的嵌入表并不随机，也没有任何机制保证它的行与位置编码正交。";
     ShareDrownsMeaning => "position drowns meaning", "位置淹没了词义";
     ShareDrownsPosition => "meaning drowns position", "词义淹没了位置";
     ShareBalanced => "both are visible", "两者都清晰可见";
@@ -219,8 +228,8 @@ strings! {
     TermPp => "position·position", "位置·位置";
     UnitInitLabel => "word table from N(0, 1) (PyTorch's default), not N(0, 1/d_model)",
                      "嵌入表按 N(0, 1) 初始化（PyTorch 默认），而非 N(0, 1/d_model)";
-    #[page] ScaleReason => "Why √d_model? The paper does not say. The factor balances word and position only for a table that starts small: with N(0, 1/d_model), as in tensor2tensor (the authors' code), a row's entries are about 1/√d_model and √d_model brings them to about 1, the size of sin and cos. With PyTorch's nn.Embedding default N(0, 1) the entries are about 1 already, and √d_model makes them about √d_model (22.6 at d_model = 512) while PE's entries stay within ±1: the word drowns the position. Tick the box above and watch the share.",
-                   "为什么要乘 √d_model？论文没有说明。只有当嵌入表的初值很小时，这个因子才能让词与位置大小相当：按 tensor2tensor（作者的代码）用 N(0, 1/d_model) 初始化时，每个分量约为 1/√d_model，乘以 √d_model 后约为 1，与 sin、cos 同一量级。若按 PyTorch nn.Embedding 的默认 N(0, 1) 初始化，分量本来就约为 1，乘以 √d_model 后约为 √d_model（d_model = 512 时为 22.6），而位置编码始终在 ±1 之内：词义淹没了位置。勾选上方的复选框，看能量占比如何变化。";
+    #[page] ScaleReason => "Why √d_model? The paper does not say. The factor balances word and position only for a table that starts small: with N(0, 1/d_model), as in tensor2tensor (the authors' code), a row's entries are about 1/√d_model and √d_model brings them to about 1, the size of sin and cos. With PyTorch's nn.Embedding default N(0, 1) the entries are about 1 already, and √d_model makes them about √d_model (22.6 at d_model = 512) while PE's entries stay within ±1: the word drowns the position. Tick the box above and watch the position's share.",
+                   "为什么要乘 √d_model？论文没有说明。只有当嵌入表的初值很小时，这个因子才能让词与位置大小相当：按 tensor2tensor（作者的代码）用 N(0, 1/d_model) 初始化时，每个分量约为 1/√d_model，乘以 √d_model 后约为 1，与 sin、cos 同一量级。若按 PyTorch nn.Embedding 的默认 N(0, 1) 初始化，分量本来就约为 1，乘以 √d_model 后约为 √d_model（d_model = 512 时为 22.6），而位置编码始终在 ±1 之内：词义淹没了位置。勾选上方的复选框，看位置编码的占比如何变化。";
     ProjectionsLabel => "through the head's projections W_Q, W_K", "经过注意力头的投影 W_Q、W_K";
     ShiftTitle => "The same two words, moved together", "同样两个词，一起平移";
     ShiftQuery => "query", "查询";
@@ -234,9 +243,11 @@ strings! {
                             "“拼接只会让第一个投影变大”，或“拼接会让每一层都翻倍”。两种说法都可能成立，要看由谁读取 [x; p]。如果紧接着用一个线性映射把维数变回 d_model，那么变大的只有这个映射（见上表），而且 W·[x; p] = W_x·x + W_p·p 又变回了加法：词向量加上位置经过学习变换的结果。如果 [x; p] 原样往后传，后面每一层读写的都是更宽的向量，参数也随之增多。";
     #[page] MisconceptionWavelength => "\"a smaller pair index means a longer wavelength\". It is the reverse: λ_i = 2π·base^(2i/d_model) grows with i, so pair 0 has the shortest wave (2π) and the last pair the longest. The ladder above shows it: move i and the marked rung climbs.",
                                "“维度对的编号越小，波长越长”。恰恰相反：λ_i = 2π·base^(2i/d_model) 随 i 增大，第 0 对的波长最短（2π），最后一对最长。上面的波长阶梯就能看出来：增大 i，标出的那一级随之升高。";
-    #[page] MisconceptionLearned => "\"a learned position table is better than the formula\". Vaswani et al. tried both and found \"nearly identical results\" (Table 3, row E); BERT and GPT-2 use learned tables, but their papers do not show that it works better. Within the training length the two serve alike; beyond it (the chart above) the learned table has no rows at all.",
-                            "“可学习位置表比正弦公式更好”。Vaswani 等人两种都试过，结果“几乎相同”（表 3 第 E 行）；BERT 和 GPT-2 用的是可学习位置表，但它们的论文并没有表明它效果更好。在训练长度之内，两者作用相当；超出训练长度（见上图），可学习位置表根本没有对应的行。";
+    #[page] MisconceptionLearned => "\"a learned position table is better than the formula\". Vaswani et al. tried both and found \"nearly identical results\" (Table 3, row E); BERT and GPT-2 use learned tables, but their papers do not show that it works better. Within the training length the paper's one comparison found them alike (English–German development set: BLEU 25.7 learned, 25.8 sinusoidal); beyond it (the chart above) the learned table has no rows at all.",
+                            "“可学习位置表比正弦公式更好”。Vaswani 等人两种都试过，结果“几乎相同”（表 3 第 E 行）；BERT 和 GPT-2 用的是可学习位置表，但它们的论文并没有表明它效果更好。在训练长度之内，论文唯一的一次对比显示两者相当（英德开发集上 BLEU 分别为 25.7 和 25.8，前者为可学习位置表）；超出训练长度（见上图），可学习位置表根本没有对应的行。";
     Hide => "Hide", "收起";
+    #[page] MisconceptionRope => "\"attention with RoPE is (nearly) unchanged when a circular sequence is rotated\". What RoPE guarantees is that moving both positions by the same amount along the sequence leaves the score unchanged. On a circle of N positions the last and the first are neighbours, but RoPE sees them N − 1 apart; the two readings agree only if every pair turns a whole number of times in N positions, and pair 0, which turns θ_0 = 1 radian per position, never does in a whole number of positions.",
+                            "“用了 RoPE，把环形序列循环移位后注意力（几乎）不变”。RoPE 保证的是：沿着序列把两个位置移动同样的距离，分数不变。在 N 个位置首尾相接的环上，最后一个位置和第一个位置是相邻的，RoPE 却认为它们相距 N − 1；只有每一对维度在 N 个位置内都恰好转整数圈，两种看法才一致，而第 0 对每个位置转 θ_0 = 1 弧度，在整数个位置内永远转不出整数圈。";
     // Saturation panel.
     SaturationTitle => "How loud should position be?", "位置编码该有多强？";
     #[page] SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
@@ -247,12 +258,14 @@ strings! {
                         "需要说明的是：这个简化的注意力头直接读取 √d·E + a·PE 这个和，所以分数中的位置项会随 a 无限增大。大多数真实模型在注意力之前会先重新缩放：BERT 在第一层之前对嵌入之和做层归一化（LayerNorm），GPT-2 则在每个注意力块的输入处做层归一化。这样一来，输入的整体大小被重置，a 只改变词与位置各占的比例，不能让分数无限增大。原始 Transformer 没有这样做：按论文的描述，每个子层的输出是 LayerNorm(x + Sublayer(x))，所以它的第一层注意力读到的是词向量与位置编码未经归一化的和，幅度的作用正如这里所示。";
     // Dot-product panel.
     DotTitle => "Dot products depend only on the distance", "点积只取决于距离";
-    #[page] DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset; its highest value is at 0 and it falls off, more slowly for a larger base. The numbers below compare the same k from pos and from 0.",
-                "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数：在 0 处最大，随后下降，base 越大下降越慢。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
+    #[page] DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset. It is highest at offset 0, where every pair adds cos 0 = 1, and no other whole offset reaches that value. With one pair (d_model = 2) it is cos(m − n) itself, a wave that keeps coming back close to its peak; with more pairs the fast pairs' cosines fall out of step away from 0 and the curve stays lower, and a larger base keeps the slower pairs near 1 for longer. The numbers below compare the same k from pos and from 0.",
+                "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数。它在偏移量 0 处最大，因为每一对都贡献 cos 0 = 1；其他任何整数偏移量都达不到这个值。只有一对维度（d_model = 2）时，曲线就是 cos(m − n) 本身，一条反复回到峰值附近的波；维度对更多时，离开 0 之后快维度对的余弦彼此错开，曲线就低下来，而底数越大，慢维度对保持在 1 附近的距离就越长。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
     AxisOffset => "offset m − n", "偏移量 m − n";
     #[page] DotSymmetric => "The curve is symmetric about 0: PE(m)·PE(n) = PE(n)·PE(m), so the offsets −k and +k give the same dot product (the first two numbers below). The dot product tells how far apart two positions are, not which of them comes first: distance, not direction.",
                     "这条曲线关于 0 对称：PE(m)·PE(n) = PE(n)·PE(m)，偏移量 −k 和 +k 的点积完全相同（见下面的前两个数）。点积只告诉我们两个位置相距多远，却分不出哪个在前、哪个在后：它反映距离，不反映方向。";
     AxisDotScaled => "dot product ÷ (d_model/2)", "点积 ÷ (d_model/2)";
+    #[page] DotOrthogonal => "Compare a table whose rows are all orthogonal to each other, such as one-hot positions (possible for at most d_model positions): the dot product of two positions is then the row's squared norm for the same position and 0 for any other, so it tells same from different and nothing about how far apart they are. The sinusoids' dot product is a function of the offset, so it carries the distance. A trained table is neither orthogonal nor a function of the offset alone: the real-data panel shows one whose neighbouring rows are alike.",
+                     "对比一张各行两两正交的表，例如独热编码的位置（最多只能有 d_model 个位置）：两个位置的点积，位置相同时是该行范数的平方，位置不同时一律为 0，它只能区分相同与不同，看不出两者相距多远。正弦位置编码的点积是偏移量的函数，所以带有距离的信息。训练得到的表既不正交，也不只是偏移量的函数：真实模型一节展示的表中，相邻的行彼此相似。";
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "波长阶梯";
     #[page] FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
@@ -275,8 +288,8 @@ strings! {
     Contents => "Contents", "目录";
     // Embedding lookup panel.
     EmbedTitle => "From a word to the vector the model reads", "从一个词到模型读入的向量";
-    #[page] EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model so its entries are about as large as the sines and cosines, then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
-                  "词元（token）只是一个编号。编号选中嵌入表中的一行（高亮显示）；在训练好的模型里，这一行是为该词学到的向量，这里用固定种子的随机数代替。原始 Transformer 把这一行乘以 √d_model，使其分量与正弦、余弦大小相当，再加上该词元所在位置的位置编码 PE。这个和就是第一层看到的全部：词义和位置合在同一个向量里。点击一个词，跟着它走一遍。";
+    #[page] EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model (the paper gives no reason: see the note in the add-or-concatenate panel), then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
+                  "词元（token）只是一个编号。编号选中嵌入表中的一行（高亮显示）；在训练好的模型里，这一行是为该词学到的向量，这里用固定种子的随机数代替。原始 Transformer 把这一行乘以 √d_model（论文没有说明原因，见“相加还是拼接？”一节的说明），再加上该词元所在位置的位置编码 PE。这个和就是第一层看到的全部：词义和位置合在同一个向量里。点击一个词，跟着它走一遍。";
     #[page] EmbedTable => "embedding table (seeded random numbers, not trained): one row per vocabulary word", "嵌入表（固定种子的随机数，未经训练）：词表中每个词一行";
     EmbedRow => "E[id], the word's row", "E[id]：该词所在的行";
     EmbedScaled => "× scale", "× 缩放因子";
@@ -288,8 +301,8 @@ strings! {
     EmbedScaleValue => "scale", "缩放因子";
     // Extrapolation panel.
     ExtrapTitle => "Beyond the training length", "超出训练长度之后";
-    #[page] ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently; ALiBi (below) and the scaling of RoPE were designed for that. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
-                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不是外推，即训练好的模型能处理比训练时更长的输入：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推；ALiBi（见下文）和 RoPE 的缩放方法正是为此设计的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
+    #[page] ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
+                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不是外推，即训练好的模型能处理比训练时更长的输入：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是在完全不训练的情况下使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
     #[page] ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
     #[page] ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的余弦相似度";
@@ -308,8 +321,8 @@ strings! {
                  "随距离 |m − n| 的变化：查询和键方向相同（q = k = (1, 1, …, 1)）时的分数，以及 RoFormer 给出的 |分数| 上界，均除以各自在距离 0 处的值";
     RopeLegendSame => "score for q = k = (1, …, 1)", "q = k = (1, …, 1) 时的分数";
     RopeLegendBound => "RoFormer's bound: (1/(d/2))·Σ_j |S_j|", "RoFormer 的上界：(1/(d/2))·Σ_j |S_j|";
-    #[page] RopeBoundNote => "Neither curve is the average score: for a query and key drawn independently at random, the score averages 0 at every distance. For q = k each pair adds |q_pair|²·cos((m − n)θ_i), and the fast pairs' cosines soon cancel: that is why the first curve falls. RoFormer (Su et al. 2021, §3.4.3) bounds the size of the score for any q and k: |score| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|, where S_j = Σ_(i<j) e^(i(m−n)θ_i) and h_i is pair i of q times the conjugate of pair i of k, each pair read as a complex number (h_(d/2) = 0). Only Σ_j |S_j| depends on the distance; divided by d/2 it is RoFormer's relative bound, and the second curve is that divided by its value at distance 0, as the first is. So the two curves can cross: the bound limits the size of the score, not these normalised values. A bound that falls allows smaller scores far away; it does not make them smaller.",
-                     "两条曲线都不是平均分数：查询和键若各自独立随机取，在任何距离上分数的平均值都是 0。q = k 时，每对维度贡献 |q_pair|²·cos((m − n)θ_i)，转得快的维度对的余弦很快相互抵消，所以第一条曲线会下降。RoFormer（Su 等人，2021，§3.4.3）对任意 q 和 k 给出了分数大小的上界：|分数| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|，其中 S_j = Σ_(i<j) e^(i(m−n)θ_i)，h_i 是把每对维度看作一个复数后，q 的第 i 对乘以 k 的第 i 对的共轭（h_(d/2) = 0）。其中只有 Σ_j |S_j| 随距离变化，除以 d/2 就是 RoFormer 的相对上界；第二条曲线是它再除以距离 0 处的值，与第一条曲线的做法相同。所以两条曲线可能相交：上界限制的是分数的大小，而不是这些归一化后的值。上界随距离下降，只说明远处的分数可以更小，并不保证它一定更小。";
+    #[page] RopeBoundNote => "Neither curve is the average score: for a query and key drawn independently at random, the score averages 0 at every distance. For q = k each pair adds |q_pair|²·cos((m − n)θ_i). With one pair (d_model = 2) that is cos(m − n) itself, which keeps coming back close to 1; with more pairs the fast pairs' cosines soon fall out of step, which is why the first curve sinks below 1 away from distance 0. RoFormer (Su et al. 2021, §3.4.3) bounds the size of the score for any q and k: |score| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|, where S_j = Σ_(i<j) exp(√−1·(m−n)θ_i) (√−1 the imaginary unit, i the pair) and h_i is pair i of q times the conjugate of pair i of k, each pair read as a complex number (h_(d/2) = 0). Only Σ_j |S_j| depends on the distance; divided by d/2 it is RoFormer's relative bound, and the second curve is that divided by its value at distance 0, as the first is. So the two curves can cross: the bound limits the size of the score, not these normalised values. A bound that falls allows smaller scores far away; it does not make them smaller.",
+                     "两条曲线都不是平均分数：查询和键若各自独立随机取，在任何距离上分数的平均值都是 0。q = k 时，每对维度贡献 |q_pair|²·cos((m − n)θ_i)。只有一对维度（d_model = 2）时，这就是 cos(m − n) 本身，会反复回到 1 附近；维度对更多时，快维度对的余弦很快彼此错开，所以离开距离 0 之后，第一条曲线落到 1 以下。RoFormer（Su 等人，2021，§3.4.3）对任意 q 和 k 给出了分数大小的上界：|分数| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|，其中 S_j = Σ_(i<j) exp(√−1·(m−n)θ_i)（√−1 是虚数单位，i 是维度对的编号），h_i 是把每对维度看作一个复数后，q 的第 i 对乘以 k 的第 i 对的共轭（h_(d/2) = 0）。其中只有 Σ_j |S_j| 随距离变化，除以 d/2 就是 RoFormer 的相对上界；第二条曲线是它再除以距离 0 处的值，与第一条曲线的做法相同。所以两条曲线可能相交：上界限制的是分数的大小，而不是这些归一化后的值。上界随距离下降，只说明远处的分数可以更小，并不保证它一定更小。";
     // `{link}` is where the RoPE panel puts its link to the add-versus-concatenate panel.
     #[page] RopeAfterProjections => "RoPE rotates the query and the key after the projections W_Q and W_K, so the positions enter the score only through the offset m − n, which a position vector added before the projections does not guarantee. To see that gap, switch the projections on in:",
                             "RoPE 在投影 W_Q、W_K 之后才旋转查询和键，所以位置只以偏移量 m − n 的形式进入分数；而在投影之前加上的位置向量保证不了这一点。要看到这个差别，可在这一节中勾选投影：";
@@ -326,8 +339,8 @@ strings! {
     AxisScore => "score", "分数";
     // ALiBi panel.
     AlibiTitle => "ALiBi: a penalty for distance instead of a position vector", "ALiBi：用距离惩罚代替位置向量";
-    #[page] AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Nothing is learned and nothing ends at a training length, which is why ALiBi copes with longer inputs than it was trained on.",
-                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以键每往回远一步，分数就多扣一个固定值。每个头有自己的斜率：斜率陡的头只看最近的几个词元，斜率缓的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次为 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，因此斜率不再依次递减：试试 12 个头。这里没有要学习的参数，也没有在某个训练长度处终止的东西，所以 ALiBi 能应对比训练时更长的输入。";
+    #[page] AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Press et al. name this inductive bias towards recency as what lets ALiBi outperform other position methods: in every head the penalty grows with the distance, so far keys count less and less. Having nothing learned and no end is not enough on its own: the sinusoidal encoding has neither, and it did not extrapolate in their tests (their Figure 1).",
+                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以键每往回远一步，分数就多扣一个固定值。每个头有自己的斜率：斜率陡的头只看最近的几个词元，斜率缓的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次为 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，因此斜率不再依次递减：试试 12 个头。Press 等人指出，正是这种偏向近处的归纳偏置让 ALiBi 胜过其他位置编码方法：每个头的惩罚都随距离增大，越远的键分量越轻。仅仅没有要学习的参数、也没有终点，并不足以外推：正弦位置编码同样如此，在他们的实验中却不能外推（论文图 1）。";
     #[page] AlibiSlopes => "slope of each head", "每个头的斜率";
     #[page] AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被掩码屏蔽）";
     #[page] AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 对键 0…pos 的注意力（内容分数都相同）";
@@ -394,12 +407,12 @@ strings! {
                       "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则根本不需要映射。";
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
     RealWordsTitle => "Word meaning, before and after adding position", "加上位置编码前后的词义";
-    #[page] RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position p, the second position q, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
-                     "训练得到的词向量会让相关的词彼此靠近。把每对词中的第一个放在位置 p、第二个放在位置 q，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
+    #[page] RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
+                     "训练得到的词向量会让相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
     RealWordA => "first word", "第一个词";
     RealWordB => "second word", "第二个词";
     RealWordC => "third word", "第三个词";
-    RealPositions => "p = {p}, q = {q}: the lesson's pos and pos + k (at most 511)", "p = {p}，q = {q}：即课程中的 pos 与 pos + k（最大 511）";
+    RealPositions => "pos = {p}, pos + k = {q} (at most 511)", "pos = {p}，pos + k = {q}（最大 511）";
     RealWordPair => "pair", "词对";
     RealWordsAlone => "words alone", "仅词向量";
     RealWithLearned => "+ learned PE", "+ 可学习位置编码";
@@ -530,6 +543,7 @@ pub fn panel_misconception(panel: PanelId) -> Option<Key> {
         PanelId::AddConcat => Some(Key::MisconceptionConcat),
         PanelId::Frequencies => Some(Key::MisconceptionWavelength),
         PanelId::Extrapolation => Some(Key::MisconceptionLearned),
+        PanelId::Rope => Some(Key::MisconceptionRope),
         _ => None,
     }
 }

@@ -6,6 +6,7 @@ pub mod colormap;
 pub mod family;
 pub mod heatmap;
 pub mod layout;
+pub mod numbers;
 pub mod real_model;
 pub mod rope_extension;
 pub mod shift_operator;

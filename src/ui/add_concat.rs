@@ -16,9 +16,9 @@ use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::{Legend, PageText};
 use crate::encoding::{
-    add_cost, add_vectors, concat_cost, concat_vectors, embedding_scale, pe_vector, position_share,
-    projected_score_terms, score_terms, sentence_inputs, tokenize, CombineCost, EmbeddingTable,
-    Layout, Projections, ScoreTerms, DEMO_SENTENCES, VOCABULARY,
+    add_cost, add_vectors, concat_cost, concat_vectors, cosine_similarity, embedding_scale,
+    pe_vector, position_share, projected_score_terms, score_terms, sentence_inputs, tokenize,
+    CombineCost, EmbeddingTable, Layout, Projections, ScoreTerms, DEMO_SENTENCES, VOCABULARY,
 };
 use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::{Field, PanelId, Params};
@@ -59,6 +59,8 @@ struct CombineView {
     sum: Vec<f64>,
     concat: Vec<f64>,
     share: f64,
+    /// cos(x, p): the cross term 2x·p that the share leaves out, relative to the two norms.
+    cross_cosine: f64,
     /// The score of the chosen token (as query) with every token of the sentence (as key).
     terms: Vec<ScoreTerms>,
     /// The chosen token (query) and its neighbour (key) at every shift of [`SHIFTS`].
@@ -214,10 +216,15 @@ pub fn AddConcatPanel() -> impl IntoView {
                 </tbody>
             </table>
             <p data-testid="position-share">
-                {tr(Key::ShareLabel)} ": "
+                {tr(Key::ShareLabel)}
                 <strong>{Signal::derive(move || format!("{:.0}%", 100.0 * view_data.get().share))}</strong>
                 " — " {Signal::derive(move || verdict().to_string())}
             </p>
+            <p data-testid="cross-cosine">
+                {tr(Key::CrossCosine)}
+                <strong>{Signal::derive(move || format!("{:.3}", view_data.get().cross_cosine))}</strong>
+            </p>
+            <p class="note" data-testid="cross-note"><PageText key=Key::CrossNote /></p>
             <p class="note" data-testid="scale-reason"><PageText key=Key::ScaleReason /></p>
             <h3>{tr(Key::ScoreTitle)}</h3>
             <SwitchBox field=Field::Projections testid="toggle-projections" read=|p| p.projections />
@@ -368,6 +375,7 @@ fn combine_view(
         token,
         key,
         share: position_share(&embedding, &position),
+        cross_cosine: cosine_similarity(&embedding, &position),
         embedding,
         position,
         sum,

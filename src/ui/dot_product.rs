@@ -175,6 +175,7 @@ pub fn DotProductPanel() -> impl IntoView {
                 <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
             </div>
             <p data-testid="dot-symmetric"><PageText key=Key::DotSymmetric /></p>
+            <p class="note" data-testid="dot-orthogonal"><PageText key=Key::DotOrthogonal /></p>
             <dl class="numbers">
                 <dt>{Signal::derive(move || format!("PE({})·PE({})", p().pos, p().pos + p().k))}</dt>
                 <dd data-testid="dot-at-pos">{Signal::derive(move || format!("{:.9}", numbers.get().0))}</dd>

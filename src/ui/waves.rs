@@ -11,6 +11,7 @@ use super::chart::{draw_line_chart, LineChart, Series, Ticks};
 use super::context::{tr, use_lesson, Gate};
 use super::math::{Formula, Math};
 use super::panel::Panel;
+use super::parts::Note;
 
 use crate::encoding::{dimension_role, omega, pair_dimensions, pe_column, wavelength, Layout};
 use crate::i18n::{Key, Lang, Translate};
@@ -18,6 +19,7 @@ use crate::lesson::params::{WaveDims, MAX_EXTRA_DIMS};
 use crate::lesson::{Field, PanelId};
 use crate::render::layout::wave_window;
 use crate::render::layout::PlotRect;
+use crate::render::numbers::positions_text;
 
 /// One wave: a dimension and its values at every position.
 #[derive(Clone, PartialEq)]
@@ -189,6 +191,19 @@ pub fn WavesPanel() -> impl IntoView {
                 <canvas node_ref=overlay width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
             </div>
             <ul class="legend">{legend}</ul>
+            // The text's range in numbers, for the d_model and base on screen.
+            <Note testid="waves-range" text=move || {
+                let (d_model, base) = params.with(|p| (p.d_model, p.base));
+                let last = d_model / 2 - 1;
+                let lang = lesson.lang.get();
+                if last == 0 {
+                    lang.t(Key::WavesOnePair).to_string()
+                } else {
+                    lang.t(Key::WavesRange)
+                        .replace("{last}", &last.to_string())
+                        .replace("{lambda}", &positions_text(wavelength(last, d_model, base)))
+                }
+            } />
             <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
                 <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {

@@ -106,7 +106,7 @@ test('the tables are fetched only once the panel is shown, and the printed numbe
     assert.equal(Math.abs(reference).toFixed(2), twoDecimals, `${id} is the documented value`);
   }
   // Default pos 10, k 3: the first word at 10, the second at 13.
-  assert.match(await page.textContent('[data-testid="real-positions"]'), /p = 10, q = 13/);
+  assert.match(await page.textContent('[data-testid="real-positions"]'), /pos = 10, pos \+ k = 13/);
   near(await printed('real-current-0'), cosine(positions(10), positions(13)), 'learned cos(PE10, PE13)');
   near(await printed('real-current-1'), cosine(sinusoidal(10), sinusoidal(13)), 'sinusoidal cos(PE10, PE13)');
   const pairs = [['king', 'queen'], ['king', 'apple'], ['queen', 'apple']];

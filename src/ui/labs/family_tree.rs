@@ -35,7 +35,8 @@ struct Scheme {
     learned: [&'static str; 2],
     beyond: [&'static str; 2],
     model: [&'static str; 2],
-    anchor: &'static str,
+    /// Where the page shows it; `None` for a scheme no panel or lab draws.
+    anchor: Option<&'static str>,
 }
 
 const ABSOLUTE: [&str; 2] = ["absolute, in the input", "绝对：在输入处"];
@@ -64,7 +65,7 @@ const SCHEMES: [Scheme; 10] = [
             "the original Transformer",
             "原始 Transformer",
         ],
-        anchor: "heatmap",
+        anchor: Some("heatmap"),
     },
     Scheme {
         group: ABSOLUTE,
@@ -85,7 +86,7 @@ const SCHEMES: [Scheme; 10] = [
             "超出表长的位置没有对应的行",
         ],
         model: ["GPT-2, BERT", "GPT-2、BERT"],
-        anchor: "extrapolation",
+        anchor: Some("extrapolation"),
     },
     Scheme {
         group: ADDED,
@@ -109,7 +110,7 @@ const SCHEMES: [Scheme; 10] = [
             "the paper's translation models",
             "论文中的翻译模型",
         ],
-        anchor: "lab-relative-bias",
+        anchor: Some("lab-relative-bias"),
     },
     Scheme {
         group: ADDED,
@@ -130,7 +131,8 @@ const SCHEMES: [Scheme; 10] = [
             "正弦公式在任何偏移处都有定义",
         ],
         model: ["Transformer-XL", "Transformer-XL"],
-        anchor: "lab-relative-bias",
+        // The relative-bias lab draws Shaw's and T5's terms, not Transformer-XL's u, v and W_R.
+        anchor: None,
     },
     Scheme {
         group: ADDED,
@@ -151,7 +153,7 @@ const SCHEMES: [Scheme; 10] = [
             "从 max_distance 起的距离共用最后一个桶",
         ],
         model: ["T5", "T5"],
-        anchor: "lab-relative-bias",
+        anchor: Some("lab-relative-bias"),
     },
     Scheme {
         group: ADDED,
@@ -172,7 +174,7 @@ const SCHEMES: [Scheme; 10] = [
             "直线继续延伸；论文标题即“Train Short, Test Long”",
         ],
         model: ["BLOOM", "BLOOM"],
-        anchor: "alibi",
+        anchor: Some("alibi"),
     },
     Scheme {
         group: ROTATED,
@@ -190,7 +192,7 @@ const SCHEMES: [Scheme; 10] = [
             "慢维度对转到训练中没见过的角度；缩放方法把它们拉伸",
         ],
         model: ["Llama", "Llama"],
-        anchor: "lab-rope-extension",
+        anchor: Some("lab-rope-extension"),
     },
     Scheme {
         group: ROTATED,
@@ -211,7 +213,7 @@ const SCHEMES: [Scheme; 10] = [
             "the paper's LeX Transformer",
             "论文中的 LeX Transformer",
         ],
-        anchor: "lab-xpos",
+        anchor: Some("lab-xpos"),
     },
     Scheme {
         group: ROTATED,
@@ -229,7 +231,7 @@ const SCHEMES: [Scheme; 10] = [
             "与 RoPE 相同，在每个方向上",
         ],
         model: ["Qwen2-VL", "Qwen2-VL"],
-        anchor: "lab-rope-2d",
+        anchor: Some("lab-rope-2d"),
     },
     Scheme {
         group: NONE,
@@ -250,7 +252,7 @@ const SCHEMES: [Scheme; 10] = [
             "Llama 4, in one layer of four (its configuration's default)",
             "Llama 4，每四层中有一层（其配置的默认值）",
         ],
-        anchor: "lab-nope",
+        anchor: Some("lab-nope"),
     },
 ];
 
@@ -308,12 +310,15 @@ pub fn FamilyTreeLab() -> impl IntoView {
                                         <td data-label=in_language(COLUMNS[3])>{in_language(s.beyond)}</td>
                                         <td data-label=in_language(COLUMNS[4])>{in_language(s.model)}</td>
                                         <td>
-                                            <a href=format!("#{}", s.anchor) on:click=move |_| super::draw_lab(s.anchor, lesson)>
-                                                {in_language([
-                                                    "show",
-                                                    "查看",
-                                                ])}
-                                            </a>
+                                            {match s.anchor {
+                                                Some(anchor) => view! {
+                                                    <a href=format!("#{anchor}") on:click=move |_| super::draw_lab(anchor, lesson)>
+                                                        {in_language(["show", "查看"])}
+                                                    </a>
+                                                }
+                                                .into_any(),
+                                                None => in_language(["not drawn on this page", "本页未演示"]).into_any(),
+                                            }}
                                         </td>
                                     </tr>
                                 })
