@@ -248,7 +248,7 @@ strings! {
     // Dot-product panel.
     DotTitle => "Dot products depend only on the distance", "点积只取决于距离";
     #[page] DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset; its highest value is at 0 and it falls off, more slowly for a larger base. The numbers below compare the same k from pos and from 0.",
-                "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数：在 0 处最大，随后下降，base 越大下降越慢。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
+                "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数：在 0 处最大，随后下降，底数越大下降越慢。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
     AxisOffset => "offset m − n", "偏移量 m − n";
     #[page] DotSymmetric => "The curve is symmetric about 0: PE(m)·PE(n) = PE(n)·PE(m), so the offsets −k and +k give the same dot product (the first two numbers below). The dot product tells how far apart two positions are, not which of them comes first: distance, not direction.",
                     "这条曲线关于 0 对称：PE(m)·PE(n) = PE(n)·PE(m)，偏移量 −k 和 +k 的点积完全相同（见下面的前两个数）。点积只告诉我们两个位置相距多远，却分不出哪个在前、哪个在后：它反映距离，不反映方向。";
@@ -256,10 +256,10 @@ strings! {
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "波长阶梯";
     #[page] FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
-                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（base 为 10 000 时：d_model = 128 约为 54 400 个位置，d_model = 16 约为 19 900 个，而 2π·base 为 62 832）。快的维度对区分相邻的位置；慢的维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
+                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（底数为 10000 时：d_model = 128 约为 54400 个位置，d_model = 16 约为 19900 个，而 2π·base 为 62832）。高频维度对区分相邻的位置；低频维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长超过序列长度（{length}）：它们在整个序列内转不满一圈。";
-    AxisPair => "pair i", "维度对 i";
+    AxisPair => "pair i", "第 i 对";
     FrequencyLengthLine => "sequence length = {length}", "序列长度 = {length}";
     // Word-order panel.
     OrderTitle => "Without position, word order is invisible", "没有位置，就分不出词序";
@@ -309,7 +309,7 @@ strings! {
     RopeLegendSame => "score for q = k = (1, …, 1)", "q = k = (1, …, 1) 时的分数";
     RopeLegendBound => "RoFormer's bound: (1/(d/2))·Σ_j |S_j|", "RoFormer 的上界：(1/(d/2))·Σ_j |S_j|";
     #[page] RopeBoundNote => "Neither curve is the average score: for a query and key drawn independently at random, the score averages 0 at every distance. For q = k each pair adds |q_pair|²·cos((m − n)θ_i), and the fast pairs' cosines soon cancel: that is why the first curve falls. RoFormer (Su et al. 2021, §3.4.3) bounds the size of the score for any q and k: |score| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|, where S_j = Σ_(i<j) e^(i(m−n)θ_i) and h_i is pair i of q times the conjugate of pair i of k, each pair read as a complex number (h_(d/2) = 0). Only Σ_j |S_j| depends on the distance; divided by d/2 it is RoFormer's relative bound, and the second curve is that divided by its value at distance 0, as the first is. So the two curves can cross: the bound limits the size of the score, not these normalised values. A bound that falls allows smaller scores far away; it does not make them smaller.",
-                     "两条曲线都不是平均分数：查询和键若各自独立随机取，在任何距离上分数的平均值都是 0。q = k 时，每对维度贡献 |q_pair|²·cos((m − n)θ_i)，转得快的维度对的余弦很快相互抵消，所以第一条曲线会下降。RoFormer（Su 等人，2021，§3.4.3）对任意 q 和 k 给出了分数大小的上界：|分数| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|，其中 S_j = Σ_(i<j) e^(i(m−n)θ_i)，h_i 是把每对维度看作一个复数后，q 的第 i 对乘以 k 的第 i 对的共轭（h_(d/2) = 0）。其中只有 Σ_j |S_j| 随距离变化，除以 d/2 就是 RoFormer 的相对上界；第二条曲线是它再除以距离 0 处的值，与第一条曲线的做法相同。所以两条曲线可能相交：上界限制的是分数的大小，而不是这些归一化后的值。上界随距离下降，只说明远处的分数可以更小，并不保证它一定更小。";
+                     "两条曲线都不是平均分数：查询和键若各自独立随机取，在任何距离上分数的平均值都是 0。q = k 时，每对维度贡献 |q_pair|²·cos((m − n)θ_i)，高频维度对的余弦很快相互抵消，所以第一条曲线会下降。RoFormer（Su 等人，2021，§3.4.3）对任意 q 和 k 给出了分数大小的上界：|分数| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|，其中 S_j = Σ_(i<j) e^(i(m−n)θ_i)，h_i 是把每对维度看作一个复数后，q 的第 i 对乘以 k 的第 i 对的共轭（h_(d/2) = 0）。其中只有 Σ_j |S_j| 随距离变化，除以 d/2 就是 RoFormer 的相对上界；第二条曲线是它再除以距离 0 处的值，与第一条曲线的做法相同。所以两条曲线可能相交：上界限制的是分数的大小，而不是这些归一化后的值。上界随距离下降，只说明远处的分数可以更小，并不保证它一定更小。";
     // `{link}` is where the RoPE panel puts its link to the add-versus-concatenate panel.
     #[page] RopeAfterProjections => "RoPE rotates the query and the key after the projections W_Q and W_K, so the positions enter the score only through the offset m − n, which a position vector added before the projections does not guarantee. To see that gap, switch the projections on in:",
                             "RoPE 在投影 W_Q、W_K 之后才旋转查询和键，所以位置只以偏移量 m − n 的形式进入分数；而在投影之前加上的位置向量保证不了这一点。要看到这个差别，可在这一节中勾选投影：";
@@ -338,7 +338,7 @@ strings! {
     DotSampled => "More positions than pixel rows: each cell is the mean over {} × {} pairs of positions. The read-outs are exact.",
                   "位置数多于像素行数：每个格子是 {} × {} 个位置对的平均值。读数都是精确值。";
     RopeOnCurve => "the marked point (q = k, at |m − n|, ÷ its value at 0)", "标出的点（q = k，距离 |m − n|，除以距离 0 处的值）";
-    AlibiExpected => "e^(−slope): softmax of a score lowered by the slope", "e^(−slope)：分数减去斜率后经 softmax 得到的比值";
+    AlibiExpected => "e^(−slope): softmax of a score lowered by the slope", "e^(−斜率)：分数减去斜率后经 softmax 得到的比值";
     AxisHead => "head", "头";
     AxisSlope => "slope", "斜率";
     AxisKey => "key position", "键的位置";
@@ -354,10 +354,10 @@ strings! {
     // Real-data panel.
     RealTitle => "A real model: learned positions beside the formula", "真实模型：可学习位置表与公式对照";
     #[page] RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
-                "上面的面板用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
+                "上面各节用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
     #[page] RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
     #[page] RealRawTables => "These are the model's raw tables, its parameters embeddings.position_embeddings and embeddings.word_embeddings. Inside the model each input vector is the sum of a word vector, a position vector and a token-type (segment) vector, which tells a first sentence from a second, and that sum is normalised by LayerNorm before the first layer. The pictures and sums here leave out both the token-type vector and the LayerNorm.",
-                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type，用来区分第一句和第二句）三者之和，这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
+                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type embedding）三者之和，片段向量用来区分第一句和第二句；，这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
     RealWaiting => "The tables load when this section is on screen.", "本节出现在屏幕上时才加载表格。";
     RealLoading => "Downloading the model's tables…", "正在下载模型的表格……";
     RealReady => "Loaded: 512 position vectors and 57 word vectors ({kb} KB).", "已加载：512 个位置向量和 57 个词向量（{kb} KB）。";
@@ -369,7 +369,7 @@ strings! {
     RealNetwork => "no answer from the server", "服务器没有响应";
     RealSidesTitle => "Learned and sinusoidal, side by side", "可学习位置表与正弦位置编码并排对照";
     #[page] RealLearnedHeatmap => "learned (MiniLM): positions 0–511 down, dimensions 0–383 across", "可学习位置表（MiniLM）：纵向为位置 0–511，横向为维度 0–383";
-    #[page] RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用课程当前的 base 和排列方式）";
+    #[page] RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用当前的底数和排列方式）";
     // The colour note under the two tables: {limit}, {clipped}, {share}, {largest} and {row} are
     // computed from the learned table when it is loaded (`render::heatmap::ClippedScale`).
     RealColourScale => "Colours: the learned table against the 99th percentile of its |values|, {limit}. The {clipped} cells beyond it ({share} of the table; the largest, {largest}, at position {row}) are clipped: drawn in the end colours. Against its largest |value| the rest of the table would be a nearly blank grey. The sinusoidal table against 1, the most a sine or cosine can be, so none of it is clipped.",
@@ -389,7 +389,7 @@ strings! {
                    "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。";
     RealFitLearned => "learned: relative error of the best map", "可学习位置表：最佳映射的相对误差";
     RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦位置编码：最佳映射的相对误差";
-    RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即课程中的 k，限制在 1 到 64 之间）";
+    RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即当前的 k，限制在 1 到 64 之间）";
     RealFitClamped => "k = {k} is outside 1 to 64, so k = {used} is fitted: larger shifts leave too few pairs (512 − k) for 384 unknowns per dimension, and k = 0 needs no map.",
                       "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则根本不需要映射。";
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
@@ -399,7 +399,7 @@ strings! {
     RealWordA => "first word", "第一个词";
     RealWordB => "second word", "第二个词";
     RealWordC => "third word", "第三个词";
-    RealPositions => "p = {p}, q = {q}: the lesson's pos and pos + k (at most 511)", "p = {p}，q = {q}：即课程中的 pos 与 pos + k（最大 511）";
+    RealPositions => "p = {p}, q = {q}: the lesson's pos and pos + k (at most 511)", "p = {p}，q = {q}：即当前的 pos 与 pos + k（最大 511）";
     RealWordPair => "pair", "词对";
     RealWordsAlone => "words alone", "仅词向量";
     RealWithLearned => "+ learned PE", "+ 可学习位置编码";
@@ -412,14 +412,14 @@ strings! {
     Show => "Show", "展开";
     LessonMode => "Lesson mode", "课堂模式";
     PresenterLabel => "Presenter view", "演示模式";
-    ThemeLabel => "theme", "配色";
+    ThemeLabel => "theme", "主题";
     ThemeAuto => "system", "跟随系统";
     ThemeLight => "light", "浅色";
     ThemeDark => "dark", "深色";
     Share => "Copy link for students", "复制学生链接";
     ShareTitle => "Share with the class", "分享给全班";
     Close => "Close", "关闭";
-    StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、配色和课堂步骤）";
+    StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、主题和课堂步骤）";
     QrAlt => "QR code of the link for students", "学生链接的二维码";
     BuilderTitle => "Hide or lock for students", "对学生隐藏或锁定";
     BuilderWhat => "control or section", "控件或小节";
@@ -446,7 +446,7 @@ strings! {
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
     LessonKeys => "Keys: Page Up / Page Down (what presentation clickers send) or ← →; Esc leaves.",
-                  "按键：Page Up / Page Down（翻页笔发送的正是这些键）或 ← →；Esc 退出。";
+                  "快捷键：Page Up / Page Down（翻页笔发送的正是这些键）或 ← →；Esc 退出。";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 

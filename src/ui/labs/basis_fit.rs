@@ -17,7 +17,7 @@ use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Sinusoids as a basis: what a straight-line model can draw",
-    "正弦作为基：只会画直线的模型能画出什么",
+    "正弦函数作为基：只会加权求和的线性模型能画出什么",
 ];
 
 const TEXT: [&str; 2] = [
@@ -27,7 +27,7 @@ const TEXT: [&str; 2] = [
 
 const FINDINGS: [&str; 2] = [
     "The source text says sinusoidal features let a model extrapolate periodic functions. That holds for the periods the encoding has: the target made of the encoding's own waves is fitted exactly once m includes their pairs, and the fit goes on following it past N, provided there are more fitted positions than features (with fewer, many weightings pass through every fitted point, and the one least squares picks can leave the target past N). A periodic target the encoding lacks, such as the square wave of period 16, is only approximated, and past N the fit stops following it. It can stray far: when some of the waves look nearly alike over N positions (slow pairs, or neighbouring pairs whose rates are close), least squares can weight them heavily with opposite signs, and those weights cancel inside the range but not past it (the largest weight is printed above). Choose the square wave, raise m and watch the error past N. The learned table fits every target exactly inside and, past N, predicts the same value at every position: it has nothing to say about positions it never saw.",
-    "源材料说，正弦特征让模型能够外推周期函数。对编码本身具有的周期，这是成立的：由编码自己的波组成的目标，只要 m 包含了这些维度对，就能被精确拟合，并且在 N 之后拟合仍然沿着目标走，前提是拟合用的位置比特征多（位置更少时，有许多组权重都穿过每个拟合点，最小二乘选中的那一组在 N 之后可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能被近似；过了 N，拟合就不再跟随它。它还可能偏离得很远：如果有些波在 N 个位置内看起来几乎一样（慢的维度对，或转速相近的相邻维度对），最小二乘可能给它们很大的、符号相反的权重；这些权重在范围内相互抵消，过了 N 就不再抵消（上面给出最大的权重）。选方波并增大 m，观察 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对没见过的位置，它什么也说不出来。",
+    "源材料说，正弦特征让模型能够外推周期函数。对编码本身具有的周期，这是成立的：由编码自己的波组成的目标，只要 m 包含了这些维度对，就能被精确拟合，并且在 N 之后拟合仍然沿着目标走，前提是拟合用的位置比特征多（位置更少时，有许多组权重都能让拟合曲线经过每个拟合点，最小二乘选中的那一组在 N 之后可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能被近似；过了 N，拟合就不再跟随它。它还可能偏离得很远：如果有些波在 N 个位置内看起来几乎一样（低频维度对，或转速相近的相邻维度对），最小二乘可能给它们很大的、符号相反的权重；这些权重在范围内相互抵消，过了 N 就不再抵消（上面给出最大的权重）。选方波并增大 m，观察 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对没见过的位置，它什么也说不出来。",
 ];
 
 /// The lab's other words, per language.
@@ -75,10 +75,10 @@ const WORDS: [Words; 2] = [
         own_wave: "编码自己的波：第 0 对（d_model = 2 只有一对）",
         square: "方波，周期 16",
         chirp: "啁啾：周期从 12 降到 N 处的 6",
-        pairs: "正弦特征的对数 m",
+        pairs: "正弦特征的维度对个数 m",
         chart: "目标曲线和三种拟合，在 0 … N − 1 上拟合",
         caption: "目标曲线是点线；N 是虚线。超出 ±2.5 的拟合沿边缘画出；下表给出它偏离了多远。",
-        legend: ["目标曲线", "直线：1, pos", "正弦：1 和 m 对", "可学习位置表：N 行"],
+        legend: ["目标曲线", "直线：1, pos", "正弦特征：1 和 m 对", "可学习位置表：N 行"],
         columns: ["特征", "均方根误差，0 … N − 1", "均方根误差，N … 2N − 1"],
         table_past: "可学习位置表在 N 之后的预测",
         sinusoids_past: "正弦特征在 N 之后的均方根误差",
