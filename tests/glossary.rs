@@ -189,6 +189,15 @@ fn the_glossary_parses_and_gives_a_chinese_term_for_every_row() {
         "耳语",
         "闪烁",
         "词序是看不见的",
+        // issue 41's settled terms
+        "布局",
+        "头的宽度",
+        "面板",
+        "固定编码",
+        "快的维度对",
+        "维度对数",
+        "课程中的",
+        "配色",
     ] {
         assert!(
             rejected.contains(&required),
@@ -212,5 +221,444 @@ fn no_chosen_chinese_term_is_itself_rejected() {
                 );
             }
         }
+    }
+}
+
+/// ASCII words that may stand in Chinese text as they are: names and symbols that Chinese ML
+/// texts, too, write in Latin letters.
+/// - notation: the page's variables and functions (`pos`, `PE`, `sin`, `cos`, `arg`, `clip`)
+///   and units (`KB`, `rad`, `NaN`);
+/// - methods, models and libraries known by their Latin names (RoPE, ALiBi, xPos, YaRN, GPT,
+///   BERT, PyTorch, …), file formats and the web (CSV, JSON, URL, QR, Chromium), and the
+///   `device` of PyTorch's `.to(device)`;
+/// - terms Chinese ML writing keeps in Latin letters (softmax, logits, dropout);
+/// - a config's values as `transformers` writes them (`linear`, `default`, `true`, …), and
+///   `none`, a value of the page's link shown beside its Chinese;
+/// - authors cited beside 等人, and the keys of a keyboard (Page Up, Esc).
+///
+/// Beside the list, by its shape: a token with a digit, `_` or `.` in it (`d_model`, `GPT-2`,
+/// `W_Q`, `nn.Embedding`) is code or a model's name; a token of one or two letters is notation
+/// (`i`, `AS`, `Sx`, `E[id]`); a token written right before `(` is a function (`min(`,
+/// `Sublayer(`). `base` and `length` pass only inside a formula (next to `=`, `^`, `·`, `/`,
+/// `(`): in prose they are 底数 and 长度. Not read at all: code in backticks or ASCII double
+/// quotes, a title in 《》, an all-Latin quotation in “” (a sentence the page shows in English),
+/// and an English gloss in full-width parentheses right after the Chinese term, as 词元（token）.
+const ASCII_ALLOWED: &[&str] = &[
+    // notation and units
+    "pos",
+    "PE",
+    "sin",
+    "cos",
+    "ln",
+    "exp",
+    "max",
+    "min",
+    "mod",
+    "arg",
+    "clip",
+    "softmax",
+    "KB",
+    "rad",
+    "RMS",
+    "NaN",
+    // methods, models, libraries, formats
+    "Transformer",
+    "RoPE",
+    "ALiBi",
+    "NoPE",
+    "xPos",
+    "YaRN",
+    "NTK",
+    "PI",
+    "GPT",
+    "BERT",
+    "MiniLM",
+    "RoFormer",
+    "LongRoPE",
+    "M-RoPE",
+    "Transformer-XL",
+    "LeX",
+    "Llama",
+    "Qwen",
+    "Mistral",
+    "LayerNorm",
+    "AdamW",
+    "Adam",
+    "Hugging",
+    "Face",
+    "PyTorch",
+    "NumPy",
+    "transformers",
+    "sentence-transformers",
+    "CSV",
+    "PNG",
+    "SVG",
+    "JSON",
+    "URL",
+    "QR",
+    "JavaScript",
+    "WebAssembly",
+    "Chromium",
+    "device",
+    // kept in Latin letters by Chinese ML texts
+    "logits",
+    "dropout",
+    "token",
+    // a config's values, and a value of the page's link
+    "none",
+    "linear",
+    "dynamic",
+    "yarn",
+    "llama3",
+    "mrope",
+    "default",
+    "rope",
+    "true",
+    "false",
+    // authors
+    "Vaswani",
+    "Press",
+    "Wolf",
+    "Shaw",
+    "Raffel",
+    "Dai",
+    "Sun",
+    "Chen",
+    "Peng",
+    "Haviv",
+    "Kazemnejad",
+    // keys
+    "Page",
+    "Up",
+    "Down",
+    "Esc",
+];
+
+fn is_cjk(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+}
+
+/// Full-width punctuation of Chinese prose: an ASCII mark next to it is as wrong as next to a
+/// character.
+fn is_chinese_mark(c: char) -> bool {
+    "，。：；（）、？！“”‘’《》".contains(c)
+}
+
+/// The text with what is not prose taken out: `{name}` placeholders and code spans (in
+/// backticks or ASCII double quotes) become `0`, an English gloss in full-width parentheses
+/// right after a Chinese character becomes `（）`.
+fn prose_of(text: &str) -> Vec<char> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let close = match c {
+            '{' => Some('}'),
+            '`' => Some('`'),
+            '"' => Some('"'),
+            _ => None,
+        };
+        if let Some(close) = close
+            && let Some(end) = chars[i + 1..].iter().position(|&d| d == close)
+        {
+            out.push('0');
+            i += end + 2;
+            continue;
+        }
+        if matches!(c, '《' | '“') {
+            let close = if c == '《' { '》' } else { '”' };
+            if let Some(end) = chars[i + 1..].iter().position(|&d| d == close) {
+                let inside = &chars[i + 1..i + 1 + end];
+                if c == '《' || !inside.iter().copied().any(is_cjk) {
+                    out.extend([c, '0', close]);
+                    i += end + 2;
+                    continue;
+                }
+            }
+        }
+        if c == '（'
+            && out.last().copied().is_some_and(is_cjk)
+            && let Some(end) = chars[i + 1..].iter().position(|&d| d == '）')
+        {
+            let inside = &chars[i + 1..i + 1 + end];
+            if inside.iter().any(char::is_ascii_alphabetic)
+                && inside
+                    .iter()
+                    .all(|d| d.is_ascii_alphabetic() || matches!(d, ' ' | '-'))
+            {
+                out.extend(['（', '）']);
+                i += end + 2;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// The ASCII words of a prose text, with where each starts: runs of letters, digits and `_`,
+/// joined across a `.`, `-` or `'` between two of them (`nn.Embedding`, `GPT-2`).
+fn ascii_words(chars: &[char]) -> Vec<(usize, String)> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !word(chars[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len()
+            && (word(chars[i])
+                || (matches!(chars[i], '.' | '-' | '\'')
+                    && i + 1 < chars.len()
+                    && word(chars[i + 1])
+                    && i > start))
+        {
+            i += 1;
+        }
+        words.push((start, chars[start..i].iter().collect()));
+    }
+    words
+}
+
+/// Where the ASCII parenthesis opened at `open` closes (the text's end if it does not).
+fn closing(chars: &[char], open: usize) -> usize {
+    let mut depth = 0;
+    for (j, &c) in chars.iter().enumerate().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 1 => return j,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    chars.len()
+}
+
+/// Where the ASCII parenthesis closed at `close` opened, if it did.
+fn opening(chars: &[char], close: usize) -> Option<usize> {
+    let mut depth = 0;
+    for j in (0..=close).rev() {
+        match chars[j] {
+            ')' => depth += 1,
+            '(' if depth == 1 => return Some(j),
+            '(' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The next character after `i` that is not a space, and the one before.
+fn neighbours(chars: &[char], start: usize, end: usize) -> (Option<char>, Option<char>) {
+    let before = chars[..start].iter().rev().find(|c| **c != ' ').copied();
+    let after = chars[end..].iter().find(|c| **c != ' ').copied();
+    (before, after)
+}
+
+/// Where a Chinese text breaks the page's style (docs/glossary.md, "Beyond the table"):
+/// English words outside the allow-list, ASCII punctuation in Chinese prose, numbers not in the
+/// Chinese convention, and the terms a substring cannot rule out (bare 偏移, bare 正弦).
+fn style_problems(text: &str) -> Vec<String> {
+    let chars = prose_of(text);
+    if !chars.iter().copied().any(is_cjk) {
+        return Vec::new();
+    }
+    let mut problems = Vec::new();
+    let at = |i: usize| -> String {
+        let from = i.saturating_sub(8);
+        let to = (i + 8).min(chars.len());
+        chars[from..to].iter().collect()
+    };
+    for (start, word) in ascii_words(&chars) {
+        let letters = word.chars().filter(char::is_ascii_alphabetic).count();
+        let call = chars.get(start + word.chars().count()) == Some(&'(');
+        if letters <= 2
+            || call
+            || word
+                .chars()
+                .any(|c| c.is_ascii_digit() || matches!(c, '_' | '.'))
+            || ASCII_ALLOWED.contains(&word.as_str())
+        {
+            continue;
+        }
+        if let Some(chinese) = match word.as_str() {
+            "base" => Some("底数"),
+            "length" => Some("长度"),
+            _ => None,
+        } {
+            let (before, after) = neighbours(&chars, start, start + word.len());
+            let formula = |c: Option<char>| c.is_some_and(|c| "=^·()×/".contains(c));
+            if formula(before) || formula(after) {
+                continue;
+            }
+            problems.push(format!(
+                "`{word}` in prose, write {chinese}: …{}…",
+                at(start)
+            ));
+            continue;
+        }
+        problems.push(format!("English word `{word}`: …{}…", at(start)));
+    }
+    for (i, &c) in chars.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars[i + 1..].iter().find(|c| **c != ' ').copied();
+        let chinese = |c: Option<char>| c.is_some_and(|c| is_cjk(c) || is_chinese_mark(c));
+        let ascii_mark = match c {
+            ',' | ':' | ';' | '?' | '!' => chinese(previous) || chinese(next),
+            '.' => chinese(previous),
+            // A parenthesis of a formula follows a symbol (`cos(`, `e^(`, `·(`); one that holds
+            // Chinese otherwise, or follows a character, is prose and full-width.
+            '(' => {
+                let formula = previous
+                    .is_some_and(|p| p.is_ascii_alphanumeric() || "^·×/+−*(_'′".contains(p));
+                let end = closing(&chars, i);
+                !formula
+                    && (previous.is_some_and(is_cjk) || chars[i..end].iter().copied().any(is_cjk))
+            }
+            ')' => previous.is_some_and(is_cjk) && opening(&chars, i).is_none(),
+            _ => false,
+        };
+        if ascii_mark {
+            problems.push(format!("ASCII `{c}` in Chinese prose: …{}…", at(i)));
+        }
+        if c == '%' && previous == Some(' ') {
+            problems.push(format!("a space before %: …{}…", at(i)));
+        }
+        // Digits grouped by a space (37 000): the Chinese page writes 37000.
+        if c == ' '
+            && previous.is_some_and(|p| p.is_ascii_digit())
+            && chars.len() >= i + 4
+            && chars[i + 1..i + 4].iter().all(char::is_ascii_digit)
+            && chars.get(i + 4).is_none_or(|d| !d.is_ascii_digit())
+        {
+            problems.push(format!("digits grouped by a space: …{}…", at(i)));
+        }
+        let rest: String = chars[i..chars.len().min(i + 12)].iter().collect();
+        if rest.starts_with("偏移") && !rest.starts_with("偏移量") {
+            problems.push(format!("bare 偏移, write 偏移量: …{}…", at(i)));
+        }
+        if rest.starts_with("正弦") && text != "正弦" {
+            let after = &rest["正弦".len()..];
+            let function = [
+                "位置编码",
+                "函数",
+                "波",
+                "特征",
+                "公式",
+                "和余弦",
+                "与余弦",
+                "、余弦",
+            ]
+            .iter()
+            .any(|w| after.starts_with(w))
+                || after.contains("余弦");
+            if !function {
+                problems.push(format!(
+                    "bare 正弦 (the encoding is 正弦位置编码): …{}…",
+                    at(i)
+                ));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn no_chinese_text_has_english_words_ascii_punctuation_or_mixed_number_formats() {
+    let mut violations = Vec::new();
+    for (place, text) in chinese_texts() {
+        // A lab's line is Rust: read only its string literals that hold Chinese.
+        let pieces = if place.starts_with("src/") {
+            string_literals(&text)
+                .into_iter()
+                .filter(|s| s.chars().any(is_cjk))
+                .collect()
+        } else if place.starts_with("assets/") {
+            // `zh 3 ? text`: the language, the step and the kind are not prose.
+            vec![text.splitn(4, ' ').last().unwrap_or_default().to_string()]
+        } else {
+            vec![text]
+        };
+        for piece in pieces {
+            for problem in style_problems(&piece) {
+                violations.push(format!("{place}: {problem}"));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "Chinese text breaks the style of docs/glossary.md ({}):\n{}",
+        violations.len(),
+        violations.join("\n")
+    );
+}
+
+/// The contents of the string literals on one line of Rust, escapes undone.
+fn string_literals(line: &str) -> Vec<String> {
+    let mut literals = Vec::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut literal = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('n') => literal.push('\n'),
+                    Some(other) => literal.push(other),
+                    None => {}
+                },
+                _ => literal.push(c),
+            }
+        }
+        literals.push(literal);
+    }
+    literals
+}
+
+#[test]
+fn the_style_check_fails_on_bad_samples_and_passes_good_ones() {
+    for bad in [
+        "换一个起点: pos = 60",
+        "训练到 step = 0 时",
+        "位置 position = 23",
+        "第 dim 126 维",
+        "保留 3 位 digits",
+        "在 worker 里训练",
+        "占 56 %",
+        "词表大小 37 000",
+        "偏移 k",
+        "底数 base 越大",
+        "正弦（Vaswani 等人）",
+        "（d_model = 2 只有一对)",
+        "(d_model = 2 只有一对)",
+        "长度 length 翻倍",
+        "两者相加,再投影",
+    ] {
+        assert!(!style_problems(bad).is_empty(), "passed but is bad: {bad}");
+    }
+    for good in [
+        "换一个起点：pos = 60",
+        "PE(pos) 的第 i 对，偏移量 k = 3",
+        "词表大小 37000，占 97%",
+        "底数 base = 10000 时，波长 2π·base^(2i/d_model)",
+        "正弦位置编码（Vaswani 等人）；正弦函数和余弦函数",
+        "词元（token）在 GPT-2、RoPE 和 nn.Embedding 里",
+        "配置中的 `rope_type` 为 \"yarn\"",
+        "共 {total} 步，第 {n} 步",
+        "cos(距离·θ_i)，e^(−斜率·距离)，pos/length，‖AS − SA‖，clip(j − i)",
+        "《A Length-Extrapolatable Transformer》；读取 “the cat sat on the mat”",
+    ] {
+        let problems = style_problems(good);
+        assert!(
+            problems.is_empty(),
+            "rejected but is good: {good}: {problems:?}"
+        );
     }
 }

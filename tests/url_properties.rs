@@ -71,7 +71,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 amplitude,
                 projections: zh ^ split,
                 lang: if zh { Lang::Zh } else { Lang::En },
-                order_pair: sentence % 2,
+                order_pair: Some(sentence % 2),
                 order_pe: scale ^ zh,
                 n_train: 4 + (token % 253) as usize,
                 rope_m: pos % 2048,

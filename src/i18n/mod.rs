@@ -269,10 +269,10 @@ strings! {
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "波长阶梯";
     #[page] FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
-                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（base 为 10 000 时：d_model = 128 约为 54 400 个位置，d_model = 16 约为 19 900 个，而 2π·base 为 62 832）。快的维度对区分相邻的位置；慢的维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
+                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（底数为 10000 时：d_model = 128 约为 54400 个位置，d_model = 16 约为 19900 个，而 2π·base 为 62832）。高频维度对区分相邻的位置；低频维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长超过序列长度（{length}）：它们在整个序列内转不满一圈。";
-    AxisPair => "pair i", "维度对 i";
+    AxisPair => "pair i", "第 i 对";
     FrequencyLengthLine => "sequence length = {length}", "序列长度 = {length}";
     // Word-order panel.
     OrderTitle => "Without position, word order is invisible", "没有位置，就分不出词序";
@@ -351,7 +351,7 @@ strings! {
     DotSampled => "More positions than pixel rows: each cell is the mean over {} × {} pairs of positions. The read-outs are exact.",
                   "位置数多于像素行数：每个格子是 {} × {} 个位置对的平均值。读数都是精确值。";
     RopeOnCurve => "the marked point (q = k, at |m − n|, ÷ its value at 0)", "标出的点（q = k，距离 |m − n|，除以距离 0 处的值）";
-    AlibiExpected => "e^(−slope): softmax of a score lowered by the slope", "e^(−slope)：分数减去斜率后经 softmax 得到的比值";
+    AlibiExpected => "e^(−slope): softmax of a score lowered by the slope", "e^(−斜率)：分数减去斜率后经 softmax 得到的比值";
     AxisHead => "head", "头";
     AxisSlope => "slope", "斜率";
     AxisKey => "key position", "键的位置";
@@ -367,10 +367,10 @@ strings! {
     // Real-data panel.
     RealTitle => "A real model: learned positions beside the formula", "真实模型：可学习位置表与公式对照";
     #[page] RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
-                "上面的面板用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
+                "上面各节用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
     #[page] RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
     #[page] RealRawTables => "These are the model's raw tables, its parameters embeddings.position_embeddings and embeddings.word_embeddings. Inside the model each input vector is the sum of a word vector, a position vector and a token-type (segment) vector, which tells a first sentence from a second, and that sum is normalised by LayerNorm before the first layer. The pictures and sums here leave out both the token-type vector and the LayerNorm.",
-                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type，用来区分第一句和第二句）三者之和，这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
+                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type embedding）三者之和，片段向量用来区分第一句和第二句；，这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
     RealWaiting => "The tables load when this section is on screen.", "本节出现在屏幕上时才加载表格。";
     RealLoading => "Downloading the model's tables…", "正在下载模型的表格……";
     RealReady => "Loaded: 512 position vectors and 57 word vectors ({kb} KB).", "已加载：512 个位置向量和 57 个词向量（{kb} KB）。";
@@ -382,7 +382,7 @@ strings! {
     RealNetwork => "no answer from the server", "服务器没有响应";
     RealSidesTitle => "Learned and sinusoidal, side by side", "可学习位置表与正弦位置编码并排对照";
     #[page] RealLearnedHeatmap => "learned (MiniLM): positions 0–511 down, dimensions 0–383 across", "可学习位置表（MiniLM）：纵向为位置 0–511，横向为维度 0–383";
-    #[page] RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用课程当前的 base 和排列方式）";
+    #[page] RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用当前的底数和排列方式）";
     // The colour note under the two tables: {limit}, {clipped}, {share}, {largest} and {row} are
     // computed from the learned table when it is loaded (`render::heatmap::ClippedScale`).
     RealColourScale => "Colours: the learned table against the 99th percentile of its |values|, {limit}. The {clipped} cells beyond it ({share} of the table; the largest, {largest}, at position {row}) are clipped: drawn in the end colours. Against its largest |value| the rest of the table would be a nearly blank grey. The sinusoidal table against 1, the most a sine or cosine can be, so none of it is clipped.",
@@ -402,7 +402,7 @@ strings! {
                    "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。";
     RealFitLearned => "learned: relative error of the best map", "可学习位置表：最佳映射的相对误差";
     RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦位置编码：最佳映射的相对误差";
-    RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即课程中的 k，限制在 1 到 64 之间）";
+    RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即当前的 k，限制在 1 到 64 之间）";
     RealFitClamped => "k = {k} is outside 1 to 64, so k = {used} is fitted: larger shifts leave too few pairs (512 − k) for 384 unknowns per dimension, and k = 0 needs no map.",
                       "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则根本不需要映射。";
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
@@ -425,14 +425,14 @@ strings! {
     Show => "Show", "展开";
     LessonMode => "Lesson mode", "课堂模式";
     PresenterLabel => "Presenter view", "演示模式";
-    ThemeLabel => "theme", "配色";
+    ThemeLabel => "theme", "主题";
     ThemeAuto => "system", "跟随系统";
     ThemeLight => "light", "浅色";
     ThemeDark => "dark", "深色";
     Share => "Copy link for students", "复制学生链接";
     ShareTitle => "Share with the class", "分享给全班";
     Close => "Close", "关闭";
-    StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、配色和课堂步骤）";
+    StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、主题和课堂步骤）";
     QrAlt => "QR code of the link for students", "学生链接的二维码";
     BuilderTitle => "Hide or lock for students", "对学生隐藏或锁定";
     BuilderWhat => "control or section", "控件或小节";
@@ -459,7 +459,7 @@ strings! {
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
     LessonKeys => "Keys: Page Up / Page Down (what presentation clickers send) or ← →; Esc leaves.",
-                  "按键：Page Up / Page Down（翻页笔发送的正是这些键）或 ← →；Esc 退出。";
+                  "快捷键：Page Up / Page Down（翻页笔发送的正是这些键）或 ← →；Esc 退出。";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 

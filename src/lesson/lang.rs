@@ -26,6 +26,22 @@ impl Lang {
         }
     }
 
+    /// The colon after a label in a read-out built from pieces: full-width in Chinese prose.
+    pub fn colon(self) -> &'static str {
+        match self {
+            Lang::En => ": ",
+            Lang::Zh => "：",
+        }
+    }
+
+    /// The semicolon between two read-outs in one line: full-width in Chinese prose.
+    pub fn semicolon(self) -> &'static str {
+        match self {
+            Lang::En => "; ",
+            Lang::Zh => "；",
+        }
+    }
+
     /// Reads `en`, `zh`, or a browser tag such as `zh-CN`, `zh-Hans-SG`, `en-GB`.
     ///
     /// ```

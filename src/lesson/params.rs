@@ -209,7 +209,9 @@ pub struct Params {
     pub projections: bool,
     /// Kept with the lesson so a shared link opens in the language it was made in.
     pub lang: Lang,
-    pub order_pair: usize,
+    /// The word-order panel's sentence pair as chosen; `None` (never chosen, or the page
+    /// language's own pair) follows the language: [`Params::order_pair_shown`].
+    pub order_pair: Option<usize>,
     pub order_pe: bool,
     pub n_train: usize,
     pub rope_m: usize,
@@ -367,7 +369,7 @@ impl Default for Params {
             // Off first: the score as the texts write it, then the projections a real head adds.
             projections: false,
             lang: Lang::En,
-            order_pair: 0,
+            order_pair: None,
             // Off first: the panel opens on the surprise (a difference of exactly 0).
             order_pe: false,
             // A short training length, so the page shows what lies beyond it.
@@ -391,6 +393,23 @@ impl Default for Params {
 }
 
 impl Params {
+    /// The sentence pair of a language in [`WORD_ORDER_PAIRS`]: a Chinese page opens on
+    /// 狗咬人 / 人咬狗, an English one on "dog bites man".
+    fn order_pair_of(lang: Lang) -> usize {
+        match lang {
+            Lang::En => 0,
+            Lang::Zh => 1,
+        }
+    }
+
+    /// The word-order panel's sentence pair on screen: the one chosen, else the language's.
+    /// A link writes it only when it is not the language's (`query::to_query`), so a link
+    /// that names a pair keeps it in either language.
+    pub fn order_pair_shown(&self) -> usize {
+        self.order_pair
+            .unwrap_or_else(|| Self::order_pair_of(self.lang))
+    }
+
     /// How the demo word table is drawn (`unit_init`).
     pub fn embedding_init(&self) -> EmbeddingInit {
         if self.unit_init {
@@ -444,7 +463,10 @@ impl Params {
             amplitude,
             projections: self.projections,
             lang: self.lang,
-            order_pair: self.order_pair.min(WORD_ORDER_PAIRS.len() - 1),
+            order_pair: self
+                .order_pair
+                .map(|pair| pair.min(WORD_ORDER_PAIRS.len() - 1))
+                .filter(|&pair| pair != Self::order_pair_of(self.lang)),
             order_pe: self.order_pe,
             n_train: self.n_train.clamp(N_TRAIN_MIN, N_TRAIN_MAX),
             rope_m: self.rope_m.min(length - 1),

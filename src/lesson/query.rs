@@ -252,8 +252,8 @@ pub const PARAMS: [Param; 28] = [
         &[],
         0,
         LENGTH_MAX,
-        |p| p.order_pair,
-        |p, v| p.order_pair = v,
+        Params::order_pair_shown,
+        |p, v| p.order_pair = Some(v),
     ),
     switch(
         Field::OrderPe,
@@ -641,7 +641,12 @@ pub fn apply_query(base: Params, query: &str) -> Parsed {
 /// assert_eq!(to_query(&p), "d_model=64&pos=12&lang=en");
 /// ```
 pub fn to_query(params: &Params) -> String {
-    let implied = Params::default();
+    // The language is always written, so a value that follows it (the word-order pair) is
+    // implied by it.
+    let implied = Params {
+        lang: params.lang,
+        ..Params::default()
+    };
     let mut out = form_urlencoded::Serializer::new(String::new());
     for field in Field::ALL {
         let value = field_value(params, field);

@@ -237,8 +237,9 @@ pub fn AddConcatPanel() -> impl IntoView {
             <p data-testid="shift-pair">
                 {Signal::derive(move || {
                     view_data.with(|v| {
+                        let colon = lesson.lang.get().colon();
                         format!(
-                            "{}: {} · {}: {} · m − n = {}",
+                            "{}{colon}{} · {}{colon}{} · m − n = {}",
                             t(Key::ShiftQuery),
                             v.words[v.token],
                             t(Key::ShiftKey),

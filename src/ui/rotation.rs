@@ -14,7 +14,7 @@ use super::panel::Panel;
 
 use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
 use crate::i18n::{Key, Translate};
-use crate::lesson::{Field, PanelId};
+use crate::lesson::{Field, Lang, PanelId};
 
 /// One circle's drawing: the rotation and where it starts.
 #[derive(Clone, Copy, PartialEq)]
@@ -136,7 +136,11 @@ pub fn RotationPanel() -> impl IntoView {
                     <p class="dims">
                         {Signal::derive(move || {
                             let (a, b) = dims.get();
-                            format!("dims ({a}, {})", b.map_or("—".to_string(), |b| b.to_string()))
+                            let b = b.map_or("—".to_string(), |b| b.to_string());
+                            match lesson.lang.get() {
+                                Lang::En => format!("dims ({a}, {b})"),
+                                Lang::Zh => format!("第 {a}、{b} 维"),
+                            }
                         })}
                     </p>
                     {matrix}
@@ -161,9 +165,11 @@ pub fn RotationPanel() -> impl IntoView {
                     <figcaption>
                         {Signal::derive(move || {
                             let v = elsewhere.get();
+                            let lang = lesson.lang.get();
                             format!(
-                                "{}: pos = {}, pos + k = {}; {} {}",
-                                t(Key::RotationElsewhere), v.pos, v.pos + v.k, t(Key::ErrorLabel), error_text(v.rotation)
+                                "{}{}pos = {}, pos + k = {}{}{} {}",
+                                t(Key::RotationElsewhere), lang.colon(), v.pos, v.pos + v.k, lang.semicolon(),
+                                t(Key::ErrorLabel), error_text(v.rotation)
                             )
                         })}
                     </figcaption>

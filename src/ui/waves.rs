@@ -173,11 +173,18 @@ pub fn WavesPanel() -> impl IntoView {
                     <li data-testid=format!("wave-{}", w.dim)>
                         <span class=swatch></span>
                         // The first line says what ω means; the others follow it.
-                        {format!(
-                            "dim {} ({kind}, i = {}): {} = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
-                            w.dim, w.pair, if n == 0 { lang.t(Key::OmegaNamed) } else { "ω" }, w.omega,
-                            lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
-                        )}
+                        {match lang {
+                            Lang::En => format!(
+                                "dim {} ({kind}, i = {}): {} = {:.4}, {} = {:.1}; pos {pos}: {:+.3}, pos + k {pos_k}: {:+.3}",
+                                w.dim, w.pair, if n == 0 { lang.t(Key::OmegaNamed) } else { "ω" }, w.omega,
+                                lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
+                            ),
+                            Lang::Zh => format!(
+                                "第 {} 维（{kind}，i = {}）：{} = {:.4}，{} = {:.1}；pos {pos} 处为 {:+.3}，pos + k {pos_k} 处为 {:+.3}",
+                                w.dim, w.pair, if n == 0 { lang.t(Key::OmegaNamed) } else { "ω" }, w.omega,
+                                lang.t(Key::Wavelength), w.wavelength, at(pos), at(pos_k)
+                            ),
+                        }}
                     </li>
                 }
             })
@@ -218,7 +225,10 @@ pub fn WavesPanel() -> impl IntoView {
                                     on:click=move |_| { remove(dim); }
                                 >
                                     // The name starts with the visible text ("dim 5"), then says what the button does.
-                                    {format!("dim {dim} ")}
+                                    {move || match lesson.lang.get() {
+                                        Lang::En => format!("dim {dim} "),
+                                        Lang::Zh => format!("第 {dim} 维 "),
+                                    }}
                                     <span aria-hidden="true">"×"</span>
                                     <span class="visually-hidden">{tr(Key::RemoveDimension)}</span>
                                 </button>

@@ -25,7 +25,7 @@ const TOY_WIDTH: usize = 32;
 pub fn WordOrderPanel() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let inputs = Memo::new(move |_| params.with(|p| (p.order_pair, p.order_pe, p.base)));
+    let inputs = Memo::new(move |_| params.with(|p| (p.order_pair_shown(), p.order_pe, p.base)));
     let demo = Memo::new(move |_| {
         let (pair, with_pe, base) = inputs.get();
         let (a, b) = WORD_ORDER_PAIRS[pair];
@@ -65,7 +65,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                     <select
                         data-testid="select-order-pair"
                         disabled=Gate::of(Field::OrderPair).disabled() title=Gate::of(Field::OrderPair).title()
-                        prop:value=move || params.get().order_pair.to_string()
+                        prop:value=move || params.get().order_pair_shown().to_string()
                         on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 params.update(|p| *p = p.with(Field::OrderPair, v as f64));

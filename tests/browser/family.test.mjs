@@ -70,7 +70,7 @@ test('the family tree: every scheme in its group, and a row\'s link opens its la
   await page.getByRole('button', { name: '中文' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="family-tree-title"]')?.textContent === '位置方案的家谱');
   const under = await page.locator('nav.toc li:has(> a[href="#alibi"]) .toc-labs a').allTextContents();
-  assert.deepEqual(under, ['实验：位置方案的家谱', '实验：把相对位置加到分数上：Shaw 的截断与 T5 的分桶', '实验：没有位置编码（NoPE）：因果掩码在计数']);
+  assert.deepEqual(under, ['实验：位置方案的家谱', '实验：把相对位置加到分数上：Shaw 的截断与 T5 的分桶', '实验：没有位置编码（NoPE）：因果掩码自己就能计数']);
   assertClean(problems);
   await context.close();
 });
@@ -140,7 +140,7 @@ test('NoPE: with the causal mask each position reads 1/(p + 1); without it all r
   await slide(page, 'nope-digits', 4);
   assert.equal(await text(page, 'nope-last'), 'p = 98 (ε = 1.000e-4)');
   await page.getByRole('button', { name: '中文' }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="nope-title"]')?.textContent === '没有位置编码（NoPE）：因果掩码在计数');
+  await page.waitForFunction(() => document.querySelector('[data-testid="nope-title"]')?.textContent === '没有位置编码（NoPE）：因果掩码自己就能计数');
   assertClean(problems);
   await context.close();
 });

@@ -17,7 +17,7 @@ use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Sinusoids as a basis: what a straight-line model can draw",
-    "正弦作为基：只会画直线的模型能画出什么",
+    "正弦函数作为基：只会加权求和的线性模型能画出什么",
 ];
 
 const TEXT: [&str; 2] = [
@@ -75,10 +75,10 @@ const WORDS: [Words; 2] = [
         own_wave: "编码自己的波：第 0 对（d_model = 2 只有一对）",
         square: "方波，周期 16",
         chirp: "啁啾：周期从 12 降到 N 处的 6",
-        pairs: "正弦特征的对数 m",
+        pairs: "正弦特征的维度对个数 m",
         chart: "目标曲线和三种拟合，在 0 … N − 1 上拟合",
         caption: "目标曲线是点线；N 是虚线。超出 ±2.5 的拟合沿边缘画出；下表给出它偏离了多远。",
-        legend: ["目标曲线", "直线：1, pos", "正弦：1 和 m 对", "可学习位置表：N 行"],
+        legend: ["目标曲线", "直线：1, pos", "正弦特征：1 和 m 对", "可学习位置表：N 行"],
         columns: ["特征", "均方根误差，0 … N − 1", "均方根误差，N … 2N − 1"],
         table_past: "可学习位置表在 N 之后的预测",
         sinusoids_past: "正弦特征在 N 之后的均方根误差",

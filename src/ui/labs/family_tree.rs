@@ -15,7 +15,7 @@ pub const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方�
 
 const TEXT: [&str; 2] = [
     "Every scheme on this page answers one question: where does the position enter the model? Absolute schemes add a vector for each position to the input, once. Relative schemes leave the input alone and act where a query meets a key, on the offset between them: added to the score as a learned vector, a learned number or a fixed line, or as a rotation of the query and the key. And a decoder can go without any (NoPE). The groups are read from the formulas; the last column names one model of each, not the only one. Follow a row's link to try the scheme.",
-    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不动输入，而是在查询与键相遇的地方，根据两者之间的偏移起作用：作为学到的向量、学到的数或一条固定的直线加到分数上，或者旋转查询和键。解码器还可以什么都不用（NoPE）。分组依据的是公式；最后一列只列出使用它的一个模型，并非唯一的一个。点击每行的链接即可试用该方案。",
+    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不动输入，而是在查询与键计算分数时，根据两者之间的偏移量起作用：作为学到的向量、学到的数或一条固定的直线加到分数上，或者旋转查询和键。解码器还可以什么都不用（NoPE）。分组依据的是公式；最后一列只列出使用它的一个模型，并非唯一的一个。点击每行的链接即可试用该方案。",
 ];
 
 const COLUMNS: [[&str; 2]; 6] = [
@@ -50,7 +50,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ABSOLUTE,
         name: [
             "sinusoidal (Vaswani et al. 2017)",
-            "正弦（Vaswani 等人 2017）",
+            "正弦位置编码（Vaswani 等人 2017）",
         ],
         enters: [
             "added to the word vectors",
@@ -100,11 +100,11 @@ const SCHEMES: [Scheme; 10] = [
         ],
         learned: [
             "2k + 1 vectors, for the offsets −k … k",
-            "2k + 1 个向量，对应偏移 −k … k",
+            "2k + 1 个向量，对应偏移量 −k … k",
         ],
         beyond: [
             "offsets past ±k share the end vectors",
-            "超过 ±k 的偏移共用两端的向量",
+            "超过 ±k 的偏移量共用两端的向量",
         ],
         model: [
             "the paper's translation models",
@@ -120,7 +120,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         enters: [
             "the score: a sinusoid of the offset, projected, and two global vectors",
-            "分数：按正弦公式编码的偏移经过投影，再加两个全局向量",
+            "分数：按正弦公式编码的偏移量经过投影，再加两个全局向量",
         ],
         learned: [
             "the projection W_R and the vectors u, v",
@@ -128,7 +128,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "the sinusoid is defined at every offset",
-            "正弦公式在任何偏移处都有定义",
+            "正弦公式在任何偏移量处都有定义",
         ],
         model: ["Transformer-XL", "Transformer-XL"],
         // The relative-bias lab draws Shaw's and T5's terms, not Transformer-XL's u, v and W_R.
@@ -142,7 +142,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         enters: [
             "the score: one number per bucket of offsets",
-            "分数：每个偏移桶一个数",
+            "分数：每个偏移量桶一个数",
         ],
         learned: [
             "num_buckets numbers per head",
@@ -189,7 +189,7 @@ const SCHEMES: [Scheme; 10] = [
         learned: NOTHING,
         beyond: [
             "slow pairs reach angles never seen in training; scaling methods stretch them",
-            "慢维度对转到训练中没见过的角度；缩放方法把它们拉伸",
+            "低频维度对转到训练中没见过的角度；缩放方法把它们拉伸",
         ],
         model: ["Llama", "Llama"],
         anchor: Some("lab-rope-extension"),
@@ -246,7 +246,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "nothing to run out of; Kazemnejad et al. 2023 found it generalised to longer inputs best in their experiments",
-            "没有会用完的东西；Kazemnejad 等人 2023 发现在他们的实验中它对更长输入的泛化最好",
+            "没有任何表会在长度上到头；Kazemnejad 等人 2023 的实验中，它对更长输入的泛化最好",
         ],
         model: [
             "Llama 4, in one layer of four (its configuration's default)",

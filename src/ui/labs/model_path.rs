@@ -21,7 +21,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "The boxes below follow one batch of B sequences of L tokens into the model: their shapes use the page's length and d_model and this lab's batch size. The position signal of this page enters once, at the bottom: one table PE of shape [L, d_model] is added to the scaled word vectors of every sequence in the batch (it has no batch dimension: position p gets the same vector in every sequence), and the sum, after dropout, is all the first layer sees. A learned position table enters at the same place. RoPE and ALiBi enter elsewhere: inside every attention layer, RoPE rotates the queries and keys and ALiBi adds its bias to the scores, and nothing is added at the bottom. Each box links to the panel that shows it.",
-    "下面的方框跟随一批数据（B 个序列，每个 L 个词元）进入模型：形状用的是本页的序列长度、d_model 和本实验的批大小。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批这一维：每个序列的位置 p 得到同一个向量），相加的结果经过 dropout，就是第一层看到的全部输入。可学习位置表也从同一个地方进入。RoPE 和 ALiBi 从别处进入：在每一个注意力层里，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的面板。",
+    "下面的方框沿着一批数据（B 个序列，每个 L 个词元）进入模型的路径排列：各处的形状取本页的序列长度、d_model 和本实验的批大小。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批这一维：每个序列的位置 p 得到同一个向量），相加的结果经过 dropout，就是第一层看到的全部输入。可学习位置表也从同一个地方进入。RoPE 和 ALiBi 从别处进入：在每一个注意力层里，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的那一节。",
 ];
 
 /// One box of the diagram: its name and note per language, the shape it prints, the panels it
@@ -69,7 +69,7 @@ const EMBEDDING: Stage = Stage {
     ],
     note: [
         "[V, d_model], one row per id; V = 37 000 here, about the original transformer's vocabulary",
-        "[V, d_model]，每个编号一行；这里 V = 37 000，约为原始 Transformer 的词表大小",
+        "[V, d_model]，每个编号一行；这里 V = 37000，约为原始 Transformer 的词表大小",
     ],
     shape: lookup,
     links: &[("embedding", ["the input path", "输入路径"])],

@@ -13,12 +13,12 @@ use super::parts::{
 
 pub const TITLE: [&str; 2] = [
     "No position encoding (NoPE): the causal mask counts",
-    "没有位置编码（NoPE）：因果掩码在计数",
+    "没有位置编码（NoPE）：因果掩码自己就能计数",
 ];
 
 const TEXT: [&str; 2] = [
     "Take away every position signal. Without a mask, attention gives each word the same output wherever it stands (the word-order panel at the top of the page shows this): the model sees a bag of words. A decoder's causal mask changes that, because query p sees only keys 0 … p. Take the simplest head: all scores equal, so each query spreads its attention evenly over the keys it sees, and a start token whose value is 1 where every other token's is 0. Its output at position p is 1/(p + 1): a different number at every position, with no position signal anywhere. This is the idea behind Kazemnejad et al.'s argument (2023) that a decoder without position encoding can still recover absolute positions; Haviv et al. (2022) found that causal language models trained without position encodings are competitive with ones that have them. The signal fades: positions p and p + 1 differ by 1/((p + 1)(p + 2)), so once that is smaller than the resolution ε the model can rely on (rounding, noise), neighbours look the same. Switch the mask off and on, and move ε.",
-    "去掉一切位置信息。没有掩码时，一个词无论站在哪里，注意力给它的输出都相同（页面顶部的词序面板展示了这一点）：模型看到的只是一个词袋。解码器的因果掩码改变了这一点，因为查询 p 只能看到键 0 … p。取最简单的一个头：所有分数相等，于是每个查询把注意力平均分给它能看到的键；再取一个起始词元，它的值为 1，其他词元的值都为 0。这个头在位置 p 的输出是 1/(p + 1)：每个位置的数都不同，而任何地方都没有位置信息。这正是 Kazemnejad 等人（2023）论证“没有位置编码的解码器仍能恢复绝对位置”的思路；Haviv 等人（2022）发现，不用位置编码训练的因果语言模型，与用了位置编码的模型效果相当。这个信号会逐渐变弱：位置 p 与 p + 1 相差 1/((p + 1)(p + 2))，一旦它小于模型能依赖的分辨率 ε（舍入误差、噪声），相邻位置看起来就一样了。请打开、关闭掩码，并移动 ε。",
+    "去掉一切位置信息。没有掩码时，一个词无论站在哪里，注意力给它的输出都相同（页面顶部的“词序”一节展示了这一点）：模型看到的只是一个词袋。解码器的因果掩码改变了这一点，因为查询 p 只能看到键 0 … p。取最简单的一个头：所有分数相等，于是每个查询把注意力平均分给它能看到的键；再取一个起始词元，它的值为 1，其他词元的值都为 0。这个头在位置 p 的输出是 1/(p + 1)：每个位置的数都不同，而任何地方都没有位置信息。这正是 Kazemnejad 等人（2023）论证“没有位置编码的解码器仍能恢复绝对位置”的思路；Haviv 等人（2022）发现，不用位置编码训练的因果语言模型，与用了位置编码的模型效果相当。这个信号会逐渐变弱：位置 p 与 p + 1 相差 1/((p + 1)(p + 2))，一旦它小于模型能依赖的分辨率 ε（舍入误差、噪声），相邻位置看起来就一样了。请打开、关闭掩码，并移动 ε。",
 ];
 
 const MASKS: [[&str; 2]; 2] = [
@@ -123,7 +123,7 @@ pub fn NopeLab() -> impl IntoView {
                 value=sliders.get(|s| s.length as f64) set=Callback::new(move |v: f64| settings.update(|s| s.length = (v as usize).clamp(2, 1024))) />
             <LabSlider label=in_language([
                 "resolution ε = 10^(−digits): digits",
-                "分辨率 ε = 10^(−digits)：digits",
+                "分辨率 ε = 10^(−位数)：位数",
             ]) testid="nope-digits"
                 min=1.0 max=8.0 step=0.25 track=Track::Linear
                 value=sliders.get(|s| s.digits) set=Callback::new(move |v: f64| settings.update(|s| s.digits = v.clamp(1.0, 8.0))) />

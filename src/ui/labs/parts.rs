@@ -274,7 +274,7 @@ pub fn CsvExport(
                     "data:text/csv;charset=utf-8,",
                     &rows.run(()),
                 )>
-                {in_language(["Download the numbers (CSV)", "下载这些数字（CSV）"])}
+                {in_language(["Download the numbers (CSV)", "下载数据（CSV）"])}
             </button>
         </p>
     }

@@ -28,7 +28,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest hardly changes. YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two; YaRN also multiplies the logits by a temperature. Choose a model, a method and the lengths.",
-    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的慢维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：最快的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：最慢的维度对除以 s，最快的几乎不变。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，至多转一圈左右的做插值（阈值由下面的滑块决定），中间用一段斜坡连接；YaRN 还把 logits 乘上一个温度系数。请选择模型、方法和长度。",
+    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：频率最高的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：频率最低的维度对除以 s，最快的几乎不变。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，至多转一圈左右的做插值（阈值由下面的滑块决定），中间用一段斜坡连接；YaRN 还把 logits 乘上一个温度系数。请选择模型、方法和长度。",
 ];
 
 /// Each method's name, per language, in `Method::ALL`'s order.
@@ -148,10 +148,10 @@ const WORDS: [Words; 2] = [
         beta_slow: "YaRN β_slow（在 L₀ 内转不到这么多圈的维度对做插值）",
         low: "Llama 3 low_freq_factor",
         high: "Llama 3 high_freq_factor",
-        rotary: "旋转维度 d（维度对数）",
+        rotary: "旋转维度 d（维度对个数的两倍）",
         declared: "配置声明的上下文长度（max_position_embeddings）",
-        fastest: "最快的维度对：从 p 到 p + 1 的角度，弧度",
-        slowest: "最慢的维度对：波长，单位为位置",
+        fastest: "频率最高的维度对：从 p 到 p + 1 的角度，弧度",
+        slowest: "频率最低的维度对：波长，单位为位置",
         attention: "注意力因子 a（logits × a²）",
         fates: "保持不变 / 除以 s / 介于两者之间 的维度对",
         turning: "在 L₀ 之内转满一圈的维度对",
@@ -160,13 +160,13 @@ const WORDS: [Words; 2] = [
         digits: "进制的底 β = θ_i/θ_{i+1}（只由底数决定频率时为 b^(2/d)）",
         digits_text: "同样的数还可以这样读：RoPE 把位置写成一个 β = b^(2/d) 进制的数。第 i 对每 2π·β^i 个位置转一圈，就像一个数的第 i 位每数 β^i 次进一位（只是这里的“数位”是角度，不是整数）。位置插值让每一位都慢 s 倍，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放保持最快的一位不变，把底增大到 β·s^(2/(d−2))，最慢的一位因此覆盖 s 倍的位置：同样的位数装下了更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。",
         angles: "训练中见过的角度（灰色）与需要但从未见过的角度（红色）",
-        angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。快的维度对在 L₀ 之内就转满一圈，所有角度都见过；慢的维度对的红色部分，是模型在训练中从未遇到的角度。",
+        angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到的角度。",
         unseen: "需要训练中从未见过的角度的维度对",
         scores: "方向一致的查询与键的分数随距离的变化，各种方法",
         score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 a²·mean_i cos(距离·θ_i)，不加温度时距离 0 处为 1。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
         paste: "粘贴 config.json（或其中与 rope 有关的字段）",
         read: "读取",
-        read_ok: "已读取。",
+        read_ok: "解析成功。",
         not_in_url: "粘贴的配置不会保存在页面链接中（它可能很长，也可能不便公开）；选用预设时，上面的模型、方法和长度会保存在链接中。",
         was: "（训练时 ",
         separator: "，",

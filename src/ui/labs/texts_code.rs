@@ -22,11 +22,11 @@ const TEXT: [&str; 2] = [
 const BLOCKS: [[&str; 2]; 2] = [
     [
         "PyTorch: the fixed and the learned module",
-        "PyTorch：固定编码模块和可学习模块",
+        "PyTorch：正弦位置编码模块和可学习模块",
     ],
     [
         "NumPy: the fixed table in float64",
-        "NumPy：用 float64 计算的固定编码表",
+        "NumPy：用 float64 计算的正弦位置编码表",
     ],
 ];
 const COPY: [&str; 2] = ["Copy", "复制"];

@@ -62,7 +62,7 @@ const PACES: [[&str; 2]; 2] = [
 /// lesson steps 15 and 16 ask for it, so it is masked until Reveal.
 const MEASURED: [&str; 2] = [
     "Measured at the defaults (copy the token 2 back, 12 tokens, width 16, 2 heads, learning rate 0.01, seed 1, 300 steps). Reaching 95 % on the held-out sequences: RoPE 80 · learned 150 · sinusoids 190; ALiBi and no position encoding never do (0.38 and 0.37 at step 300). Accuracy past the training length, positions 12 to 23: RoPE 1.000 · learned 0.184 · sinusoids 0.456; ALiBi 0.314, no position encoding 0.263 (guessing one of 8 tokens gets 0.125). In Chromium on a two-core test machine the worker trains each scheme about 200 steps a second at these sizes (the two in turn, resting half the time so that the page stays quick).",
-    "在默认设置下测得（复制往回第 2 个词元，12 个词元，模型维度 16，2 个头，学习率 0.01，种子 1，300 步）。在留出序列上达到 95% 的步数：RoPE 80 · 可学习位置表 150 · 正弦位置编码 190；ALiBi 和无位置编码始终达不到（第 300 步时为 0.38 和 0.37）。超出训练长度（位置 12 到 23）的准确率：RoPE 1.000 · 可学习位置表 0.184 · 正弦位置编码 0.456；ALiBi 0.314，无位置编码 0.263（在 8 个词元中随便猜一个是 0.125）。在一台双核测试机的 Chromium 中，这个大小下 worker 每种方案每秒训练约 200 步（两种方案轮流训练，并有一半时间休息，让页面保持流畅）。",
+    "在默认设置下测得（复制往回第 2 个词元，12 个词元，模型维度 16，2 个头，学习率 0.01，种子 1，300 步）。在留出序列上达到 95% 的步数：RoPE 80 · 可学习位置表 150 · 正弦位置编码 190；ALiBi 和无位置编码始终达不到（第 300 步时为 0.38 和 0.37）。超出训练长度（位置 12 到 23）的准确率：RoPE 1.000 · 可学习位置表 0.184 · 正弦位置编码 0.456；ALiBi 0.314，无位置编码 0.263（在 8 个词元中随便猜一个是 0.125）。在一台双核测试机的 Chromium 中，这个大小下后台线程每种方案每秒训练约 200 步（两种方案轮流训练，并有一半时间休息，让页面保持流畅）。",
 ];
 
 /// One run as its worker's last snapshot gave it.
@@ -309,7 +309,7 @@ pub fn TrainLab() -> impl IntoView {
         curves(
             &check_curves(|c| (c.step as f64, c.loss), [4.0, 2.0]),
             &[],
-            "step",
+            ["step", "步数"][zh()],
             true,
         )
     });
@@ -321,7 +321,7 @@ pub fn TrainLab() -> impl IntoView {
         curves(
             &check_curves(|c| (c.step as f64, c.accuracy), [4.0, 2.0]),
             &reached,
-            "step",
+            ["step", "步数"][zh()],
             false,
         )
     });
@@ -389,7 +389,12 @@ pub fn TrainLab() -> impl IntoView {
                 })
                 .collect()
         });
-        curves(&lines, &[length() as f64 - 0.5], "position", false)
+        curves(
+            &lines,
+            &[length() as f64 - 0.5],
+            ["position", "位置"][zh()],
+            false,
+        )
     });
 
     let progress_text = move || {
@@ -420,7 +425,7 @@ pub fn TrainLab() -> impl IntoView {
             // No run to name (a worker that never loaded sent none): the chosen scheme.
             let name = scheme_name(which);
             return Some(if zh {
-                format!("{name}：训练用的 worker 停止了（{error}）。请重新加载页面。")
+                format!("{name}：训练用的后台线程停止了（{error}）。请重新加载页面。")
             } else {
                 format!(
                     "{name}: the training worker stopped ({error}). Reload the page to try again."
@@ -597,7 +602,7 @@ pub fn TrainLab() -> impl IntoView {
                 }}
             </button>
             <button type="button" data-testid="train-step" disabled=running on:click=move |_| tell("step")>
-                {in_language(["One step", "走一步"])}
+                {in_language(["One step", "单步训练"])}
             </button>
             <button type="button" data-testid="train-reset" on:click=move |_| reset()>
                 {in_language(["Reset", "重置"])}

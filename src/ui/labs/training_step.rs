@@ -19,18 +19,18 @@ use super::parts::{LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track}
 
 pub const TITLE: [&str; 2] = [
     "One training step: what moves, what cannot",
-    "一步训练：什么会变，什么不会变",
+    "单步训练：什么会变，什么变不了",
 ];
 
 const TEXT: [&str; 2] = [
     "A learned position table is learned the way the word table is: by gradient descent. Here a tiny model (8 words, 4 dimensions, a learned table of 8 rows) reads one sentence of L tokens and takes one step of plain gradient descent on its cross-entropy, each parameter moving by −learning rate × its gradient. The gradient is written by hand and checked against finite differences. A row that the sentence never looks up enters no computation, so its gradient is exactly 0 and it does not move: the learned table's rows for positions L and later keep their initial random values, and so do the rows of words not in the sentence. The sinusoidal encoding has nothing to move: it is computed from the formula, not stored as a parameter. One exception shows when the read-out shares the word table (weight tying): every word's row is then also a row of the output layer and gets a gradient through the softmax. With AdamW's weight decay, every parameter also shrinks a little at each step, used or not: unused rows then drift towards 0, but still learn nothing from the data.",
-    "可学习位置表与词表的学习方式相同：梯度下降。这里有一个很小的模型（8 个词，4 维，可学习位置表 8 行），它读一个由 L 个词元组成的句子，在交叉熵损失上做一步普通的梯度下降，每个参数移动 −学习率 × 它的梯度。梯度是手工推导的，并用有限差分做了检验。句子从未查到的行不参与任何计算，所以它的梯度恰好为 0，它不会移动：可学习位置表中位置 L 及以后的行保持初始的随机值，不在句子中的词对应的行也一样。正弦位置编码没有可以移动的东西：它由公式算出，并不作为参数存储。有一个例外：当输出层与词表共享权重（权重共享）时，每个词的行同时也是输出层的一行，会通过 softmax 得到梯度。如果使用 AdamW 的权重衰减，每一步每个参数都会缩小一点，无论是否被用到：未被用到的行会慢慢趋向 0，但仍然没有从数据中学到任何东西。",
+    "可学习位置表和嵌入表一样，靠梯度下降学习。这里有一个很小的模型（8 个词，4 维，可学习位置表 8 行），它读一个由 L 个词元组成的句子，在交叉熵损失上做一步普通的梯度下降，每个参数移动 −学习率 × 它的梯度。梯度是手工推导的，并用有限差分做了检验。句子从未查到的行不参与任何计算，所以它的梯度恰好为 0，它不会移动：可学习位置表中位置 L 及以后的行保持初始的随机值，不在句子中的词对应的行也一样。正弦位置编码没有可以移动的东西：它由公式算出，并不作为参数存储。有一个例外：当输出层与嵌入表共享权重（权重共享）时，每个词的行同时也是输出层的一行，会通过 softmax 得到梯度。如果使用 AdamW 的权重衰减，每一步每个参数都会缩小一点，无论是否被用到：未被用到的行会慢慢趋向 0，但仍然没有从数据中学到任何东西。",
 ];
 
 /// The read-out's two choices, `[English, 中文]`.
 const OUTPUTS: [[&str; 2]; 2] = [
     ["its own matrix", "独立的矩阵"],
-    ["the word table (tied)", "词表（权重共享）"],
+    ["the word table (tied)", "嵌入表（权重共享）"],
 ];
 
 /// The lab's other words, per language.
@@ -73,12 +73,12 @@ const WORDS: [Words; 2] = [
         lr: "学习率",
         output: "输出层",
         sentence: "句子（词的编号）",
-        loss: "这一步前 → 后的损失：正弦 / 可学习",
+        loss: "这一步前 → 后的损失：正弦位置编码 / 可学习位置表",
         sinusoidal: "正弦位置编码的变化",
         sinusoidal_value: "0：由公式算出，不是参数",
         unseen: "可学习位置表第 L … 7 行（句子中没有的位置）：最大变化",
         seen: "可学习位置表第 0 … L − 1 行：最大变化",
-        other_words: "词表中不在句子里的词：最大变化",
+        other_words: "嵌入表中不在句子里的词：最大变化",
         exactly: "（精确为零）",
         none: "没有：句子全部用到了",
         table_chart: "可学习位置表每一行移动了多远；句子用到的位置为橙色",

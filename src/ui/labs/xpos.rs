@@ -174,7 +174,7 @@ pub fn XposLab() -> impl IntoView {
                 set=Callback::new(move |i| settings.update(|s| s.random = i)) />
             <LabSlider label=in_language([
                 "head width d",
-                "头的宽度 d",
+                "每个头的维度 d",
             ]) testid="xpos-d" min=2.0 max=256.0 step=2.0 track=Track::Linear
                 value=sliders.get(|s| s.d as f64) set=sliders.set(|s, v| s.d = v as usize) />
             <LabSlider label=in_language([
@@ -197,12 +197,12 @@ pub fn XposLab() -> impl IntoView {
         <dl class="numbers" data-testid="xpos-readout">
             <dt>{in_language([
                 "ζ of the fastest and the slowest pair",
-                "最快与最慢维度对的 ζ",
+                "最快与频率最低的维度对的 ζ",
             ])}</dt>
             <dd data-testid="xpos-zeta">{move || settings.with(|s| format!("{} … {}", short(xpos_zeta(0, s.d)), short(xpos_zeta(s.d / 2 - 1, s.d))))}</dd>
             <dt>{in_language([
                 "at the chosen distance, the fastest pair's factor ζ_0^((m−n)/B)",
-                "所选距离处，最快维度对的因子 ζ_0^((m−n)/B)",
+                "所选距离处，频率最高的维度对的因子 ζ_0^((m−n)/B)",
             ])}</dt>
             <dd data-testid="xpos-fastest">{move || settings.with(|s| short(xpos_pair_factor(0, s.d, s.distance as f64, s.scale_base)))}</dd>
             <dt>{in_language([
@@ -219,7 +219,7 @@ pub fn XposLab() -> impl IntoView {
             <SvgChart testid="xpos-scores" marks=score_chart />
             <p class="note">{in_language([
                 "Each point is the mean over its stretch of whole distances; with aligned vectors the score is divided by d/2, so it starts at 1. xPos's curve is RoPE's with every pair's wave shrunk by its factor: the fast pairs' wiggles die out first. The dashed line is the distance of the bars below.",
-                "每个点是它那一段整数距离上的平均值；向量方向一致时，分数除以 d/2，所以从 1 开始。xPos 的曲线就是把 RoPE 每一对的波按各自的因子缩小：快维度对的起伏最先消失。虚线是下方柱形所取的距离。",
+                "每个点是它那一段整数距离上的平均值；向量方向一致时，分数除以 d/2，所以从 1 开始。xPos 的曲线就是把 RoPE 每一对的波按各自的因子缩小：高频维度对的起伏最先消失。虚线是下方柱形所取的距离。",
             ])}</p>
         </figure>
         <figure class="lab-chart">
@@ -230,7 +230,7 @@ pub fn XposLab() -> impl IntoView {
             <SvgChart testid="xpos-factors" marks=factor_chart />
             <p class="note">{in_language([
                 "Pair i on the horizontal axis, fastest on the left. At distance 0 every factor is 1; a key further back shrinks the fast pairs most.",
-                "横轴是第 i 对，最快的在左边。距离为 0 时每个因子都是 1；键越靠前，快的维度对缩小得越多。",
+                "横轴是第 i 对，最快的在左边。距离为 0 时每个因子都是 1；键越靠前，高频维度对缩小得越多。",
             ])}</p>
         </figure>
         <CsvExport testid="xpos-csv" file=file rows=rows />
