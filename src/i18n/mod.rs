@@ -153,7 +153,7 @@ strings! {
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     HeatmapSampled => "More cells than pixels: each pixel is the mean of up to {p} × {d} cells (positions × dimensions), so fast columns fade where their waves cancel. The read-out is exact.",
-                      "单元格多于像素：每个像素是至多 {p} × {d} 个单元格（位置 × 维度）的平均值，所以变化快的列在波形相互抵消处褪色。读数是精确值。";
+                      "单元格多于像素：每个像素是至多 {p} × {d} 个单元格（位置 × 维度）的平均值，因此在波形相互抵消的地方，变化快的列颜色变淡。读数是精确值。";
     HeatmapTable => "Data table", "数据表";
     HeatmapTableCaption => "PE values at positions {rows} (of {length}) and dimensions {dims} (of {d_model}). The window follows pos and pair i: move them to move it. The CSV export holds every value.",
                            "位置 {rows}（共 {length} 个）、维度 {dims}（共 {d_model} 维）上的位置编码值。表格窗口跟着 pos 和第 i 对走：移动它们即可移动窗口。导出的 CSV 含全部数值。";
@@ -262,7 +262,7 @@ strings! {
                 "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数。它在偏移量 0 处最大，因为每一对都贡献 cos 0 = 1；其他任何整数偏移量都达不到这个值。只有一对维度（d_model = 2）时，曲线就是 cos(m − n) 本身，一条反复回到峰值附近的波；维度对更多时，离开 0 之后高频维度对的余弦彼此错开，曲线就低下来，而底数越大，低频维度对保持在 1 附近的距离就越长。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
     AxisOffset => "offset m − n", "偏移量 m − n";
     #[page] DotSymmetric => "The curve is symmetric about 0: PE(m)·PE(n) = PE(n)·PE(m), so the offsets −k and +k give the same dot product (the first two numbers below). The dot product tells how far apart two positions are, not which of them comes first: distance, not direction.",
-                    "这条曲线关于 0 对称：PE(m)·PE(n) = PE(n)·PE(m)，偏移量 −k 和 +k 的点积完全相同（见下面的前两个数）。点积只告诉我们两个位置相距多远，却分不出哪个在前、哪个在后：它反映距离，不反映方向。";
+                    "这条曲线关于 0 对称：PE(m)·PE(n) = PE(n)·PE(m)，偏移量 −k 和 +k 的点积完全相同（见下面的前两个数）。点积只说明两个位置相距多远，却分不出哪个在前、哪个在后：它反映距离，不反映方向。";
     AxisDotScaled => "dot product ÷ (d_model/2)", "点积 ÷ (d_model/2)";
     #[page] DotOrthogonal => "Compare a table whose rows are all orthogonal to each other, such as one-hot positions (possible for at most d_model positions): the dot product of two positions is then the row's squared norm for the same position and 0 for any other, so it tells same from different and nothing about how far apart they are. The sinusoids' dot product is a function of the offset, so it carries the distance. A trained table is neither orthogonal nor a function of the offset alone: the real-data panel shows one whose neighbouring rows are alike.",
                      "对比一张各行两两正交的表，例如独热编码的位置（最多只能有 d_model 个位置）：两个位置的点积，位置相同时是该行范数的平方，位置不同时一律为 0，它只能区分相同与不同，看不出两者相距多远。正弦位置编码的点积是偏移量的函数，所以带有距离的信息。训练得到的表既不正交，也不只是偏移量的函数：真实模型一节展示的表中，相邻的行彼此相似。";
@@ -302,7 +302,7 @@ strings! {
     // Extrapolation panel.
     ExtrapTitle => "Beyond the training length", "超出训练长度之后";
     #[page] ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
-                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不是外推，即训练好的模型能处理比训练时更长的输入：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是在完全不训练的情况下使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
+                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
     #[page] ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
     #[page] ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的余弦相似度";
@@ -367,10 +367,10 @@ strings! {
     // Real-data panel.
     RealTitle => "A real model: learned positions beside the formula", "真实模型：可学习位置表与公式对照";
     #[page] RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
-                "上面各节用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节进入视野时才下载。";
+                "上面各节用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节滚动到屏幕上时才下载。";
     #[page] RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
     #[page] RealRawTables => "These are the model's raw tables, its parameters embeddings.position_embeddings and embeddings.word_embeddings. Inside the model each input vector is the sum of a word vector, a position vector and a token-type (segment) vector, which tells a first sentence from a second, and that sum is normalised by LayerNorm before the first layer. The pictures and sums here leave out both the token-type vector and the LayerNorm.",
-                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type embedding）三者之和，片段向量用来区分第一句和第二句；，这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
+                     "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type embedding）三者之和，片段向量用来区分第一句和第二句；这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
     RealWaiting => "The tables load when this section is on screen.", "本节出现在屏幕上时才加载表格。";
     RealLoading => "Downloading the model's tables…", "正在下载模型的表格……";
     RealReady => "Loaded: 512 position vectors and 57 word vectors ({kb} KB).", "已加载：512 个位置向量和 57 个词向量（{kb} KB）。";
@@ -408,7 +408,7 @@ strings! {
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
     RealWordsTitle => "Word meaning, before and after adding position", "加上位置编码前后的词义";
     #[page] RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
-                     "训练得到的词向量会让相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
+                     "在训练得到的词向量中，相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
     RealWordA => "first word", "第一个词";
     RealWordB => "second word", "第二个词";
     RealWordC => "third word", "第三个词";

@@ -256,7 +256,7 @@ test('the basis lab at the extremes: a bad link is clamped and said, d_model = 2
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="basis-fit-row-2"]', { timeout: 30000 });
   const text = (id) => page.getByTestId(id).textContent();
-  assert.equal(await text('basis-fit-title'), '正弦作为基：只会画直线的模型能画出什么');
+  assert.equal(await text('basis-fit-title'), '以正弦函数为基：只会加权求和的线性模型能画出什么');
   assert.equal(await text('basis-fit-link-problems'),
     '链接中的 bf_target=zigzag 无法使用；改用 square。链接中的 bf_pairs=-3 无法使用；改用 0。');
   // d_model = 2 has one pair: the slider ends at 1 and the own-waves target says so.

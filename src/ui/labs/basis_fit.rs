@@ -17,17 +17,17 @@ use super::parts::{LabSlider, LinkProblems, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Sinusoids as a basis: what a straight-line model can draw",
-    "正弦函数作为基：只会加权求和的线性模型能画出什么",
+    "以正弦函数为基：只会加权求和的线性模型能画出什么",
 ];
 
 const TEXT: [&str; 2] = [
     "A linear model can only add up its inputs with fixed weights. Give it pos alone (with a constant) and all it can draw over the positions is a straight line. Give it the first m pairs of the sinusoidal encoding, sin(ω_i·pos) and cos(ω_i·pos), and it can draw any weighted sum of those waves. Below, each model is fitted by least squares to the target over positions 0 … N − 1 (N is the trained length set above) and then drawn on to 2N − 1, past what it was fitted on. The third model is a learned table: one free value per position up to N, and past N its last row reused, a common way to run a learned table past its length (the extrapolation panel shows the same).",
-    "线性模型只能把输入按固定权重相加。只给它 pos（再加一个常数），它在各个位置上能画出的只有一条直线。给它正弦位置编码的前 m 对特征 sin(ω_i·pos) 和 cos(ω_i·pos)，它就能画出这些波的任意加权和。下面每个模型都在位置 0 … N − 1 上用最小二乘拟合目标曲线（N 是上面设置的训练长度），然后一直画到 2N − 1，超出拟合用过的范围。第三个模型是可学习位置表：到 N 为止每个位置一个自由值，超过 N 就复用最后一行，这是让可学习位置表越过训练长度的一种常见做法（“超出训练长度之后”一节也是这样做的）。",
+    "线性模型只能把输入按固定权重相加。只给它 pos（再加一个常数），它在各个位置上能画出的只有一条直线。给它正弦位置编码的前 m 对特征 sin(ω_i·pos) 和 cos(ω_i·pos)，它就能画出这些波的任意加权和。下面每个模型都在位置 0 … N − 1 上用最小二乘拟合目标曲线（N 是上面设置的训练长度），然后一直画到 2N − 1，越过拟合所用的范围。第三个模型是可学习位置表：到 N 为止每个位置一个自由值，超过 N 就复用最后一行，这是可学习位置表越过训练长度时的一种常见做法（“超出训练长度之后”一节也是这样做的）。",
 ];
 
 const FINDINGS: [&str; 2] = [
     "A common claim is that sinusoidal features let a model extrapolate periodic functions. That holds for the periods the encoding has: the target made of the encoding's own waves is fitted exactly once m includes their pairs, and the fit goes on following it past N, provided there are more fitted positions than features (with fewer, many weightings pass through every fitted point, and the one least squares picks can leave the target past N). A periodic target the encoding lacks, such as the square wave of period 16, is only approximated, and past N the fit stops following it. It can stray far: when some of the waves look nearly alike over N positions (slow pairs, or neighbouring pairs whose rates are close), least squares can weight them heavily with opposite signs, and those weights cancel inside the range but not past it (the largest weight is printed above). Choose the square wave, raise m and watch the error past N. The learned table fits every target exactly inside and, past N, predicts the same value at every position: it has nothing to say about positions it never saw.",
-    "常有人说，正弦特征让模型能够外推周期函数。对编码本身具有的周期，这是成立的：由编码自己的波组成的目标，只要 m 包含了这些维度对，就能被精确拟合，并且在 N 之后拟合仍然沿着目标走，前提是拟合用的位置比特征多（位置更少时，有许多组权重都能让拟合曲线经过每个拟合点，最小二乘选中的那一组在 N 之后可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能被近似；过了 N，拟合就不再跟随它。它还可能偏离得很远：如果有些波在 N 个位置内看起来几乎一样（低频维度对，或转速相近的相邻维度对），最小二乘可能给它们很大的、符号相反的权重；这些权重在范围内相互抵消，过了 N 就不再抵消（上面给出最大的权重）。选方波并增大 m，观察 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对没见过的位置，它什么也说不出来。",
+    "常有人说，正弦特征让模型能够外推周期函数。对编码本身含有的周期，这话成立：目标若由编码自己的波组成，只要 m 覆盖了这些维度对，就能精确拟合，过了 N 拟合曲线也仍然贴着目标走，前提是拟合用的位置多于特征（位置更少时，有许多组权重都能让曲线穿过每个拟合点，最小二乘选中的那一组过了 N 可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能近似；过了 N，拟合就不再跟随它，而且可能偏得很远：如果有些波在 N 个位置内几乎分辨不出（低频维度对，或转速相近的相邻维度对），最小二乘可能给它们很大且符号相反的权重，这些权重在范围内相互抵消，过了 N 就抵消不了（上面给出最大的权重）。选方波，增大 m，看 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对从未见过的位置，它给不出任何信息。",
 ];
 
 /// The lab's other words, per language.
@@ -77,7 +77,7 @@ const WORDS: [Words; 2] = [
         chirp: "啁啾：周期从 12 降到 N 处的 6",
         pairs: "正弦特征的维度对个数 m",
         chart: "目标曲线和三种拟合，在 0 … N − 1 上拟合",
-        caption: "目标曲线是点线；N 是虚线。超出 ±2.5 的拟合沿边缘画出；下表给出它偏离了多远。",
+        caption: "目标曲线是点线；N 是虚线。拟合曲线超出 ±2.5 时沿边缘画出，偏离了多远见下表。",
         legend: ["目标曲线", "直线：1, pos", "正弦特征：1 和 m 对", "可学习位置表：N 行"],
         columns: ["特征", "均方根误差，0 … N − 1", "均方根误差，N … 2N − 1"],
         table_past: "可学习位置表在 N 之后的预测",

@@ -15,15 +15,15 @@ pub const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方�
 
 const TEXT: [&str; 2] = [
     "Every scheme on this page answers one question: where does the position enter the model? Absolute schemes add a vector for each position to the input, once. Relative schemes leave the input alone and act where a query meets a key, on the offset between them: added to the score as a learned vector, a learned number or a fixed line, or as a rotation of the query and the key. And a decoder can go without any (NoPE). The groups are read from the formulas; the last column names one model of each, not the only one. Follow a row's link to try the scheme.",
-    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不动输入，而是在查询与键计算分数时，根据两者之间的偏移量起作用：作为学到的向量、学到的数或一条固定的直线加到分数上，或者旋转查询和键。解码器还可以什么都不用（NoPE）。分组依据的是公式；最后一列只列出使用它的一个模型，并非唯一的一个。点击每行的链接即可试用该方案。",
+    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不改动输入，而是在查询与键相遇、计算分数时，依据两者之间的偏移量起作用：或把一个可学习的向量、一个可学习的数、一条固定的直线加到分数上，或旋转查询和键。解码器甚至可以一种都不用（NoPE）。分组依据的是公式；最后一列只举出采用该方案的一个模型，并非仅此一个。点击每行的链接即可试用该方案。",
 ];
 
 const COLUMNS: [[&str; 2]; 6] = [
     ["scheme", "方案"],
     ["where the position enters", "位置从哪里进入"],
-    ["what is learned for it", "为它学习什么"],
+    ["what is learned for it", "需要学习什么"],
     ["past the training length", "超过训练长度时"],
-    ["one model that uses it", "使用它的一个模型"],
+    ["one model that uses it", "采用它的一个模型"],
     ["try it", "试一试"],
 ];
 
@@ -150,7 +150,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "distances from max_distance on share the last bucket",
-            "从 max_distance 起的距离共用最后一个桶",
+            "距离不小于 max_distance 的都共用最后一个桶",
         ],
         model: ["T5", "T5"],
         anchor: Some("lab-relative-bias"),
@@ -184,12 +184,12 @@ const SCHEMES: [Scheme; 10] = [
         ],
         enters: [
             "the query and the key, rotated in every layer",
-            "查询和键，在每一层中旋转",
+            "查询和键，每一层都旋转",
         ],
         learned: NOTHING,
         beyond: [
             "slow pairs reach angles never seen in training; scaling methods stretch them",
-            "低频维度对转到训练中没见过的角度；缩放方法把它们拉伸",
+            "低频维度对会转到训练中没见过的角度；各种缩放方法拉伸的就是它们",
         ],
         model: ["Llama", "Llama"],
         anchor: Some("lab-rope-extension"),
@@ -207,7 +207,7 @@ const SCHEMES: [Scheme; 10] = [
         learned: NOTHING,
         beyond: [
             "a decay per pair, designed for longer texts (\"A Length-Extrapolatable Transformer\")",
-            "每一对带衰减，为更长的文本而设计（“A Length-Extrapolatable Transformer”）",
+            "每一对都带衰减，专为更长的文本设计（“A Length-Extrapolatable Transformer”）",
         ],
         model: [
             "the paper's LeX Transformer",
@@ -228,7 +228,7 @@ const SCHEMES: [Scheme; 10] = [
         learned: NOTHING,
         beyond: [
             "as RoPE, on each axis",
-            "与 RoPE 相同，在每个方向上",
+            "每个方向上都与 RoPE 相同",
         ],
         model: ["Qwen2-VL", "Qwen2-VL"],
         anchor: Some("lab-rope-2d"),
@@ -246,7 +246,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "nothing to run out of; Kazemnejad et al. 2023 found it generalised to longer inputs best in their experiments",
-            "没有任何表会在长度上到头；Kazemnejad 等人 2023 的实验中，它对更长输入的泛化最好",
+            "没有什么会用尽；Kazemnejad 等人 2023 在实验中发现，它对更长输入的泛化最好",
         ],
         model: [
             "Llama 4, in one layer of four (its configuration's default)",

@@ -21,7 +21,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "The boxes below follow one batch of B sequences of L tokens into the model: their shapes use the page's length and d_model and this lab's batch size. The position signal of this page enters once, at the bottom: one table PE of shape [L, d_model] is added to the scaled word vectors of every sequence in the batch (it has no batch dimension: position p gets the same vector in every sequence), and the sum, after dropout, is all the first layer sees. A learned position table enters at the same place. RoPE and ALiBi enter elsewhere: inside every attention layer, RoPE rotates the queries and keys and ALiBi adds its bias to the scores, and nothing is added at the bottom. Each box links to the panel that shows it.",
-    "下面的方框沿着一批数据（B 个序列，每个 L 个词元）进入模型的路径排列：各处的形状取本页的序列长度、d_model 和本实验的批大小。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批这一维：每个序列的位置 p 得到同一个向量），相加的结果经过 dropout，就是第一层看到的全部输入。可学习位置表也从同一个地方进入。RoPE 和 ALiBi 从别处进入：在每一个注意力层里，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的那一节。",
+    "下面的方框跟着一批数据（B 个序列，每个序列 L 个词元）走进模型：各处的形状由本页的序列长度、d_model 和本实验的批大小决定。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批维度：每个序列的位置 p 都得到同一个向量），两者之和经过 dropout，就是第一层看到的全部输入。可学习位置表也从这里进入。RoPE 和 ALiBi 从别处进入：在每个注意力层内部，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的那一节。",
 ];
 
 /// One box of the diagram: its name and note per language, the shape it prints, the panels it
@@ -102,7 +102,7 @@ const DROPOUT: Stage = Stage {
     name: ["dropout", "dropout"],
     note: [
         "on the sum, P_drop = 0.1 in the base model (§5.4)",
-        "作用在和上，基础模型中 P_drop = 0.1（§5.4）",
+        "作用于两者之和，基础模型中 P_drop = 0.1（§5.4）",
     ],
     shape: vectors,
     links: NO_LINKS,
@@ -111,7 +111,7 @@ const DROPOUT: Stage = Stage {
 const ATTENTION_LINKS: &[(&str, [&str; 2])] = &[
     (
         "dot-product",
-        ["what attention sees of PE", "注意力看到的 PE"],
+        ["what attention sees of PE", "注意力能从 PE 中看到什么"],
     ),
     (
         "rope",
@@ -129,7 +129,7 @@ const OUTPUT: Stage = Stage {
     ],
     note: [
         "its weight may be the embedding table itself (weight tying, below)",
-        "它的权重可以就是嵌入表本身（权重共享，见下）",
+        "它的权重可以直接用嵌入表本身（权重共享，见下）",
     ],
     shape: logits,
     links: NO_LINKS,
@@ -216,7 +216,7 @@ const DECODER_ONLY: [Stage; 7] = [
         ],
         note: [
             "no encoder to attend to; a position attends only to itself and earlier ones",
-            "没有编码器可关注；每个位置只关注自己和之前的位置",
+            "没有编码器可供关注；每个位置只关注自己和之前的位置",
         ],
         shape: vectors,
         links: ATTENTION_LINKS,
@@ -256,7 +256,7 @@ const WORDS: [Words; 2] = [
         encoder: "编码器",
         decoder: "解码器",
         encoding_numbers: "位置编码表 [L, d_model] 中数的个数",
-        sum_numbers: "这批数据的和 [B, L, d_model] 中数的个数",
+        sum_numbers: "这批数据相加之和 [B, L, d_model] 中数的个数",
     },
 ];
 

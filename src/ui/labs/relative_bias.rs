@@ -23,7 +23,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "These schemes give no vector to a position. They learn something for each offset j − i between the key j and the query i, and use it where the query meets the key. Shaw et al. (2018) learn vectors for the offsets −k … k: the one for clip(j − i, −k, k) is added to the key inside the score (and to the value); every key more than k away on one side shares the vector at the end, so 2k + 1 vectors serve every length. T5 (Raffel et al. 2020) learns one number per bucket of offsets and per head, added to the score before the softmax. The nearest distances get a bucket each, then the buckets grow logarithmically wider up to max_distance, and every distance from max_distance on shares the last bucket. T5's encoder sees keys on both sides, so half of its buckets go to keys after the query; its decoder sees only keys before the query and uses all of them there. Neither table runs out at a longer text: an offset past the limit reads the last entry. Move the sliders and read the chart: the index each offset reads, T5's in orange, Shaw's in blue.",
-    "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。移动滑块并读图：每个偏移量读取的索引，T5 为橙色，Shaw 为蓝色。",
+    "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。拖动滑块，看图中每个偏移量读取的索引：T5 为橙色，Shaw 为蓝色。",
 ];
 
 const VARIANTS: [[&str; 2]; 2] = [
@@ -265,7 +265,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
             </div>
             <p class="note">{in_language([
                 "Left: T5's bias matrix, one seeded value per bucket standing in for the learned ones; every diagonal (one offset) has one colour, and away from the diagonal the bands widen, as the buckets do. Right: Shaw's clipped offset j − i, from −k (blue) to k (red); beyond k the colour is constant. In the causal variant every key after the query reads bucket 0 (the mask hides those keys anyway).",
-                "左：T5 的偏置矩阵，每个桶取一个种子随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。右：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读第 0 个桶（这些键本来就被掩码遮住了）。",
+                "左：T5 的偏置矩阵，每个桶用一个固定种子的随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。右：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读第 0 个桶（这些键本来就被掩码遮住了）。",
             ])}</p>
         </figure>
         <CsvExport testid="relative-bias-csv" file=file rows=rows />

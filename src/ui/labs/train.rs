@@ -27,7 +27,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "Every other part of this page shows encodings someone chose or someone else trained. Here you train one. The model is tiny: a vector for each of 8 tokens plus the position signal, one attention layer of one or two heads, and a read-out, trained with Adam on cross-entropy. The tasks need position in different ways: copying the token k places back needs the offset (relative), the token at position j needs the absolute position, reversing needs both, and counting how often token 0 occurs needs no order at all (the control). Copying and the token at j use a decoder's causal mask; reversing and counting see the whole sequence. Two position schemes train side by side on the same random sequences, in a worker of their own, so the page stays responsive; both are checked every 10 steps on 64 held-out sequences, drawn from a seed of their own (at the shortest lengths a few of them may also turn up in training). A link holds every setting, so a class that opens the teacher's link trains the same run, number for number.",
-    "这一页的其他部分展示的都是别人选定或别人训练好的位置编码。这里由你来训练一个。模型很小：8 个词元各有一个向量，加上位置信息，一层有一个或两个注意力头的注意力，再加一个输出层，用 Adam 在交叉熵损失上训练。这些任务需要位置的方式各不相同：复制往回第 k 个词元需要偏移量（相对位置），输出位置 j 上的词元需要绝对位置，倒序两者都需要，而数出词元 0 出现了几次完全不需要顺序（对照组）。复制和输出位置 j 的词元使用解码器的因果掩码；倒序和计数能看到整个序列。两种位置编码方案在同样的随机序列上并排训练，在单独的后台线程（worker）中运行，所以页面保持流畅；每 10 步在 64 个留出序列上检验一次，它们由单独的种子生成（在最短的长度下，其中少数也可能在训练中出现）。链接保存了所有设置，所以全班打开老师的链接，训练出的是同一次运行，每个数都相同。",
+    "本页其他部分展示的位置编码，都是别人选定或别人训练好的；这里由你亲手训练一个。模型很小：8 个词元各一个向量，加上位置信息，一个含一或两个注意力头的注意力层，再加一个输出层，用 Adam 以交叉熵为损失训练。这些任务对位置的需求各不相同：复制往回第 k 个词元需要偏移量（相对位置），输出位置 j 上的词元需要绝对位置，倒序两者都需要，而数出词元 0 出现了几次完全不需要顺序（对照组）。复制和输出位置 j 的词元使用解码器的因果掩码；倒序和计数能看到整个序列。两种位置编码方案在相同的随机序列上并排训练，放在单独的后台线程（worker）中运行，页面因此保持流畅；每 10 步在 64 个留出序列上检验一次，这些序列由单独的种子生成（在最短的长度下，其中少数也可能在训练中出现）。链接保存了所有设置，全班打开老师的链接，训练出的就是同一次运行，每个数都一样。",
 ];
 
 const TASKS: [[&str; 2]; 4] = [
@@ -62,7 +62,7 @@ const PACES: [[&str; 2]; 2] = [
 /// lesson steps 15 and 16 ask for it, so it is masked until Reveal.
 const MEASURED: [&str; 2] = [
     "Measured at the defaults (copy the token 2 back, 12 tokens, width 16, 2 heads, learning rate 0.01, seed 1, 300 steps). Reaching 95 % on the held-out sequences: RoPE 80 · learned 150 · sinusoids 190; ALiBi and no position encoding never do (0.38 and 0.37 at step 300). Accuracy past the training length, positions 12 to 23: RoPE 1.000 · learned 0.184 · sinusoids 0.456; ALiBi 0.314, no position encoding 0.263 (guessing one of 8 tokens gets 0.125). In Chromium on a two-core test machine the worker trains each scheme about 200 steps a second at these sizes (the two in turn, resting half the time so that the page stays quick).",
-    "在默认设置下测得（复制往回第 2 个词元，12 个词元，模型维度 16，2 个头，学习率 0.01，种子 1，300 步）。在留出序列上达到 95% 的步数：RoPE 80 · 可学习位置表 150 · 正弦位置编码 190；ALiBi 和无位置编码始终达不到（第 300 步时为 0.38 和 0.37）。超出训练长度（位置 12 到 23）的准确率：RoPE 1.000 · 可学习位置表 0.184 · 正弦位置编码 0.456；ALiBi 0.314，无位置编码 0.263（在 8 个词元中随便猜一个是 0.125）。在一台双核测试机的 Chromium 中，这个大小下后台线程每种方案每秒训练约 200 步（两种方案轮流训练，并有一半时间休息，让页面保持流畅）。",
+    "在默认设置下测得（复制往回第 2 个词元，12 个词元，模型维度 16，2 个头，学习率 0.01，种子 1，300 步）。在留出序列上达到 95% 的步数：RoPE 80 · 可学习位置表 150 · 正弦位置编码 190；ALiBi 和无位置编码始终达不到（第 300 步时为 0.38 和 0.37）。超出训练长度（位置 12 到 23）的准确率：RoPE 1.000 · 可学习位置表 0.184 · 正弦位置编码 0.456；ALiBi 0.314，无位置编码 0.263（在 8 个词元中随便猜一个是 0.125）。在双核测试机上的 Chromium 中，按这些大小，后台线程每种方案每秒约训练 200 步（两种方案轮流训练，并有一半时间休息，让页面保持流畅）。",
 ];
 
 /// One run as its worker's last snapshot gave it.
@@ -638,7 +638,7 @@ pub fn TrainLab() -> impl IntoView {
             {table_pair(1)}
             <p class="note">{in_language([
                 "A learned table's rows from L on are never looked up in training, so they keep their random start values (tiny, as GPT-2's table starts: a normal distribution with standard deviation 0.01): pale rows, and no bands in their similarity. The sinusoids are a formula: nothing in them is trained, and their bands are there from step 0. Watch whether bands form along the learned table's diagonal as it trains.",
-                "可学习位置表中位置 L 及以后的行在训练中从未被查到，所以保持随机的初始值（很小，与 GPT-2 位置表的初始化相同：标准差为 0.01 的正态分布）：颜色很浅，相似度中也没有条带。正弦位置编码是一个公式：其中没有任何东西被训练，它的条带从第 0 步起就在。请观察训练时可学习位置表的对角线上是否形成条带。",
+                "训练时从来查不到可学习位置表中位置 L 及以后的行，所以它们保持随机的初始值（很小，与 GPT-2 位置表的初始化相同：标准差为 0.01 的正态分布）：颜色很浅，相似度图中也没有条带。正弦位置编码是公式，没有任何需要训练的部分，它的条带从第 0 步起就在。请观察训练过程中，可学习位置表的对角线上是否形成条带。",
             ])}</p>
         </figure>
         <figure class="lab-chart">
@@ -661,7 +661,7 @@ pub fn TrainLab() -> impl IntoView {
         <figure class="lab-chart">
             <figcaption>{in_language([
                 "Accuracy by position on 64 sequences of twice the training length, for each scheme trained to the end with this task and these sizes; the dashed line is the end of the training length",
-                "在 64 个长度为训练长度两倍的序列上，各位置的准确率：这个任务和这些大小下训练完成的每种方案；虚线是训练长度的终点",
+                "各位置的准确率，在 64 个长度为训练长度两倍的序列上测得，列出按当前任务和大小训练完成的每种方案；虚线是训练长度的终点",
             ])}</figcaption>
             <SvgChart testid="train-by-position" marks=by_position_chart />
             <p class="legend">

@@ -18,12 +18,12 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "An encoder–decoder transformer has three matrices the size of its vocabulary: the encoder's embedding table, the decoder's embedding table, and the output layer that turns the decoder's last vectors into a score for every token. All three are V × d_model (PyTorch's nn.Linear(d_model, V) stores its weight as [V, d_model], the embedding's shape), so they can be one matrix. The encoder and decoder can share their tables when both languages use one vocabulary; the decoder's output layer can reuse its input table; or all three can be one, as in the original transformer (§3.4: \"we share the same weight matrix between the two embedding layers and the pre-softmax linear transformation\"). Press and Wolf (2017), whom the paper cites for it, found that tying reduces translation models to less than half their size without harming them. Sharing changes only these matrices: the layers keep every parameter. Move V and d_model: the table counts each way.",
-    "编码器–解码器 Transformer 有三个与词表一样大的矩阵：编码器的嵌入表、解码器的嵌入表，以及把解码器最后的向量变成每个词元的分数的输出层。三者都是 V × d_model（PyTorch 的 nn.Linear(d_model, V) 把权重存为 [V, d_model]，正是嵌入表的形状），所以可以是同一个矩阵。两种语言使用同一个词表时，编码器和解码器可以共享嵌入表；解码器的输出层可以复用它的输入嵌入表；也可以三者合一，原始 Transformer 就是这样做的（§3.4：“我们在两个嵌入层和 softmax 之前的线性映射之间共享同一个权重矩阵”）。该论文在此引用的 Press 和 Wolf（2017）发现，权重共享能把翻译模型缩小到原来的一半以下而不损害效果。共享只改变这几个矩阵：各层的参数一个不少。移动 V 和 d_model，表中列出每种方式的参数量。",
+    "编码器–解码器 Transformer 有三个与词表一样大的矩阵：编码器的嵌入表、解码器的嵌入表，以及把解码器最后输出的向量变成每个词元分数的输出层。三者都是 V × d_model（PyTorch 的 nn.Linear(d_model, V) 把权重存为 [V, d_model]，正是嵌入表的形状），所以可以合用同一个矩阵。两种语言使用同一个词表时，编码器和解码器可以共享嵌入表；解码器的输出层可以复用它的输入嵌入表；也可以三者合一，原始 Transformer 就是这样做的（§3.4：“我们在两个嵌入层和 softmax 之前的线性映射之间共享同一个权重矩阵”）。该论文在此引用的 Press 和 Wolf（2017）发现，权重共享能把翻译模型缩小到原来的一半以下而不损害效果。共享只改变这几个矩阵：各层的参数一个不少。移动 V 和 d_model，表中列出每种方式的参数量。",
 ];
 
 const SCALE_NOTE: [&str; 2] = [
     "A reading of √d_model, not the paper's (it gives no reason for the factor): when the table is also the output layer, its entries are kept small (the authors' code draws them from N(0, 1/d_model), rows of length about 1), so that the first scores over the vocabulary are small. A row that small would be drowned by PE, whose length is √(d_model/2); multiplied by √d_model it has length about √d_model, as loud as PE. An untied input table could simply start larger; a tied one cannot, and the factor does it instead.",
-    "关于 √d_model 的一种解读（论文没有说明这个因子的理由）：当嵌入表同时也是输出层时，它的分量要保持很小（作者的代码从 N(0, 1/d_model) 中采样，每行长度约为 1），这样训练开始时输出层给词表中各词的分数才小。这么小的行会被长度为 √(d_model/2) 的位置编码淹没；乘以 √d_model 之后长度约为 √d_model，与位置编码相当。不共享的输入嵌入表可以直接初始化得大一些；共享的不行，于是由这个因子来完成。",
+    "关于 √d_model 的一种解读（论文没有说明这个因子的理由）：当嵌入表同时也是输出层时，它的分量要保持很小（作者的代码从 N(0, 1/d_model) 中采样，每行长度约为 1），这样训练开始时输出层给词表中各词的分数才小。这么小的行会被长度为 √(d_model/2) 的位置编码淹没；乘以 √d_model 之后长度约为 √d_model，与位置编码相当。不共享的输入嵌入表可以直接初始化得大一些；共享的不行，于是改由这个因子来做。",
 ];
 
 /// The ways of sharing as the select and the table name them, `[English, 中文]`, in
@@ -39,7 +39,7 @@ const CHOICES: [[&str; 2]; 4] = [
 const COLUMNS: [[&str; 2]; 5] = [
     ["sharing", "共享方式"],
     ["matrices", "矩阵数"],
-    ["their parameters (M)", "其参数（M）"],
+    ["their parameters (M)", "这些矩阵的参数（M）"],
     ["whole model (M)", "整个模型（M）"],
     ["their share", "所占比例"],
 ];

@@ -21,7 +21,7 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "xPos (Sun et al. 2022, \"A Length-Extrapolatable Transformer\") keeps RoPE's rotation and adds a scale: pair i of the query at position m is multiplied by ζ_i^(m/B) and of the key at position n by ζ_i^(−n/B), with ζ_i = (2i + 0.4·d)/(1.4·d) (about 0.29 for the fastest pair, rising to 1 − 2/(1.4·d) for the slowest: 0.99 at d = 128) and B the scale base (512 in the authors' code). In the score the two scales meet as ζ_i^((m − n)/B): a function of the offset alone, so the relative property of RoPE is kept, and it shrinks as a key lies further back, fastest for the fast pairs. The chart compares the score of an aligned query and key (every pair (1, 0)) against the distance m − n under RoPE and under xPos; the bars show each pair's factor at the chosen distance. Choose seeded random vectors to see the relative property checked: the score at (m, n) and at (m + 1000, n + 1000) agree.",
-    "xPos（Sun 等人 2022，《A Length-Extrapolatable Transformer》）保留 RoPE 的旋转，再加一个缩放：位置 m 处查询的第 i 对乘以 ζ_i^(m/B)，位置 n 处键的第 i 对乘以 ζ_i^(−n/B)，其中 ζ_i = (2i + 0.4·d)/(1.4·d)（频率最高的维度对约为 0.29，向频率最低的维度对增大到 1 − 2/(1.4·d)：d = 128 时为 0.99），B 是缩放底数（作者代码中为 512）。在分数中两个缩放相乘，合成 ζ_i^((m − n)/B)：只与偏移量有关，所以 RoPE 的相对性质得以保留；键越靠前，它就越小，高频维度对缩小得最快。图中比较方向一致的查询与键（每一对都是 (1, 0)）在 RoPE 和 xPos 下的分数随距离 m − n 的变化；柱形给出所选距离处每一对的因子。选择种子随机向量，可以看到相对性质的检验：(m, n) 与 (m + 1000, n + 1000) 处的分数相同。",
+    "xPos（Sun 等人 2022，《A Length-Extrapolatable Transformer》）保留 RoPE 的旋转，再加一个缩放：位置 m 处查询的第 i 对乘以 ζ_i^(m/B)，位置 n 处键的第 i 对乘以 ζ_i^(−n/B)，其中 ζ_i = (2i + 0.4·d)/(1.4·d)（频率最高的维度对约为 0.29，向频率最低的维度对增大到 1 − 2/(1.4·d)：d = 128 时为 0.99），B 是缩放底数（作者代码中为 512）。在分数中两个缩放相乘，合成 ζ_i^((m − n)/B)：只与偏移量有关，所以 RoPE 的相对性质得以保留；键越靠前，它就越小，高频维度对缩小得最快。图中比较方向一致的查询与键（每一对都是 (1, 0)）在 RoPE 和 xPos 下的分数随距离 m − n 的变化；柱形给出所选距离处每一对的因子。选“固定种子的随机向量”，可以看到对相对性质的检验：(m, n) 与 (m + 1000, n + 1000) 处的分数相同。",
 ];
 
 const VECTORS: [[&str; 2]; 2] = [
@@ -29,7 +29,7 @@ const VECTORS: [[&str; 2]; 2] = [
         "aligned (every pair (1, 0))",
         "方向一致（每一对都是 (1, 0)）",
     ],
-    ["seeded random", "种子随机"],
+    ["seeded random", "固定种子的随机向量"],
 ];
 
 const ORANGE: &str = "#D55E00";
@@ -197,7 +197,7 @@ pub fn XposLab() -> impl IntoView {
         <dl class="numbers" data-testid="xpos-readout">
             <dt>{in_language([
                 "ζ of the fastest and the slowest pair",
-                "最快与频率最低的维度对的 ζ",
+                "频率最高与最低的维度对的 ζ",
             ])}</dt>
             <dd data-testid="xpos-zeta">{move || settings.with(|s| format!("{} … {}", short(xpos_zeta(0, s.d)), short(xpos_zeta(s.d / 2 - 1, s.d))))}</dd>
             <dt>{in_language([
@@ -230,7 +230,7 @@ pub fn XposLab() -> impl IntoView {
             <SvgChart testid="xpos-factors" marks=factor_chart />
             <p class="note">{in_language([
                 "Pair i on the horizontal axis, fastest on the left. At distance 0 every factor is 1; a key further back shrinks the fast pairs most.",
-                "横轴是第 i 对，最快的在左边。距离为 0 时每个因子都是 1；键越靠前，高频维度对缩小得越多。",
+                "横轴是第 i 对，频率最高的在左边。距离为 0 时每个因子都是 1；键越靠前，高频维度对缩小得越多。",
             ])}</p>
         </figure>
         <CsvExport testid="xpos-csv" file=file rows=rows />
