@@ -9,34 +9,50 @@
 // offline use.) Files fetched later (the real model's tables) are kept the first time they are
 // used. The page's CSP allows only same-origin requests, so that is all this ever stores.
 const CACHE = 'pe-explorer';
+// The site's pages, one per language, relative to the worker's scope (the site's root).
+const PAGES = ['./', 'zh/'];
+
+// The page an address belongs to: the Chinese page for anything in zh/, else the root page.
+const pageOf = (url) => {
+  const scope = new URL(self.registration.scope).pathname;
+  const path = new URL(url).pathname;
+  return path.startsWith(`${scope}zh/`) ? 'zh/' : './';
+};
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const page = await fetch('./', { cache: 'no-cache' });
-    const html = await page.clone().text();
-    await cache.put('./', page);
-    // Every file a tag names, and the wasm, which the page's loader script names.
-    const files = [...html.matchAll(/(?:href|src)="?([^" >]+)|["'`]([^"'` ]+\.wasm)["'`]/g)]
-      .map((match) => match[1] ?? match[2])
-      // Not other sites, not links within the page (`#rope`: the page itself, and addAll
-      // refuses the same address twice).
-      .filter((file) => !/^([a-z]+:|#)/.test(file));
+    // Both languages' pages (index.html, zh/index.html: they name the same files, the Chinese
+    // one from one folder down).
+    const files = [];
+    for (const page of PAGES) {
+      const response = await fetch(page, { cache: 'no-cache' });
+      const html = await response.clone().text();
+      await cache.put(page, response);
+      // Every file a tag names, and the wasm, which the page's loader script names.
+      files.push(...[...html.matchAll(/(?:href|src)="?([^" >]+)|["'`]([^"'` ]+\.wasm)["'`]/g)]
+        .map((match) => match[1] ?? match[2])
+        // Not other sites, not links within the page (`#rope`: the page itself, and addAll
+        // refuses the same address twice).
+        .filter((file) => !/^([a-z]+:|#)/.test(file))
+        .map((file) => new URL(file, new URL(page, self.registration.scope)).href));
+    }
     // The lesson's questions, the Chinese texts, the teacher's tools (and their styles), the
     // training lab's worker and the picture exports' script too:
     // fetched on demand, perhaps offline (the page asks for zh.txt?<version> and
     // teacher.js?<version>; the cache matches them ignoring that).
     const later = ['lesson.txt', 'zh.txt', 'teacher.js', 'teacher_bg.wasm', 'teacher.css', 'export.js',
       'train-worker.js', 'trainer.js', 'trainer_bg.wasm'];
-    await cache.addAll([...new Set([...files, ...later])]);
+    const atScope = (file) => new URL(file, self.registration.scope).href;
+    await cache.addAll([...new Set([...files, ...later.map(atScope)])]);
   })());
 });
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
-  // Every address of the page (whatever its query) is the one page.
-  const key = request.mode === 'navigate' ? './' : request;
+  // Every address of a language's page (whatever its query) is that one page.
+  const key = request.mode === 'navigate' ? pageOf(request.url) : request;
   event.respondWith(caches.open(CACHE).then((cache) => fetch(request)
     .then((response) => {
       if (response.ok) cache.put(key, response.clone());

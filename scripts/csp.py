@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""trunk post-build hook: adds a Content-Security-Policy meta tag to the staged index.html.
+"""trunk post-build hook: adds a Content-Security-Policy meta tag to each staged page (index.html
+and the Chinese page zh/index.html, which the prerender writes).
 
 trunk starts the app with one inline module script; rather than allowing every inline script
 ('unsafe-inline'), the policy names that script by its SHA-256, so the page runs exactly the code
@@ -13,32 +14,40 @@ import os
 import re
 import sys
 
-path = os.path.join(os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist"), "index.html")
-html = open(path, encoding="utf-8").read()
+staging = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
+pages = [os.path.join(staging, "index.html"), os.path.join(staging, "zh", "index.html")]
 
-inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, flags=re.S)
-hashes = " ".join(
-    "'sha256-%s'" % base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
-    for body in inline
-)
-policy = "; ".join([
-    "default-src 'self'",
-    f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-])
-meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}" />'
-html = re.sub(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
-# After the charset declaration, written as in index.html or as trunk's minifier leaves it.
-html = re.sub(r'(<meta charset="?utf-8"?\s*/?>)', lambda m: m.group(1) + meta, html, count=1, flags=re.I)
-if meta not in html:
-    sys.exit("csp.py: no <meta charset> to put the policy after")
-open(path, "w", encoding="utf-8").write(html)
-print(f"csp.py: policy with {len(inline)} inline script hash(es) written to {path}")
+
+def add_policy(path):
+    html = open(path, encoding="utf-8").read()
+    inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, flags=re.S)
+    hashes = " ".join(
+        "'sha256-%s'" % base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        for body in inline
+    )
+    policy = "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'none'",
+    ])
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}" />'
+    html = re.sub(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
+    # After the charset declaration, written as in index.html or as trunk's minifier leaves it.
+    html = re.sub(r'(<meta charset="?utf-8"?\s*/?>)', lambda m: m.group(1) + meta, html, count=1, flags=re.I)
+    if meta not in html:
+        sys.exit("csp.py: no <meta charset> to put the policy after")
+    open(path, "w", encoding="utf-8").write(html)
+    print(f"csp.py: policy with {len(inline)} inline script hash(es) written to {path}")
+
+
+for page in pages:
+    if os.path.exists(page):
+        add_policy(page)

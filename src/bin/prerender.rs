@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
-use pe_explorer::lesson::from_query;
+use pe_explorer::lesson::{from_query, Lang};
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
 fn main() {
@@ -19,38 +19,82 @@ fn main() {
         .nth(1)
         .or_else(|| std::env::var("TRUNK_STAGING_DIR").ok())
         .unwrap_or_else(|| "dist".to_owned());
-    let path = std::path::Path::new(&dir).join("index.html");
-    let page = std::fs::read_to_string(&path)
+    let dir = std::path::Path::new(&dir);
+    let path = dir.join("index.html");
+    let template = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("prerender: cannot read {}: {e}", path.display()));
 
-    let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
-    let app = owner.with(|| view! { <App opening=from_query("") /> }.to_html());
-    // The English the page's wasm reads from this page must be on it, word for word.
-    let missing = pe_explorer::i18n::page::page_mismatches(&app);
-    assert!(
-        missing.is_empty(),
-        "prerender: these #[page] texts are not on the default page as written: {missing:?}"
-    );
-    // So must the formulas it reads from the page (src/ui/math.rs).
-    let missing = pe_explorer::ui::math::math_mismatches(&app);
-    assert!(
-        missing.is_empty(),
-        "prerender: these formulas are not on the default page as written: {missing:?}"
-    );
-    let app = without_test_ids(&app);
-    let page = with_prerendered(&page, &app)
-        .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));
-    std::fs::write(&path, &page)
-        .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", path.display()));
-    println!(
-        "prerender: {} bytes of the app's HTML written into {}",
-        app.len(),
-        path.display()
-    );
+    // One page per language, each prerendered in its own language, so a Chinese link shows
+    // Chinese from its first paint: index.html and zh/index.html.
+    for lang in [Lang::En, Lang::Zh] {
+        let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+        let query = format!("lang={}", lang.code());
+        let app = owner.with(|| view! { <App opening=from_query(&query) /> }.to_html());
+        let app = without_test_ids(&app);
+        let page = with_prerendered(&template, &app)
+            .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));
+        let page = in_folder(&page, lang);
+        let folder = dir.join(language_folder(lang));
+        std::fs::create_dir_all(&folder)
+            .unwrap_or_else(|e| panic!("prerender: cannot make {}: {e}", folder.display()));
+        let file = folder.join("index.html");
+        std::fs::write(&file, &page)
+            .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", file.display()));
+        println!(
+            "prerender: {} bytes of the app's HTML written into {}",
+            app.len(),
+            file.display()
+        );
+    }
     // The Chinese texts, which the page's wasm does not carry (src/i18n/chinese.rs).
-    let chinese = std::path::Path::new(&dir).join(pe_explorer::i18n::chinese::CHINESE_FILE);
+    let chinese = dir.join(pe_explorer::i18n::chinese::CHINESE_FILE);
     std::fs::write(&chinese, pe_explorer::i18n::chinese::file_text())
         .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", chinese.display()));
+}
+
+/// The folder of a language's page, below the site's root: the root itself for English.
+fn language_folder(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "",
+        Lang::Zh => "zh",
+    }
+}
+
+/// `page` (trunk's page, whose files are named from the site's root as `./file`) as the page
+/// of `lang`'s folder: `<html lang>` in that language, and every file named from one folder
+/// down, the way up written in `data-root` too (the page's scripts and wasm name the site's
+/// other files through it: `ui::net::site_file`, the loader's `peTools`).
+fn in_folder(page: &str, lang: Lang) -> String {
+    let root = match language_folder(lang) {
+        "" => "",
+        _ => "../",
+    };
+    // The whole start tag, whatever trunk's minifier left of index.html's `<html lang="en">`.
+    let start = page
+        .find("<html")
+        .expect("prerender: the page has no <html>");
+    let end = start
+        + page[start..]
+            .find('>')
+            .expect("prerender: <html> is not closed")
+        + 1;
+    let page = format!(
+        "{}<html lang=\"{}\" data-root=\"{root}\">{}",
+        &page[..start],
+        lang.html_tag(),
+        &page[end..]
+    );
+    if root.is_empty() {
+        return page;
+    }
+    // Only the head names files; the prerendered body links within the page (`#rope`). A name
+    // starts after a quote, a backtick (the minified loader) or `=` (an unquoted attribute).
+    let body = page.find("<body").unwrap_or(page.len());
+    let mut head = page[..body].to_owned();
+    for before in ["\"", "'", "`", "="] {
+        head = head.replace(&format!("{before}./"), &format!("{before}{root}"));
+    }
+    format!("{head}{}", &page[body..])
 }
 
 /// `html` without its `data-testid` attributes: the tests find the live page's elements by

@@ -6,7 +6,6 @@
 //! for every key; `tests::every_key_has_both_languages` also rejects empty or untranslated text.
 
 pub mod chinese;
-pub mod page;
 
 pub use crate::lesson::Lang;
 use crate::lesson::{Field, Notice, PanelId, Reason};
@@ -28,7 +27,7 @@ impl Translate for Lang {
 }
 
 macro_rules! strings {
-    ($($(#[$marker:ident])? $key:ident => $en:expr, $zh:expr;)*) => {
+    ($($key:ident => $en:expr, $zh:expr;)*) => {
         /// A user-visible string.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Key { $($key),* }
@@ -40,22 +39,11 @@ macro_rules! strings {
             /// The keys' names, for the Chinese file's fingerprint (used at compile time only).
             const NAMES: &'static [&'static str] = &[$(stringify!($key)),*];
 
-            /// Each key's English, by index; in the page's wasm a `#[page]` key's entry is empty
-            /// and its text comes from the prerendered page.
-            const ENGLISH: &'static [&'static str] = &[$(english!($($marker)?; $en)),*];
+            /// Each key's English, by index.
+            const ENGLISH: &'static [&'static str] = &[$($en),*];
 
             fn en(self) -> &'static str {
-                #[cfg(target_arch = "wasm32")]
-                if self.on_page() {
-                    return page::text(self);
-                }
                 Self::ENGLISH[self as usize]
-            }
-
-            /// Whether the key is marked `#[page]`: its English is on the prerendered page, and
-            /// the page's wasm takes it from there (`page.rs`).
-            pub fn on_page(self) -> bool {
-                match self { $(Key::$key => marked!($($marker)?)),* }
             }
 
             /// Natively the table's Chinese; the page's wasm does not compile it in
@@ -75,36 +63,9 @@ macro_rules! strings {
     };
 }
 
-/// A key's English as the wasm carries it: none for a `#[page]` key, whose text the page has.
-#[cfg(target_arch = "wasm32")]
-macro_rules! english {
-    (page; $en:expr) => {
-        ""
-    };
-    (; $en:expr) => {
-        $en
-    };
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-macro_rules! english {
-    ($($marker:ident)?; $en:expr) => {
-        $en
-    };
-}
-
-macro_rules! marked {
-    (page) => {
-        true
-    };
-    () => {
-        false
-    };
-}
-
 strings! {
     AppName => "PE Explorer", "位置编码探索器";
-    #[page] Tagline => "How a transformer knows where each word is: positional encodings, live.",
+    Tagline => "How a transformer knows where each word is: positional encodings, live.",
                "Transformer 如何知道每个词的位置：在交互演示中看懂位置编码。";
     Controls => "Parameters", "参数";
     DModelLabel => "model width", "模型维度";
@@ -120,12 +81,12 @@ strings! {
     NoticeTitle => "Some values in the link were corrected:", "链接中的部分参数值已更正：";
     Dismiss => "Dismiss", "关闭";
     VectorTitle => "The encoding of one position", "一个位置的编码向量";
-    #[page] VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.",
+    VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.",
                   "每根柱子是 PE(pos) 的一维。偶数维放正弦，奇数维放余弦；pos 变化时，左边的维度对转得快，右边的转得慢。拖动 pos，可以看到左端先变。";
     // The vector panel's text when layout=split (the shell shows it instead of VectorText).
     VectorTextSplit => "Each bar is one dimension of PE(pos). In the split layout the first half holds the sines and the second half the cosines: pair i is dimensions i and d_model/2 + i. Within each half the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end of each half change first.",
                        "每根柱子是 PE(pos) 的一维。分半排列时，前一半放正弦，后一半放余弦：第 i 对是第 i 维和第 d_model/2 + i 维。在每一半里，pos 变化时左边的维度对转得快，右边的转得慢。拖动 pos，可以看到每一半的左端先变。";
-    #[page] LayoutSameNumbers => "Interleaved or split, the two layouts hold the same numbers, only with the dimensions in another fixed order (the same reordering at every position). So every dot product PE(m)·PE(n) is identical in both, and with it the dot-product panel's picture and every cosine similarity between positions; only pictures drawn dimension by dimension, such as the bars above and the heatmap, look different.",
+    LayoutSameNumbers => "Interleaved or split, the two layouts hold the same numbers, only with the dimensions in another fixed order (the same reordering at every position). So every dot product PE(m)·PE(n) is identical in both, and with it the dot-product panel's picture and every cosine similarity between positions; only pictures drawn dimension by dimension, such as the bars above and the heatmap, look different.",
                          "交错排列和分半排列里的数完全相同，只是各维按一种固定的方式换了顺序（每个位置都换得一样）。所以任意点积 PE(m)·PE(n) 在两种排列下都相同，点积一节的图和位置之间的余弦相似度也都一样；只有逐维画出的图，比如上面的柱状图和热力图，看起来不同。";
     AxisDimension => "dimension", "维度";
     AxisValue => "value", "数值";
@@ -147,7 +108,7 @@ strings! {
     AmplitudeLabel => "PE amplitude", "位置编码幅度";
     // Heatmap panel.
     HeatmapTitle => "The whole encoding as a heatmap", "用热力图看整个位置编码";
-    #[page] HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
+    HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                     "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     // The heatmap panel's text when layout=split.
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
@@ -181,7 +142,7 @@ strings! {
     Cosine => "cosine", "余弦";
     // Waves panel.
     WavesTitle => "Each dimension is a wave", "每一维都是一条波";
-    #[page] WavesText => "Follow one column of the heatmap down the positions and you get a sine or cosine wave. Pair i's wavelength is 2π·base^(2i/d_model): it grows by the same factor from each pair to the next, from 2π ≈ 6.3 positions for pair 0 to the figure under the chart for the last pair. The dashed lines mark pos and pos + k, with the value of each wave where it crosses them.",
+    WavesText => "Follow one column of the heatmap down the positions and you get a sine or cosine wave. Pair i's wavelength is 2π·base^(2i/d_model): it grows by the same factor from each pair to the next, from 2π ≈ 6.3 positions for pair 0 to the figure under the chart for the last pair. The dashed lines mark pos and pos + k, with the value of each wave where it crosses them.",
                   "沿热力图的某一列往下看，就得到一条正弦波或余弦波。第 i 对的波长是 2π·base^(2i/d_model)：每往后一对都乘以同一个倍数，从第 0 对的 2π ≈ 6.3 个位置，一直增长到最后一对（数值见图下方）。两条虚线标出 pos 和 pos + k，并注明每条波与它们相交处的值。";
     WavesRange => "Here pair 0 turns once every 2π ≈ 6.3 positions and the last pair, pair {last}, once every {lambda} positions.",
                   "当前设置下，第 0 对每 2π ≈ 6.3 个位置转一圈，最后一对（第 {last} 对）每 {lambda} 个位置转一圈。";
@@ -195,7 +156,7 @@ strings! {
     LambdaNamed => "λ (positions per full turn)", "λ（转满一圈所需的位置数）";
     // Rotation panel.
     RotationTitle => "Moving by k is a rotation", "移动 k 个位置就是一次旋转";
-    #[page] RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. Vaswani et al. chose the formula for this property: they hypothesized it would let a model easily learn to attend by relative position, because a rule such as \"three words back\" is then one linear map, the same at every position. The formula makes the rule expressible; whether a trained model learns it is another matter. The printed error is rounding, not approximation.",
+    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. Vaswani et al. chose the formula for this property: they hypothesized it would let a model easily learn to attend by relative position, because a rule such as \"three words back\" is then one linear map, the same at every position. The formula makes the rule expressible; whether a trained model learns it is another matter. The printed error is rounding, not approximation.",
                      "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的点。再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；因此同一个固定矩阵 M_k 能把每个位置的编码变成其后第 k 个位置的编码。Vaswani 等人正是看中这一性质才选了这个公式：他们的假设是，这能让模型轻松学会按相对位置分配注意力，因为像“往回数三个词”这样的规则此时就是一个线性映射，在每个位置都相同。公式只是让这条规则能够表达出来；训练好的模型是否真的学到了它，是另一回事。下面显示的误差来自浮点舍入，不是近似。";
     RotationElsewhere => "The same k from another position", "同样的 k，换一个起点";
     Play => "Play", "播放";
@@ -204,7 +165,7 @@ strings! {
     AngleLabel => "angle k·ω_i", "转角 k·ω_i";
     // Add versus concatenate panel.
     CombineTitle => "Add or concatenate?", "相加还是拼接？";
-    #[page] CombineText => "The original Transformer adds the position vector to the word vector instead of appending it. Adding keeps the width at d_model, so every later matrix stays the same size; in hundreds of dimensions there is room for both signals to coexist, and the learned projections can pull them apart again. Concatenating keeps them separate by construction but makes the matrix that reads them wider. How loud each part is depends on the scale: see the note under the position's share.",
+    CombineText => "The original Transformer adds the position vector to the word vector instead of appending it. Adding keeps the width at d_model, so every later matrix stays the same size; in hundreds of dimensions there is room for both signals to coexist, and the learned projections can pull them apart again. Concatenating keeps them separate by construction but makes the matrix that reads them wider. How loud each part is depends on the scale: see the note under the position's share.",
                      "原始 Transformer 把位置向量加到词向量上，而不是拼接在后面。相加让维数保持为 d_model，后面的每个矩阵都不必变大；在几百维的空间里，两种信号有足够的余地共存，学到的投影还能把它们重新分开。拼接从结构上就把两者分开，代价是读取它们的矩阵更宽。两部分各占多大分量取决于缩放，见位置编码占比下方的说明。";
     RowEmbedding => "word embedding", "词向量";
     RowPosition => "position encoding", "位置编码";
@@ -216,7 +177,7 @@ strings! {
                   "位置编码在 |x|² + |p|² 中的占比，即 |p|² / (|x|² + |p|²)（不计交叉项 2x·p）：";
     CrossCosine => "cosine of the word row and the position vector, cos(x, p): ",
                    "词向量与位置向量的余弦 cos(x, p)：";
-    #[page] CrossNote => "The cross term is small when x and p are nearly orthogonal. For a row of independent random numbers, as here or at the start of training, and any fixed position vector, the cosine is typically about ±1/√d_model (0.044 at d_model = 512): in many dimensions two unrelated vectors are nearly orthogonal, so adding them mixes little. A trained table is not random, and nothing keeps its rows orthogonal to PE.",
+    CrossNote => "The cross term is small when x and p are nearly orthogonal. For a row of independent random numbers, as here or at the start of training, and any fixed position vector, the cosine is typically about ±1/√d_model (0.044 at d_model = 512): in many dimensions two unrelated vectors are nearly orthogonal, so adding them mixes little. A trained table is not random, and nothing keeps its rows orthogonal to PE.",
                       "x 与 p 接近正交时，交叉项就很小。嵌入表的一行若由独立的随机数组成（这里如此，训练开始时也是如此），它与任何固定的位置向量的余弦通常约为 ±1/√d_model（d_model = 512 时为 0.044）：在高维空间里，两个互不相关的向量几乎正交，所以相加时彼此干扰很小。训练好的嵌入表并不随机，也没有任何机制保证它的行与位置编码正交。";
     ShareDrownsMeaning => "position drowns meaning", "位置淹没了词义";
     ShareDrownsPosition => "meaning drowns position", "词义淹没了位置";
@@ -228,47 +189,47 @@ strings! {
     TermPp => "position·position", "位置·位置";
     UnitInitLabel => "word table from N(0, 1) (PyTorch's default), not N(0, 1/d_model)",
                      "嵌入表按 N(0, 1) 初始化（PyTorch 默认），而非 N(0, 1/d_model)";
-    #[page] ScaleReason => "Why √d_model? The paper does not say. The factor balances word and position only for a table that starts small: with N(0, 1/d_model), as in tensor2tensor (the authors' code), a row's entries are about 1/√d_model and √d_model brings them to about 1, the size of sin and cos. With PyTorch's nn.Embedding default N(0, 1) the entries are about 1 already, and √d_model makes them about √d_model (22.6 at d_model = 512) while PE's entries stay within ±1: the word drowns the position. Tick the box above and watch the position's share.",
+    ScaleReason => "Why √d_model? The paper does not say. The factor balances word and position only for a table that starts small: with N(0, 1/d_model), as in tensor2tensor (the authors' code), a row's entries are about 1/√d_model and √d_model brings them to about 1, the size of sin and cos. With PyTorch's nn.Embedding default N(0, 1) the entries are about 1 already, and √d_model makes them about √d_model (22.6 at d_model = 512) while PE's entries stay within ±1: the word drowns the position. Tick the box above and watch the position's share.",
                    "为什么要乘 √d_model？论文没有说明。只有当嵌入表的初值很小时，这个因子才能让词与位置大小相当：按 tensor2tensor（作者的代码）用 N(0, 1/d_model) 初始化时，每个分量约为 1/√d_model，乘以 √d_model 后约为 1，与 sin、cos 同一量级。若按 PyTorch nn.Embedding 的默认 N(0, 1) 初始化，分量本来就约为 1，乘以 √d_model 后约为 √d_model（d_model = 512 时为 22.6），而位置编码始终在 ±1 之内：词义淹没了位置。勾选上方的复选框，看位置编码的占比如何变化。";
     ProjectionsLabel => "through the head's projections W_Q, W_K", "经过注意力头的投影 W_Q、W_K";
     ShiftTitle => "The same two words, moved together", "同样两个词，一起平移";
     ShiftQuery => "query", "查询";
     ShiftKey => "key", "键";
-    #[page] ShiftSame => "Compared directly, the position·position term p·p is the same in every row, to rounding: a²·Σ cos(ω_i(m − n)) depends on the offset m − n alone.",
+    ShiftSame => "Compared directly, the position·position term p·p is the same in every row, to rounding: a²·Σ cos(ω_i(m − n)) depends on the offset m − n alone.",
                  "不经投影直接比较时，位置·位置这一项 p·p 在每一行都相同（只差舍入误差）：a²·Σ cos(ω_i(m − n)) 只取决于偏移量 m − n。";
-    #[page] ShiftDiffers => "Through projections (seeded random numbers here; learned in a real head) the position·position term p_m W_Q·p_n W_K (for a > 0) changes from row to row although the offset is the same: in general it depends on where the pair sits, not on m − n alone. Rotating the query and key after the projections closes this gap:",
+    ShiftDiffers => "Through projections (seeded random numbers here; learned in a real head) the position·position term p_m W_Q·p_n W_K (for a > 0) changes from row to row although the offset is the same: in general it depends on where the pair sits, not on m − n alone. Rotating the query and key after the projections closes this gap:",
                     "经过投影（这里是固定种子的随机数，真实的注意力头里则是学出来的）之后，尽管偏移量相同，位置·位置这一项 p_m W_Q·p_n W_K（a > 0 时）却逐行不同：一般来说，它取决于这对词所处的位置，而不只取决于 m − n。在投影之后再旋转查询和键，就能消除这个差别：";
     MisconceptionLabel => "Common misconception:", "常见误解：";
-    #[page] MisconceptionConcat => "\"concatenating only makes the first projection larger\" or \"it doubles every layer\". Both can be true: it depends on what reads [x; p]. If one linear map brings the width back to d_model, only that map grows (the table above), and then W·[x; p] = W_x·x + W_p·p is an addition again, of the word and a learned transform of its position. If [x; p] is carried as it is, every later layer reads and writes the wider vector and grows with it.",
+    MisconceptionConcat => "\"concatenating only makes the first projection larger\" or \"it doubles every layer\". Both can be true: it depends on what reads [x; p]. If one linear map brings the width back to d_model, only that map grows (the table above), and then W·[x; p] = W_x·x + W_p·p is an addition again, of the word and a learned transform of its position. If [x; p] is carried as it is, every later layer reads and writes the wider vector and grows with it.",
                             "“拼接只会让第一个投影变大”，或“拼接会让每一层都翻倍”。两种说法都可能成立，要看由谁读取 [x; p]。如果紧接着用一个线性映射把维数变回 d_model，那么变大的只有这个映射（见上表），而且 W·[x; p] = W_x·x + W_p·p 又变回了加法：词向量加上位置经过学习变换的结果。如果 [x; p] 原样往后传，后面每一层读写的都是更宽的向量，参数也随之增多。";
-    #[page] MisconceptionWavelength => "\"a smaller pair index means a longer wavelength\". It is the reverse: λ_i = 2π·base^(2i/d_model) grows with i, so pair 0 has the shortest wave (2π) and the last pair the longest. The ladder above shows it: move i and the marked rung climbs.",
+    MisconceptionWavelength => "\"a smaller pair index means a longer wavelength\". It is the reverse: λ_i = 2π·base^(2i/d_model) grows with i, so pair 0 has the shortest wave (2π) and the last pair the longest. The ladder above shows it: move i and the marked rung climbs.",
                                "“维度对的编号越小，波长越长”。恰恰相反：λ_i = 2π·base^(2i/d_model) 随 i 增大，第 0 对的波长最短（2π），最后一对最长。上面的波长阶梯就能看出来：增大 i，标出的那一级随之升高。";
-    #[page] MisconceptionLearned => "\"a learned position table is better than the formula\". Vaswani et al. tried both and found \"nearly identical results\" (Table 3, row E); BERT and GPT-2 use learned tables, but their papers do not show that it works better. Within the training length the paper's one comparison found them alike (English–German development set: BLEU 25.7 learned, 25.8 sinusoidal); beyond it (the chart above) the learned table has no rows at all.",
+    MisconceptionLearned => "\"a learned position table is better than the formula\". Vaswani et al. tried both and found \"nearly identical results\" (Table 3, row E); BERT and GPT-2 use learned tables, but their papers do not show that it works better. Within the training length the paper's one comparison found them alike (English–German development set: BLEU 25.7 learned, 25.8 sinusoidal); beyond it (the chart above) the learned table has no rows at all.",
                             "“可学习位置表比正弦公式更好”。Vaswani 等人两种都试过，结果“几乎相同”（表 3 第 E 行）；BERT 和 GPT-2 用的是可学习位置表，但它们的论文并没有表明它效果更好。在训练长度之内，论文唯一的一次对比显示两者相当（英德开发集上的 BLEU 分数分别为 25.7 和 25.8，前者为可学习位置表）；超出训练长度（见上图），可学习位置表根本没有对应的行。";
     Hide => "Hide", "收起";
-    #[page] MisconceptionRope => "\"attention with RoPE is (nearly) unchanged when a circular sequence is rotated\". What RoPE guarantees is that moving both positions by the same amount along the sequence leaves the score unchanged. On a circle of N positions the last and the first are neighbours, but RoPE sees them N − 1 apart; the two readings agree only if every pair turns a whole number of times in N positions, and pair 0, which turns θ_0 = 1 radian per position, never does in a whole number of positions.",
+    MisconceptionRope => "\"attention with RoPE is (nearly) unchanged when a circular sequence is rotated\". What RoPE guarantees is that moving both positions by the same amount along the sequence leaves the score unchanged. On a circle of N positions the last and the first are neighbours, but RoPE sees them N − 1 apart; the two readings agree only if every pair turns a whole number of times in N positions, and pair 0, which turns θ_0 = 1 radian per position, never does in a whole number of positions.",
                             "“用了 RoPE，把环形序列循环平移后注意力（几乎）不变”。RoPE 保证的是：沿着序列把两个位置移动同样的距离，分数不变。在 N 个位置首尾相接的环上，最后一个位置和第一个位置是相邻的，RoPE 却认为它们相距 N − 1；只有每一对维度在 N 个位置内都恰好转整数圈，两种看法才一致，而第 0 对每个位置转 θ_0 = 1 弧度，在整数个位置内永远转不出整数圈。";
     // Saturation panel.
     SaturationTitle => "How loud should position be?", "位置编码该有多强？";
-    #[page] SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
+    SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
                       "同一个简化的注意力头读取 “the cat sat on the mat”，只是位置编码先乘以 a。a = 0 时，每个词关注哪里完全由词本身决定。a 越大，位置项在注意力分数中越占主导，softmax 越尖锐，每一行注意力最终都集中到单个位置上：熵趋近于 0，词本身不再起作用。有用的编码介于这两种极端之间。（熵以奈特为单位，即用自然对数计算：平均分布在六个词上的一行，熵为 ln 6 ≈ 1.79；全部落在一个词上的一行，熵为 0。）";
     SaturationEntropy => "mean attention entropy (nats)", "平均注意力熵（奈特）";
     SaturationWeights => "attention weights, query word by key word", "注意力权重：作为查询的词 × 作为键的词";
-    #[page] SaturationCaveat => "A simplification: this toy head reads the sum √d·E + a·PE as it is, so the position terms of its scores grow with a without limit. Most real models rescale before attention: BERT normalises the sum of its embeddings (LayerNorm) before the first layer, and GPT-2 normalises the input of every attention block. There the input's overall size is reset, so a changes only the mix of word and position and cannot make the scores grow without limit. The original Transformer did not: as its paper describes it, each sublayer's output is LayerNorm(x + Sublayer(x)), so its first attention reads the raw sum of embedding and position encoding, and there the amplitude matters as shown here.",
+    SaturationCaveat => "A simplification: this toy head reads the sum √d·E + a·PE as it is, so the position terms of its scores grow with a without limit. Most real models rescale before attention: BERT normalises the sum of its embeddings (LayerNorm) before the first layer, and GPT-2 normalises the input of every attention block. There the input's overall size is reset, so a changes only the mix of word and position and cannot make the scores grow without limit. The original Transformer did not: as its paper describes it, each sublayer's output is LayerNorm(x + Sublayer(x)), so its first attention reads the raw sum of embedding and position encoding, and there the amplitude matters as shown here.",
                         "需要说明的是：这个简化的注意力头直接读取 √d·E + a·PE 这个和，所以分数中的位置项会随 a 无限增大。大多数真实模型在注意力之前会先重新缩放：BERT 在第一层之前对嵌入之和做层归一化（LayerNorm），GPT-2 则在每个注意力块的输入处做层归一化。这样一来，输入的整体大小被重置，a 只改变词与位置各占的比例，不能让分数无限增大。原始 Transformer 没有这样做：按论文的描述，每个子层的输出是 LayerNorm(x + Sublayer(x))，所以它的第一层注意力读到的是词向量与位置编码未经归一化的和，幅度的作用正如这里所示。";
     // Dot-product panel.
     DotTitle => "Dot products depend only on the distance", "点积只取决于距离";
-    #[page] DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset. It is highest at offset 0, where every pair adds cos 0 = 1, and no other whole offset reaches that value. With one pair (d_model = 2) it is cos(m − n) itself, a wave that keeps coming back close to its peak; with more pairs the fast pairs' cosines fall out of step away from 0 and the curve stays lower, and a larger base keeps the slower pairs near 1 for longer. The numbers below compare the same k from pos and from 0.",
+    DotText => "Multiply the encodings of two positions m and n: each pair contributes sin·sin + cos·cos = cos(ω_i(m − n)), so the sum depends on m − n alone. The left picture shows every pair of positions (scaled by d_model/2, so the diagonal is 1): its stripes run parallel to the diagonal. The right curve is that one function of the offset. It is highest at offset 0, where every pair adds cos 0 = 1, and no other whole offset reaches that value. With one pair (d_model = 2) it is cos(m − n) itself, a wave that keeps coming back close to its peak; with more pairs the fast pairs' cosines fall out of step away from 0 and the curve stays lower, and a larger base keeps the slower pairs near 1 for longer. The numbers below compare the same k from pos and from 0.",
                 "把位置 m 和 n 的编码做点积：每一对维度贡献 sin·sin + cos·cos = cos(ω_i(m − n))，所以总和只取决于 m − n。左图画出所有位置对的点积（除以 d_model/2，使对角线为 1），条纹都与对角线平行。右边的曲线就是这个关于偏移量的函数。它在偏移量 0 处最大，因为每一对都贡献 cos 0 = 1；其他任何整数偏移量都达不到这个值。只有一对维度（d_model = 2）时，曲线就是 cos(m − n) 本身，一条反复回到峰值附近的波；维度对更多时，离开 0 之后高频维度对的余弦彼此错开，曲线就低下来，而底数越大，低频维度对保持在 1 附近的距离就越长。下面的数字比较从 pos 出发和从 0 出发的同一个 k。";
     AxisOffset => "offset m − n", "偏移量 m − n";
-    #[page] DotSymmetric => "The curve is symmetric about 0: PE(m)·PE(n) = PE(n)·PE(m), so the offsets −k and +k give the same dot product (the first two numbers below). The dot product tells how far apart two positions are, not which of them comes first: distance, not direction.",
+    DotSymmetric => "The curve is symmetric about 0: PE(m)·PE(n) = PE(n)·PE(m), so the offsets −k and +k give the same dot product (the first two numbers below). The dot product tells how far apart two positions are, not which of them comes first: distance, not direction.",
                     "这条曲线关于 0 对称：PE(m)·PE(n) = PE(n)·PE(m)，偏移量 −k 和 +k 的点积完全相同（见下面的前两个数）。点积只说明两个位置相距多远，却分不出哪个在前、哪个在后：它反映距离，不反映方向。";
     AxisDotScaled => "dot product ÷ (d_model/2)", "点积 ÷ (d_model/2)";
-    #[page] DotOrthogonal => "Compare a table whose rows are all orthogonal to each other, such as one-hot positions (possible for at most d_model positions): the dot product of two positions is then the row's squared norm for the same position and 0 for any other, so it tells same from different and nothing about how far apart they are. The sinusoids' dot product is a function of the offset, so it carries the distance. A trained table is neither orthogonal nor a function of the offset alone: the real-data panel shows one whose neighbouring rows are alike.",
+    DotOrthogonal => "Compare a table whose rows are all orthogonal to each other, such as one-hot positions (possible for at most d_model positions): the dot product of two positions is then the row's squared norm for the same position and 0 for any other, so it tells same from different and nothing about how far apart they are. The sinusoids' dot product is a function of the offset, so it carries the distance. A trained table is neither orthogonal nor a function of the offset alone: the real-data panel shows one whose neighbouring rows are alike.",
                      "对比一张各行两两正交的表，例如独热编码的位置（最多只能有 d_model 个位置）：两个位置的点积，位置相同时是该行范数的平方，位置不同时一律为 0，它只能区分相同与不同，看不出两者相距多远。正弦位置编码的点积是偏移量的函数，所以带有距离的信息。训练得到的表既不正交，也不只是偏移量的函数：真实模型一节展示的表中，相邻的行彼此相似。";
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "波长阶梯";
-    #[page] FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
+    FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
                       "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（底数为 10000 时：d_model = 128 约为 54400 个位置，d_model = 16 约为 19900 个，而 2π·base 为 62832）。高频维度对区分相邻的位置；低频维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长超过序列长度（{length}）：它们在整个序列内转不满一圈。";
@@ -276,7 +237,7 @@ strings! {
     FrequencyLengthLine => "sequence length = {length}", "序列长度 = {length}";
     // Word-order panel.
     OrderTitle => "Without position, word order is invisible", "没有位置，就分不出词序";
-    #[page] OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.",
+    OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.",
                   "自注意力让每个词与其他所有词比较，但其中没有任何信息说明一个词在哪个位置。交换两个词，每个词看到的仍是同一组邻居，所以它的输出还是同一行，只是换了地方；对整句取平均后，“狗咬人”和“人咬狗”得到同一个向量。加上位置编码，两句话才有了区别。";
     OrderPairLabel => "sentences", "句子";
     OrderPeLabel => "add positional encoding", "加上位置编码";
@@ -288,23 +249,23 @@ strings! {
     Contents => "Contents", "目录";
     // Embedding lookup panel.
     EmbedTitle => "From a word to the vector the model reads", "从一个词到模型读入的向量";
-    #[page] EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model (the paper gives no reason: see the note in the add-or-concatenate panel), then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
+    EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model (the paper gives no reason: see the note in the add-or-concatenate panel), then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
                   "词元（token）只是一个编号。编号选中嵌入表中的一行（高亮显示）；在训练好的模型里，这一行是为该词学到的向量，这里用固定种子的随机数代替。原始 Transformer 把这一行乘以 √d_model（论文没有说明原因，见“相加还是拼接？”一节的说明），再加上该词元所在位置的位置编码 PE。这个和就是第一层看到的全部：词义和位置合在同一个向量里。点击一个词，跟着它走一遍。";
-    #[page] EmbedTable => "embedding table (seeded random numbers, not trained): one row per vocabulary word", "嵌入表（固定种子的随机数，未经训练）：词表中每个词一行";
+    EmbedTable => "embedding table (seeded random numbers, not trained): one row per vocabulary word", "嵌入表（固定种子的随机数，未经训练）：词表中每个词一行";
     EmbedRow => "E[id], the word's row", "E[id]：该词所在的行";
     EmbedScaled => "× scale", "× 缩放因子";
     EmbedPosition => "PE(pos)", "位置编码 PE(pos)";
     EmbedInput => "= input to the first layer", "= 第一层的输入";
-    #[page] EmbedStrips => "the four vectors of the path, top to bottom in the order listed below, one cell per dimension (first 64)", "这条路径上的四个向量，自上而下与下方列出的顺序一致，每格一维（前 64 维）";
+    EmbedStrips => "the four vectors of the path, top to bottom in the order listed below, one cell per dimension (first 64)", "这条路径上的四个向量，自上而下与下方列出的顺序一致，每格一维（前 64 维）";
     EmbedToken => "token", "词元";
     EmbedId => "id", "编号";
     EmbedScaleValue => "scale", "缩放因子";
     // Extrapolation panel.
     ExtrapTitle => "Beyond the training length", "超出训练长度之后";
-    #[page] ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
+    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
                    "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
-    #[page] ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
-    #[page] ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
+    ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
+    ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的余弦相似度";
     ExtrapLearnedLegend => "learned (last row reused)", "可学习位置表（复用最后一行）";
     ExtrapSinusoidalRange => "sinusoidal, every p", "正弦位置编码，所有 p";
@@ -314,22 +275,22 @@ strings! {
     ExtrapShown => "positions 0 to {last} (twice N_train); the line marks N_train", "位置 0 到 {last}（N_train 的两倍）；图中的线标出 N_train";
     // RoPE panel.
     RopeTitle => "RoPE: rotate the query and the key", "RoPE：旋转查询和键";
-    #[page] RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does. How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
+    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does. How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
                  "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i 就是正弦位置编码中的那些角频率。点积只看两个向量之间的夹角，两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
-    #[page] RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
-    #[page] RopeDecay => "against the distance |m − n|: the score when the query and key point the same way, q = k = (1, 1, …, 1), and RoFormer's upper bound on |score|, each divided by its value at distance 0",
+    RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
+    RopeDecay => "against the distance |m − n|: the score when the query and key point the same way, q = k = (1, 1, …, 1), and RoFormer's upper bound on |score|, each divided by its value at distance 0",
                  "随距离 |m − n| 的变化：查询和键方向相同（q = k = (1, 1, …, 1)）时的分数，以及 RoFormer 给出的 |分数| 上界，均除以各自在距离 0 处的值";
     RopeLegendSame => "score for q = k = (1, …, 1)", "q = k = (1, …, 1) 时的分数";
     RopeLegendBound => "RoFormer's bound: (1/(d/2))·Σ_j |S_j|", "RoFormer 的上界：(1/(d/2))·Σ_j |S_j|";
-    #[page] RopeBoundNote => "Neither curve is the average score: for a query and key drawn independently at random, the score averages 0 at every distance. For q = k each pair adds |q_pair|²·cos((m − n)θ_i). With one pair (d_model = 2) that is cos(m − n) itself, which keeps coming back close to 1; with more pairs the fast pairs' cosines soon fall out of step, which is why the first curve sinks below 1 away from distance 0. RoFormer (Su et al. 2021, §3.4.3) bounds the size of the score for any q and k: |score| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|, where S_j = Σ_(i<j) exp(√−1·(m−n)θ_i) (√−1 the imaginary unit, i the pair) and h_i is pair i of q times the conjugate of pair i of k, each pair read as a complex number (h_(d/2) = 0). Only Σ_j |S_j| depends on the distance; divided by d/2 it is RoFormer's relative bound, and the second curve is that divided by its value at distance 0, as the first is. So the two curves can cross: the bound limits the size of the score, not these normalised values. A bound that falls allows smaller scores far away; it does not make them smaller.",
+    RopeBoundNote => "Neither curve is the average score: for a query and key drawn independently at random, the score averages 0 at every distance. For q = k each pair adds |q_pair|²·cos((m − n)θ_i). With one pair (d_model = 2) that is cos(m − n) itself, which keeps coming back close to 1; with more pairs the fast pairs' cosines soon fall out of step, which is why the first curve sinks below 1 away from distance 0. RoFormer (Su et al. 2021, §3.4.3) bounds the size of the score for any q and k: |score| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|, where S_j = Σ_(i<j) exp(√−1·(m−n)θ_i) (√−1 the imaginary unit, i the pair) and h_i is pair i of q times the conjugate of pair i of k, each pair read as a complex number (h_(d/2) = 0). Only Σ_j |S_j| depends on the distance; divided by d/2 it is RoFormer's relative bound, and the second curve is that divided by its value at distance 0, as the first is. So the two curves can cross: the bound limits the size of the score, not these normalised values. A bound that falls allows smaller scores far away; it does not make them smaller.",
                      "两条曲线都不是平均分数：查询和键若各自独立随机取，在任何距离上分数的平均值都是 0。q = k 时，每对维度贡献 |q_pair|²·cos((m − n)θ_i)。只有一对维度（d_model = 2）时，这就是 cos(m − n) 本身，会反复回到 1 附近；维度对更多时，高频维度对的余弦很快彼此错开，所以离开距离 0 之后，第一条曲线落到 1 以下。RoFormer（Su 等人，2021，§3.4.3）对任意 q 和 k 给出了分数大小的上界：|分数| ≤ max_i |h_(i+1) − h_i| · Σ_j |S_j|，其中 S_j = Σ_(i<j) exp(√−1·(m−n)θ_i)（√−1 是虚数单位，i 是维度对的编号），h_i 是把每对维度看作一个复数后，q 的第 i 对乘以 k 的第 i 对的共轭（h_(d/2) = 0）。其中只有 Σ_j |S_j| 随距离变化，除以 d/2 就是 RoFormer 的相对上界；第二条曲线是它再除以距离 0 处的值，与第一条曲线的做法相同。所以两条曲线可能相交：上界限制的是分数的大小，而不是这些归一化后的值。上界随距离下降，只说明远处的分数可以更小，并不保证它一定更小。";
     // `{link}` is where the RoPE panel puts its link to the add-versus-concatenate panel.
-    #[page] RopeAfterProjections => "RoPE rotates the query and the key after the projections W_Q and W_K, so the positions enter the score only through the offset m − n, which a position vector added before the projections does not guarantee. To see that gap, switch the projections on in:",
+    RopeAfterProjections => "RoPE rotates the query and the key after the projections W_Q and W_K, so the positions enter the score only through the offset m − n, which a position vector added before the projections does not guarantee. To see that gap, switch the projections on in:",
                             "RoPE 在投影 W_Q、W_K 之后才旋转查询和键，所以位置只以偏移量 m − n 的形式进入分数；而在投影之前加上的位置向量保证不了这一点。要看到这个差别，可在这一节中勾选投影：";
     RopePairsLabel => "which dimensions form a pair", "哪两维配成一对";
     RopePairsInterleaved => "pairs (2i, 2i+1)", "维度对 (2i, 2i+1)";
     RopePairsSplit => "pairs (i, i + d/2)", "维度对 (i, i + d/2)";
-    #[page] RopeDiagram => "which dimensions rotate together (16 dimensions shown)", "哪些维度一起旋转（显示 16 维）";
+    RopeDiagram => "which dimensions rotate together (16 dimensions shown)", "哪些维度一起旋转（显示 16 维）";
     RopeScore => "score q_m·k_n at m = {m}, n = {n}", "m = {m}, n = {n} 时的分数 q_m·k_n";
     RopeScoreOrigin => "the same offset from 0: q_(m−n)·k_0", "从 0 出发的同一偏移量：q_(m−n)·k_0";
     RopeTogether => "move m and n together", "让 m 和 n 一起移动";
@@ -339,11 +300,11 @@ strings! {
     AxisScore => "score", "分数";
     // ALiBi panel.
     AlibiTitle => "ALiBi: a penalty for distance instead of a position vector", "ALiBi：用距离惩罚代替位置向量";
-    #[page] AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Press et al. name this inductive bias towards recency as what lets ALiBi outperform other position methods: in every head the penalty grows with the distance, so far keys count less and less. Having nothing learned and no end is not enough on its own: the sinusoidal encoding has neither, and it did not extrapolate in their tests (their Figure 1).",
+    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Press et al. name this inductive bias towards recency as what lets ALiBi outperform other position methods: in every head the penalty grows with the distance, so far keys count less and less. Having nothing learned and no end is not enough on its own: the sinusoidal encoding has neither, and it did not extrapolate in their tests (their Figure 1).",
                   "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以键每往回远一步，分数就多扣一个固定值。每个头有自己的斜率：斜率陡的头只看最近的几个词元，斜率缓的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次为 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，因此斜率不再依次递减：试试 12 个头。Press 等人指出，正是这种偏向近处的归纳偏置让 ALiBi 胜过其他位置编码方法：每个头的惩罚都随距离增大，越远的键分量越轻。仅仅没有要学习的参数、也没有终点，并不足以外推：正弦位置编码同样如此，在他们的实验中却不能外推（论文图 1）。";
-    #[page] AlibiSlopes => "slope of each head", "每个头的斜率";
-    #[page] AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被掩码屏蔽）";
-    #[page] AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 对键 0…pos 的注意力（内容分数都相同）";
+    AlibiSlopes => "slope of each head", "每个头的斜率";
+    AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被掩码屏蔽）";
+    AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 对键 0…pos 的注意力（内容分数都相同）";
     AlibiWithout => "without bias", "不加偏置";
     AlibiWith => "with ALiBi", "加上 ALiBi";
     AlibiStep => "weight ratio of neighbouring keys", "相邻两个键的权重之比";
@@ -366,10 +327,10 @@ strings! {
     WordsLabel => "words compared", "参与比较的词";
     // Real-data panel.
     RealTitle => "A real model: learned positions beside the formula", "真实模型：可学习位置表与公式对照";
-    #[page] RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
+    RealText => "The panels above use formulas, or random numbers for an untrained table. Here are the tables of a trained model, all-MiniLM-L6-v2: a small BERT-style sentence encoder of width 384 that learned one vector for each of 512 positions. They (427 KB) are downloaded only when this section comes into view.",
                 "上面各节用的是公式，未训练的表则用随机数代替。这里是一个训练好的模型 all-MiniLM-L6-v2 的真实表格：它是一个模型维度为 384 的小型 BERT 式句子编码器，为 512 个位置各学习了一个向量。这些表格（427 KB）只在本节滚动到屏幕上时才下载。";
-    #[page] RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
-    #[page] RealRawTables => "These are the model's raw tables, its parameters embeddings.position_embeddings and embeddings.word_embeddings. Inside the model each input vector is the sum of a word vector, a position vector and a token-type (segment) vector, which tells a first sentence from a second, and that sum is normalised by LayerNorm before the first layer. The pictures and sums here leave out both the token-type vector and the LayerNorm.",
+    RealCredit => "Data: the embedding tables of sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 licence), rounded to float16.", "数据：sentence-transformers/all-MiniLM-L6-v2 的嵌入表（Apache-2.0 许可），舍入为 float16。";
+    RealRawTables => "These are the model's raw tables, its parameters embeddings.position_embeddings and embeddings.word_embeddings. Inside the model each input vector is the sum of a word vector, a position vector and a token-type (segment) vector, which tells a first sentence from a second, and that sum is normalised by LayerNorm before the first layer. The pictures and sums here leave out both the token-type vector and the LayerNorm.",
                      "这里显示的是模型的原始参数表（embeddings.position_embeddings 和 embeddings.word_embeddings）。在模型内部，每个输入向量是词向量、位置向量和片段向量（token type embedding）三者之和，片段向量用来区分第一句和第二句；这个和在进入第一层之前还要经过层归一化（LayerNorm）。这里的图和求和既没有加片段向量，也没有做层归一化。";
     RealWaiting => "The tables load when this section is on screen.", "本节出现在屏幕上时才加载表格。";
     RealLoading => "Downloading the model's tables…", "正在下载模型的表格……";
@@ -381,24 +342,24 @@ strings! {
     AxisShift => "offset k", "偏移量 k";
     RealNetwork => "no answer from the server", "服务器没有响应";
     RealSidesTitle => "Learned and sinusoidal, side by side", "可学习位置表与正弦位置编码并排对照";
-    #[page] RealLearnedHeatmap => "learned (MiniLM): positions 0–511 down, dimensions 0–383 across", "可学习位置表（MiniLM）：纵向为位置 0–511，横向为维度 0–383";
-    #[page] RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用当前的底数和排列方式）";
+    RealLearnedHeatmap => "learned (MiniLM): positions 0–511 down, dimensions 0–383 across", "可学习位置表（MiniLM）：纵向为位置 0–511，横向为维度 0–383";
+    RealSinusoidalHeatmap => "sinusoidal, d_model = 384, 512 positions (the lesson's base and layout)", "正弦位置编码，d_model = 384，512 个位置（使用当前的底数和排列方式）";
     // The colour note under the two tables: {limit}, {clipped}, {share}, {largest} and {row} are
     // computed from the learned table when it is loaded (`render::heatmap::ClippedScale`).
     RealColourScale => "Colours: the learned table against the 99th percentile of its |values|, {limit}. The {clipped} cells beyond it ({share} of the table; the largest, {largest}, at position {row}) are clipped: drawn in the end colours. Against its largest |value| the rest of the table would be a nearly blank grey. The sinusoidal table against 1, the most a sine or cosine can be, so none of it is clipped.",
                        "颜色：可学习位置表以其 |值| 的第 99 百分位数 {limit} 为色标上限。超出它的 {clipped} 个格子（占全表的 {share}；最大的是位置 {row} 上的 {largest}）被截断，画成两端的颜色。若以最大的 |值| 为上限，表的其余部分几乎是一片灰。正弦位置编码以 1 为上限，即正弦和余弦的最大值，所以没有格子被截断。";
-    #[page] RealColourScaleWaiting => "Colours: the learned table against the 99th percentile of its |values|, the few cells beyond it clipped to the end colours; the sinusoidal table against 1. The numbers appear here once the tables are loaded.",
+    RealColourScaleWaiting => "Colours: the learned table against the 99th percentile of its |values|, the few cells beyond it clipped to the end colours; the sinusoidal table against 1. The numbers appear here once the tables are loaded.",
                               "颜色：可学习位置表以其 |值| 的第 99 百分位数为色标上限，超出的少数格子被截断，画成两端的颜色；正弦位置编码以 1 为上限。表格加载后，这里会给出具体数值。";
-    #[page] RealLearnedCosine => "learned: cosine similarity of positions (every 4th)", "可学习位置表：各位置之间的余弦相似度（每隔 4 个位置取一个）";
-    #[page] RealSinusoidalCosine => "sinusoidal: cosine similarity of positions (every 4th)", "正弦位置编码：各位置之间的余弦相似度（每隔 4 个位置取一个）";
-    #[page] RealOffsetCurve => "mean cos(PE(p), PE(p + k)) over all p, against the offset k", "cos(PE(p), PE(p + k)) 对所有 p 的平均值，随偏移量 k 的变化";
+    RealLearnedCosine => "learned: cosine similarity of positions (every 4th)", "可学习位置表：各位置之间的余弦相似度（每隔 4 个位置取一个）";
+    RealSinusoidalCosine => "sinusoidal: cosine similarity of positions (every 4th)", "正弦位置编码：各位置之间的余弦相似度（每隔 4 个位置取一个）";
+    RealOffsetCurve => "mean cos(PE(p), PE(p + k)) over all p, against the offset k", "cos(PE(p), PE(p + k)) 对所有 p 的平均值，随偏移量 k 的变化";
     RealLearnedLegend => "learned (MiniLM)", "可学习位置表（MiniLM）";
     RealPairColumn => "positions", "位置";
     RealLearnedColumn => "learned", "可学习位置表";
     SinusoidalName => "sinusoidal", "正弦位置编码";
-    #[page] RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).",
+    RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).",
                  "相同之处：两张表中，每个位置都与相邻位置最相似，相距越远越不相似；训练是从数据中学到这一点的，公式则直接把它构造了进去。不同之处：可学习位置表到 511 就结束了；它的相似度只是平均而言随距离下降，而且并不均匀；也没有任何机制让 PE(p + k) 成为 PE(p) 的固定函数。";
-    #[page] RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.",
+    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.",
                    "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。";
     RealFitLearned => "learned: relative error of the best map", "可学习位置表：最佳映射的相对误差";
     RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦位置编码：最佳映射的相对误差";
@@ -407,7 +368,7 @@ strings! {
                       "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则根本不需要映射。";
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
     RealWordsTitle => "Word meaning, before and after adding position", "加上位置编码前后的词义";
-    #[page] RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
+    RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
                      "在训练得到的词向量中，相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
     RealWordA => "first word", "第一个词";
     RealWordB => "second word", "第二个词";

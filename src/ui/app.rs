@@ -8,35 +8,35 @@ use super::net::with_chinese;
 use super::panels::render;
 use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
 use super::shell::{piece, start, Piece};
-use crate::i18n::page::{install, ATTRIBUTE};
-use crate::lesson::{from_query, Lang, PanelId, Params, Parsed};
+use crate::lesson::{from_query, Lang, PanelId, Parsed};
 
-/// The browser's preferred language, if it is one we have.
-fn browser_language() -> Option<Lang> {
-    let navigator = window().navigator();
-    let preferred = navigator.languages();
-    preferred
-        .iter()
-        .filter_map(|tag| tag.as_string())
-        .chain(navigator.language())
-        .find_map(|tag| Lang::from_tag(&tag))
+/// The language the page was prerendered in (`<html lang>`: index.html is English, zh/index.html
+/// Chinese; src/bin/prerender.rs).
+fn page_language() -> Lang {
+    document()
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default()
 }
 
-/// The state the page opens with: the link's, in the language it names or else the browser's.
+/// The state the page opens with: the link's, in the language it names or else the page's.
+/// (A link naming the other language, or the root page in a browser that prefers Chinese, has
+/// already gone to that language's page: index.html's first script.)
 fn opening_state() -> Parsed {
     let mut parsed = from_query(&window().location().search().unwrap_or_default());
     if !parsed.lang_given {
-        parsed.params.lang = browser_language().unwrap_or_default();
+        parsed.params.lang = page_language();
     }
     parsed
 }
 
 /// Starts the app over the prerendered page (src/bin/prerender.rs). The app is mounted afresh,
-/// not hydrated. A link with the prerendered (default) state keeps the static page and replaces
-/// it piece by piece (`prerendered.rs`); any other link opens straight in its own state: the
-/// static page goes, and `App` is mounted in its place.
+/// not hydrated: the page of the link's language keeps its static copy, which the app replaces
+/// piece by piece in the link's state (`prerendered.rs`), so the text the link's values do not
+/// change stays on screen from the first paint. Only a page in another language than the state
+/// (its first script could not redirect) is removed and `App` mounted in its place.
 pub fn mount() {
-    read_page_texts();
     let mut opening = opening_state();
     if opening.params.lang == Lang::Zh {
         // The Chinese texts first (the wasm does not carry them); English if they cannot come.
@@ -51,48 +51,11 @@ pub fn mount() {
     }
 }
 
-/// Keeps the English texts the prerendered page carries (`i18n/page.rs`), before the page is
-/// replaced or removed.
-fn read_page_texts() {
-    use wasm_bindgen::JsCast;
-    let Ok(elements) = document().query_selector_all(&format!("#{PRERENDERED_ID} [{ATTRIBUTE}]"))
-    else {
-        return;
-    };
-    for n in 0..elements.length() {
-        let Some(element) = elements
-            .item(n)
-            .and_then(|e| e.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
-        let index = element
-            .get_attribute(ATTRIBUTE)
-            .and_then(|a| a.parse().ok());
-        if let (Some(index), Some(text)) = (index, element.text_content()) {
-            install(index, text);
-        }
-    }
-    // The default page's formulas, likewise (`ui/math.rs`).
-    #[cfg(target_arch = "wasm32")]
-    for element in super::dom::found(document().query_selector_all(&format!(
-        "#{PRERENDERED_ID} [{}]",
-        super::math::MATH_ATTRIBUTE
-    ))) {
-        if let Some(index) = element
-            .get_attribute(super::math::MATH_ATTRIBUTE)
-            .and_then(|a| a.parse().ok())
-        {
-            super::math::install_math(index, element.inner_html());
-        }
-    }
-}
-
 /// [`mount`], once the opening language's texts are there.
 fn mount_in(opening: Parsed) {
     let page = document().get_element_by_id(PRERENDERED_ID);
     match page {
-        Some(page) if opening.params == Params::default() => take_over(page, opening),
+        Some(page) if opening.params.lang == page_language() => take_over(page, opening),
         page => {
             if let Some(page) = page {
                 page.remove();

@@ -6,11 +6,6 @@
 //! input) impossible to pass. Writing them as `view!` trees instead would compile each formula's
 //! markup into the wasm (docs/bundle.md); as strings they cost their bytes.
 //!
-//! The formulas of the default page are on the prerendered page already: the page's wasm reads
-//! them from there ([`Math::markup`], like the `#[page]` texts of `i18n/page.rs`) and carries only
-//! the others (the split layout's, the unscaled and projected forms). The prerender refuses a
-//! page without them ([`math_mismatches`]).
-
 use leptos::prelude::*;
 
 use super::context::use_lesson;
@@ -34,82 +29,25 @@ pub enum Math {
     Dot,
 }
 
-/// The formulas the default page shows, whose markup the page's wasm reads from it.
-pub const ON_PAGE: [Math; 8] = [
-    Math::Pe,
-    Math::Wavelength,
-    Math::Rotation,
-    Math::CombineScaled,
-    Math::Score,
-    Math::Pool,
-    Math::Rope,
-    Math::Dot,
-];
-
-/// The attribute naming the formula an element holds (its `Math as usize`).
-pub const MATH_ATTRIBUTE: &str = "data-math";
-
 impl Math {
-    /// Its markup: natively the constant; in the page's wasm, for a formula of the default page,
-    /// what the page held (read by [`install_math`] before the page was taken over).
+    /// Its markup.
     pub fn markup(self) -> &'static str {
         match self {
-            Math::PeSplit => PE_SPLIT_FORMULA,
-            Math::RotationSplit => ROTATION_SPLIT_FORMULA,
-            Math::CombineUnscaled => COMBINE_UNSCALED_FORMULA,
-            Math::ProjectedScore => PROJECTED_SCORE_FORMULA,
-            Math::RopeSplit => ROPE_SPLIT_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
             Math::Pe => PE_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
+            Math::PeSplit => PE_SPLIT_FORMULA,
             Math::Wavelength => WAVELENGTH_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
             Math::Rotation => ROTATION_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
+            Math::RotationSplit => ROTATION_SPLIT_FORMULA,
             Math::CombineScaled => COMBINE_SCALED_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
+            Math::CombineUnscaled => COMBINE_UNSCALED_FORMULA,
             Math::Score => SCORE_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
+            Math::ProjectedScore => PROJECTED_SCORE_FORMULA,
             Math::Pool => POOL_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
             Math::Rope => ROPE_FORMULA,
-            #[cfg(not(target_arch = "wasm32"))]
+            Math::RopeSplit => ROPE_SPLIT_FORMULA,
             Math::Dot => DOT_FORMULA,
-            #[cfg(target_arch = "wasm32")]
-            _ => READ.with(|read| read.borrow()[self as usize]),
         }
     }
-}
-
-#[cfg(target_arch = "wasm32")]
-thread_local! {
-    /// The default page's formulas as read from it, by `Math as usize`.
-    static READ: std::cell::RefCell<[&'static str; 13]> = const { std::cell::RefCell::new([""; 13]) };
-}
-
-/// Keeps `markup`, read from the prerendered page, as formula `index`'s.
-#[cfg(target_arch = "wasm32")]
-pub fn install_math(index: usize, markup: String) {
-    READ.with(|read| {
-        if let Some(slot) = read.borrow_mut().get_mut(index) {
-            *slot = Box::leak(markup.into_boxed_str());
-        }
-    });
-}
-
-/// The formulas of [`ON_PAGE`] that `html` (a prerendered page) does not hold as written.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn math_mismatches(html: &str) -> Vec<Math> {
-    ON_PAGE
-        .into_iter()
-        .filter(|math| {
-            let attribute = format!("{MATH_ATTRIBUTE}=\"{}\"", *math as usize);
-            !html.match_indices(&attribute).any(|(at, _)| {
-                let rest = &html[at..];
-                rest[rest.find('>').map_or(rest.len(), |end| end + 1)..].starts_with(math.markup())
-            })
-        })
-        .collect()
 }
 
 /// A display formula, or one of two chosen by the state
@@ -121,9 +59,6 @@ pub fn Formula(#[prop(into)] markup: Signal<Math>) -> impl IntoView {
         <div
             class="formula"
             tabindex="0"
-            // For the prerender's page, which the page's wasm reads it from (the live page's
-            // formulas are not read again).
-            data-math=(markup.get_untracked() as usize).to_string()
             inner_html=move || markup.get().markup()
         ></div>
     }
@@ -141,7 +76,6 @@ pub fn by_layout(interleaved: Math, split: Math) -> Signal<Math> {
 }
 
 /// PE(pos, 2i) = sin(pos·ω_i), PE(pos, 2i+1) = cos(pos·ω_i), ω_i = base^(−2i/d_model).
-#[cfg(not(target_arch = "wasm32"))]
 const PE_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mn>2</mn><mi>i</mi><mo>)</mo><mo>=</mo><mi>sin</mi><mo>(</mo><mi>pos</mi><mo>·</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>)</mo><mspace width="1em"></mspace><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn><mo>)</mo><mo>=</mo><mi>cos</mi><mo>(</mo><mi>pos</mi><mo>·</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><msub><mi>ω</mi><mi>i</mi></msub><mo>=</mo><msup><mi>base</mi><mrow><mo>−</mo><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mi>model</mi></msub></mrow></msup></mrow></mtd></mtr></mtable></math>"#;
 
 /// The split layout: PE(pos, i) = sin(pos·ω_i), PE(pos, d_model/2 + i) = cos(pos·ω_i), the same
@@ -149,42 +83,35 @@ const PE_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mrow><mi>PE
 const PE_SPLIT_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mi>i</mi><mo>)</mo><mo>=</mo><mi>sin</mi><mo>(</mo><mi>pos</mi><mo>·</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>)</mo><mspace width="1em"></mspace><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>+</mo><mi>i</mi><mo>)</mo><mo>=</mo><mi>cos</mi><mo>(</mo><mi>pos</mi><mo>·</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><msub><mi>ω</mi><mi>i</mi></msub><mo>=</mo><msup><mi>base</mi><mrow><mo>−</mo><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mi>model</mi></msub></mrow></msup><mo>,</mo><mspace width="1em"></mspace><mi>i</mi><mo>=</mo><mn>0</mn><mo>,</mo><mo>…</mo><mo>,</mo><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>−</mo><mn>1</mn></mrow></mtd></mtr></mtable></math>"#;
 
 /// λ_i = 2π / ω_i = 2π · base^(2i/d_model).
-#[cfg(not(target_arch = "wasm32"))]
 const WAVELENGTH_FORMULA: &str = r#"<math display="block"><mrow><msub><mi>λ</mi><mi>i</mi></msub><mo>=</mo><mfrac><mrow><mn>2</mn><mi>π</mi></mrow><msub><mi>ω</mi><mi>i</mi></msub></mfrac><mo>=</mo><mn>2</mn><mi>π</mi><mo>·</mo><msup><mi>base</mi><mrow><mn>2</mn><mi>i</mi><mo>/</mo><msub><mi>d</mi><mi>model</mi></msub></mrow></msup></mrow></math>"#;
 
 /// [PE(pos+k, 2i); PE(pos+k, 2i+1)] = M_k · [PE(pos, 2i); PE(pos, 2i+1)].
-#[cfg(not(target_arch = "wasm32"))]
 const ROTATION_FORMULA: &str = r#"<math display="block"><mrow><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mrow><mi>pos</mi><mo>+</mo><mi>k</mi></mrow><mo>,</mo><mn>2</mn><mi>i</mi><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mrow><mi>pos</mi><mo>+</mo><mi>k</mi></mrow><mo>,</mo><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn><mo>)</mo></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>sin</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mo>−</mo><mi>sin</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mn>2</mn><mi>i</mi><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn><mo>)</mo></mrow></mtd></mtr></mtable><mo>]</mo></mrow></mrow></math>"#;
 
 /// The same rotation in the split layout, where pair i is dimensions i and d_model/2 + i.
 const ROTATION_SPLIT_FORMULA: &str = r#"<math display="block"><mrow><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mrow><mi>pos</mi><mo>+</mo><mi>k</mi></mrow><mo>,</mo><mi>i</mi><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mrow><mi>pos</mi><mo>+</mo><mi>k</mi></mrow><mo>,</mo><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>+</mo><mi>i</mi><mo>)</mo></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>sin</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mo>−</mo><mi>sin</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>k</mi><msub><mi>ω</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><mi>i</mi><mo>)</mo></mrow></mtd></mtr><mtr><mtd><mrow><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>,</mo><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>+</mo><mi>i</mi><mo>)</mo></mrow></mtd></mtr></mtable><mo>]</mo></mrow></mrow></math>"#;
 
 /// Add: z = √d_model·x + a·PE(pos); concatenate: z = [√d_model·x ; a·PE(pos)].
-#[cfg(not(target_arch = "wasm32"))]
 const COMBINE_SCALED_FORMULA: &str = r#"<math display="block"><mrow><msub><mi>z</mi><mtext>add</mtext></msub><mo>=</mo><msqrt><msub><mi>d</mi><mi>model</mi></msub></msqrt><mo>·</mo><mi>x</mi><mo>+</mo><mi>a</mi><mo>·</mo><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>)</mo><mspace width="1.5em"></mspace><msub><mi>z</mi><mtext>concat</mtext></msub><mo>=</mo><mo>[</mo><msqrt><msub><mi>d</mi><mi>model</mi></msub></msqrt><mo>·</mo><mi>x</mi><mo>;</mo><mi>a</mi><mo>·</mo><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>)</mo><mo>]</mo></mrow></math>"#;
 
 /// The same without the factor √d_model.
 const COMBINE_UNSCALED_FORMULA: &str = r#"<math display="block"><mrow><msub><mi>z</mi><mtext>add</mtext></msub><mo>=</mo><mi>x</mi><mo>+</mo><mi>a</mi><mo>·</mo><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>)</mo><mspace width="1.5em"></mspace><msub><mi>z</mi><mtext>concat</mtext></msub><mo>=</mo><mo>[</mo><mi>x</mi><mo>;</mo><mi>a</mi><mo>·</mo><mi>PE</mi><mo>(</mo><mi>pos</mi><mo>)</mo><mo>]</mo></mrow></math>"#;
 
 /// (x_m + p_m)·(x_n + p_n) split into its four terms.
-#[cfg(not(target_arch = "wasm32"))]
 const SCORE_FORMULA: &str = r#"<math display="block"><mrow><mo>(</mo><msub><mi>x</mi><mi>m</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><mo>)</mo><mo>·</mo><mo>(</mo><msub><mi>x</mi><mi>n</mi></msub><mo>+</mo><msub><mi>p</mi><mi>n</mi></msub><mo>)</mo><mo>=</mo><msub><mi>x</mi><mi>m</mi></msub><mo>·</mo><msub><mi>x</mi><mi>n</mi></msub><mo>+</mo><msub><mi>x</mi><mi>m</mi></msub><mo>·</mo><msub><mi>p</mi><mi>n</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><mo>·</mo><msub><mi>x</mi><mi>n</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><mo>·</mo><msub><mi>p</mi><mi>n</mi></msub></mrow></math>"#;
 
 /// (x_m + p_m)W_Q·(x_n + p_n)W_K split into its four terms.
 const PROJECTED_SCORE_FORMULA: &str = r#"<math display="block"><mrow><mo>(</mo><msub><mi>x</mi><mi>m</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><mo>)</mo><msub><mi>W</mi><mi>Q</mi></msub><mo>·</mo><mo>(</mo><msub><mi>x</mi><mi>n</mi></msub><mo>+</mo><msub><mi>p</mi><mi>n</mi></msub><mo>)</mo><msub><mi>W</mi><mi>K</mi></msub><mo>=</mo><msub><mi>x</mi><mi>m</mi></msub><msub><mi>W</mi><mi>Q</mi></msub><mo>·</mo><msub><mi>x</mi><mi>n</mi></msub><msub><mi>W</mi><mi>K</mi></msub><mo>+</mo><msub><mi>x</mi><mi>m</mi></msub><msub><mi>W</mi><mi>Q</mi></msub><mo>·</mo><msub><mi>p</mi><mi>n</mi></msub><msub><mi>W</mi><mi>K</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><msub><mi>W</mi><mi>Q</mi></msub><mo>·</mo><msub><mi>x</mi><mi>n</mi></msub><msub><mi>W</mi><mi>K</mi></msub><mo>+</mo><msub><mi>p</mi><mi>m</mi></msub><msub><mi>W</mi><mi>Q</mi></msub><mo>·</mo><msub><mi>p</mi><mi>n</mi></msub><msub><mi>W</mi><mi>K</mi></msub></mrow></math>"#;
 
 /// pool(X) = (1/n) Σ_t softmax(QKᵀ/√d)V_t, X = √d·E + a·PE.
-#[cfg(not(target_arch = "wasm32"))]
 const POOL_FORMULA: &str = r#"<math display="block"><mrow><mi>pool</mi><mo>(</mo><mi>X</mi><mo>)</mo><mo>=</mo><mfrac><mn>1</mn><mi>n</mi></mfrac><munderover><mo>∑</mo><mrow><mi>t</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mrow><mi>softmax</mi><mo>(</mo><mfrac><mrow><mi>Q</mi><msup><mi>K</mi><mi>⊤</mi></msup></mrow><msqrt><mi>d</mi></msqrt></mfrac><mo>)</mo><mi>V</mi></mrow><mi>t</mi></msub><mo>,</mo><mspace width="1em"></mspace><mi>X</mi><mo>=</mo><msqrt><mi>d</mi></msqrt><mi>E</mi><mo>+</mo><mi>a</mi><mo>·</mo><mi>PE</mi></mrow></math>"#;
 
 /// RoPE, pairs (2i, 2i+1): [q'_2i; q'_2i+1] = [[cos mθ_i, −sin mθ_i], [sin mθ_i, cos mθ_i]] ·
 /// [q_2i; q_2i+1], the key likewise with n, θ_i = base^(−2i/d), i = 0, …, d/2 − 1.
-#[cfg(not(target_arch = "wasm32"))]
 const ROPE_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mrow><mrow><mo>[</mo><mtable><mtr><mtd><msubsup><mi>q</mi><mrow><mn>2</mn><mi>i</mi></mrow><mo>′</mo></msubsup></mtd></mtr><mtr><mtd><msubsup><mi>q</mi><mrow><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn></mrow><mo>′</mo></msubsup></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mo>−</mo><mi>sin</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mi>sin</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><msub><mi>q</mi><mrow><mn>2</mn><mi>i</mi></mrow></msub></mtd></mtr><mtr><mtd><msub><mi>q</mi><mrow><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn></mrow></msub></mtd></mtr></mtable><mo>]</mo></mrow></mrow></mtd></mtr><mtr><mtd><mrow><mrow><mo>[</mo><mtable><mtr><mtd><msubsup><mi>k</mi><mrow><mn>2</mn><mi>i</mi></mrow><mo>′</mo></msubsup></mtd></mtr><mtr><mtd><msubsup><mi>k</mi><mrow><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn></mrow><mo>′</mo></msubsup></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mo>−</mo><mi>sin</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mi>sin</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><msub><mi>k</mi><mrow><mn>2</mn><mi>i</mi></mrow></msub></mtd></mtr><mtr><mtd><msub><mi>k</mi><mrow><mn>2</mn><mi>i</mi><mo>+</mo><mn>1</mn></mrow></msub></mtd></mtr></mtable><mo>]</mo></mrow></mrow></mtd></mtr><mtr><mtd><mrow><msub><mi>θ</mi><mi>i</mi></msub><mo>=</mo><msup><mi>base</mi><mrow><mo>−</mo><mn>2</mn><mi>i</mi><mo>/</mo><mi>d</mi></mrow></msup><mo>,</mo><mspace width="1em"></mspace><mi>i</mi><mo>=</mo><mn>0</mn><mo>,</mo><mo>…</mo><mo>,</mo><mi>d</mi><mo>/</mo><mn>2</mn><mo>−</mo><mn>1</mn></mrow></mtd></mtr></mtable></math>"#;
 
 /// RoPE, pairs (i, i + d/2): the same rotation of [q_i; q_i+d/2] by mθ_i (the key's by nθ_i).
 const ROPE_SPLIT_FORMULA: &str = r#"<math display="block"><mtable><mtr><mtd><mrow><mrow><mo>[</mo><mtable><mtr><mtd><msubsup><mi>q</mi><mi>i</mi><mo>′</mo></msubsup></mtd></mtr><mtr><mtd><msubsup><mi>q</mi><mrow><mi>i</mi><mo>+</mo><mi>d</mi><mo>/</mo><mn>2</mn></mrow><mo>′</mo></msubsup></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mo>−</mo><mi>sin</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mi>sin</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>m</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><msub><mi>q</mi><mi>i</mi></msub></mtd></mtr><mtr><mtd><msub><mi>q</mi><mrow><mi>i</mi><mo>+</mo><mi>d</mi><mo>/</mo><mn>2</mn></mrow></msub></mtd></mtr></mtable><mo>]</mo></mrow></mrow></mtd></mtr><mtr><mtd><mrow><mrow><mo>[</mo><mtable><mtr><mtd><msubsup><mi>k</mi><mi>i</mi><mo>′</mo></msubsup></mtd></mtr><mtr><mtd><msubsup><mi>k</mi><mrow><mi>i</mi><mo>+</mo><mi>d</mi><mo>/</mo><mn>2</mn></mrow><mo>′</mo></msubsup></mtd></mtr></mtable><mo>]</mo></mrow><mo>=</mo><mrow><mo>[</mo><mtable><mtr><mtd><mrow><mi>cos</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mo>−</mo><mi>sin</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr><mtr><mtd><mrow><mi>sin</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd><mtd><mrow><mi>cos</mi><mi>n</mi><msub><mi>θ</mi><mi>i</mi></msub></mrow></mtd></mtr></mtable><mo>]</mo></mrow><mrow><mo>[</mo><mtable><mtr><mtd><msub><mi>k</mi><mi>i</mi></msub></mtd></mtr><mtr><mtd><msub><mi>k</mi><mrow><mi>i</mi><mo>+</mo><mi>d</mi><mo>/</mo><mn>2</mn></mrow></msub></mtd></mtr></mtable><mo>]</mo></mrow></mrow></mtd></mtr><mtr><mtd><mrow><msub><mi>θ</mi><mi>i</mi></msub><mo>=</mo><msup><mi>base</mi><mrow><mo>−</mo><mn>2</mn><mi>i</mi><mo>/</mo><mi>d</mi></mrow></msup><mo>,</mo><mspace width="1em"></mspace><mi>i</mi><mo>=</mo><mn>0</mn><mo>,</mo><mo>…</mo><mo>,</mo><mi>d</mi><mo>/</mo><mn>2</mn><mo>−</mo><mn>1</mn></mrow></mtd></mtr></mtable></math>"#;
 
 /// PE(m)·PE(n) = Σ_i cos(ω_i (m − n)).
-#[cfg(not(target_arch = "wasm32"))]
 const DOT_FORMULA: &str = r#"<math display="block"><mrow><mi>PE</mi><mo>(</mo><mi>m</mi><mo>)</mo><mo>·</mo><mi>PE</mi><mo>(</mo><mi>n</mi><mo>)</mo><mo>=</mo><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>0</mn></mrow><mrow><msub><mi>d</mi><mi>model</mi></msub><mo>/</mo><mn>2</mn><mo>−</mo><mn>1</mn></mrow></munderover><mi>cos</mi><mo>(</mo><msub><mi>ω</mi><mi>i</mi></msub><mo>(</mo><mi>m</mi><mo>−</mo><mi>n</mi><mo>)</mo><mo>)</mo></mrow></math>"#;

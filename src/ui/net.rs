@@ -4,6 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use leptos::prelude::document;
 use wasm_bindgen::prelude::*;
 
 /// Why a download failed.
@@ -18,7 +19,19 @@ pub enum FetchError {
 /// What one download ended with.
 pub type Download = Result<Vec<u8>, FetchError>;
 
-/// Downloads a same-origin file and hands its bytes (or why not) to `done`. A plain
+/// The address of the site's file `path` (`lesson.txt`, `assets/minilm/…`): the pages are in
+/// folders of their own (`zh/`) and rewrite their address as the state changes, so a file is
+/// named from the site's root, which the page's first script writes into `<html data-site>`
+/// before anything else runs (index.html).
+pub fn site_file(path: &str) -> String {
+    let site = document()
+        .document_element()
+        .and_then(|html| html.get_attribute("data-site"))
+        .unwrap_or_default();
+    format!("{site}{path}")
+}
+
+/// Downloads a same-origin file of the site (`path` from its root: [`site_file`]) and hands its bytes (or why not) to `done`. A plain
 /// XMLHttpRequest with one callback: no promise executor in the bundle (the lesson texts come
 /// the same way).
 pub fn download(path: &str, done: Rc<dyn Fn(Download)>) {
@@ -47,7 +60,7 @@ pub fn download(path: &str, done: Rc<dyn Fn(Download)>) {
     // Called once per download, and a download happens once per page: a small, bounded leak.
     finished.forget();
     if request
-        .open("GET", path)
+        .open("GET", &site_file(path))
         .and_then(|()| request.send())
         .is_err()
     {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::context::{tr, use_lesson};
 use super::controls::InlineControls;
 use super::export_tools::{describe_charts, ExportRow};
-use super::parts::{page_key, PageText};
+use super::parts::PageText;
 use crate::i18n::{panel_misconception, panel_text, panel_title, Key, Translate};
 use crate::lesson::PanelId;
 
@@ -48,7 +48,7 @@ pub fn Panel(
             aria-labelledby=title_id.clone()
         >
             <h2 id=heading_id>{tr(panel_title(id))}</h2>
-            <p data-text=move || page_key(explanation.get())>
+            <p>
                 {Signal::derive(move || lang.get().t(explanation.get()))}
             </p>
             <InlineControls panel=id />

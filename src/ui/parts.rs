@@ -19,20 +19,15 @@ pub fn Figure(
     view! {
         <figure>
             <canvas node_ref=node_ref width=CANVAS_WIDTH height=canvas_height(aspect) data-testid=testid role="img" aria-label=tr(caption)></canvas>
-            <figcaption data-text=page_key(caption)>{tr(caption)}</figcaption>
+            <figcaption>{tr(caption)}</figcaption>
         </figure>
     }
 }
 
-/// A text of the prerendered page (`i18n/page.rs`), in an element naming its key.
+/// A fixed text of the page in its own element, in the language on screen.
 #[component]
 pub fn PageText(key: Key) -> impl IntoView {
-    view! { <span data-text=page_key(key)>{tr(key)}</span> }
-}
-
-/// The value of an element's `data-text`: its key's index.
-pub fn page_key(key: Key) -> String {
-    (key as usize).to_string()
+    view! { <span>{tr(key)}</span> }
 }
 
 /// One labelled number of a panel's read-out list (`<dl class="numbers">`).

@@ -1,6 +1,7 @@
 // Text before wasm (src/bin/prerender.rs, src/ui/prerendered.rs): the HTML the server sends
-// already holds the page's text in the default language; the app then takes it over without
-// moving anything, and a link with another state opens straight in its own.
+// already holds the page's text, in English (index.html) or Chinese (zh/index.html); the app then
+// takes it over without moving anything, in the link's state, so a link with other values keeps
+// the text they do not change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, assertClean } from './harness.mjs';
@@ -100,7 +101,7 @@ test('while the page loads nothing shifts: no layout-shift entry at all', async 
   }
 });
 
-test('a link with lang=zh and other values opens in its own state, with no warning', async () => {
+test('a link with lang=zh and other values opens the Chinese page in its own state, with no warning', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   const warnings = [];
   page.on('console', (msg) => {
@@ -109,13 +110,56 @@ test('a link with lang=zh and other values opens in its own state, with no warni
   try {
     await page.goto(env.site.url('?lang=zh&d_model=256&pos=40&base=500'));
     await waitForApp(page);
+    assert.match(page.url(), /\/zh\/\?/, 'the address names the Chinese page');
     assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     assert.equal(await page.getByTestId('value-d_model').inputValue(), '256');
     assert.equal(await page.getByTestId('value-pos').inputValue(), '40');
     assert.equal(await page.getByTestId('slider-d_model').inputValue(), '8', 'log2 of 256: the slider moves over log2 d_model');
     assert.ok((await page.locator('#word-order-title').textContent()).match(/[\u4e00-\u9fff]/), 'panels in Chinese');
+    assert.equal(await page.locator(`#prerendered`).count(), 1, 'the prerendered page was taken over, not thrown away');
     assert.deepEqual(warnings, [], 'console warnings (hydration or other)');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the Chinese page is Chinese before the wasm: no English panel text', async () => {
+  const { context, page, problems } = await staticPage({ width: 375, height: 812 }, 'zh/?d_model=64&pos=12&hide=base,layout');
+  try {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.equal(await page.locator('#prerendered h1').textContent(), '位置编码探索器');
+    for (const id of PANEL_IDS) {
+      const title = (await page.locator(`#${id}-title`).textContent()).trim();
+      const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
+      assert.match(title, /[\u4e00-\u9fff]/, `${id}: a Chinese heading (${title})`);
+      assert.match(text, /[\u4e00-\u9fff]/, `${id}: a Chinese explanation`);
+    }
+    // The page names the site's files from its own folder down: the stylesheet is found and applied.
+    assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href && sheet.cssRules.length > 20)), 'the stylesheet applies');
+    const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');
+    assert.deepEqual(problems.failedRequests.filter((l) => !l.includes('.wasm')), [], 'every file the page names is found');
+    assert.deepEqual(problems.consoleErrors.filter((l) => !wasm(l)), [], 'console errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a Chinese browser opening the root page gets the Chinese page; an English link on it goes back', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { locale: 'zh-CN' });
+  try {
+    await page.goto(env.site.url('?pos=12#rope'));
+    await waitForApp(page);
+    assert.match(page.url(), /\/zh\/\?.*pos=12.*#rope$/, 'the Chinese page, with the link\'s values and anchor');
+    await page.goto(env.site.url('zh/?lang=en&pos=12'));
+    await waitForApp(page);
+    assert.doesNotMatch(page.url(), /\/zh\//, 'lang=en leaves the Chinese page');
+    assert.equal(await page.getByTestId('app-title').textContent(), 'PE Explorer');
+    // Switching the language on the page moves the address to that language's page.
+    await page.getByTestId('lang-zh').click();
+    await page.waitForFunction(() => location.pathname.endsWith('/zh/'));
+    assert.match(page.url(), /lang=zh/);
     assertClean(problems);
   } finally {
     await context.close();

@@ -175,7 +175,7 @@ fn Swatch(colour: Signal<&'static str>) -> impl IntoView {
 /// the worker's files are the same build's.
 fn version() -> String {
     document()
-        .query_selector("script[src^=\"teacher.js\"]")
+        .query_selector("script[src*=\"teacher.js?\"]")
         .ok()
         .flatten()
         .and_then(|script| script.get_attribute("src"))
@@ -189,7 +189,11 @@ fn start_worker(
     runs: [RwSignal<RunView>; 2],
     state: RwSignal<WorkerState>,
 ) -> Option<web_sys::Worker> {
-    let worker = web_sys::Worker::new(&format!("train-worker.js{}", version())).ok()?;
+    let worker = web_sys::Worker::new(&crate::ui::net::site_file(&format!(
+        "train-worker.js{}",
+        version()
+    )))
+    .ok()?;
     let message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();

@@ -382,8 +382,7 @@ pub fn RealDataPanel() -> impl IntoView {
                 data-testid="real-colour-scale"
                 data-limit=move || model().map(|m| f64::from(m.0.pictures.scale.limit).to_string())
             >
-                // The waiting text is on the prerendered page, where the wasm reads its English.
-                <span data-text=super::parts::page_key(Key::RealColourScaleWaiting)>{colour_scale}</span>
+                <span>{colour_scale}</span>
             </p>
             <div class="pair-of-canvases">
                 <Figure node_ref=learned_cosines aspect=1.0 testid="canvas-real-learned-cosines" caption=Key::RealLearnedCosine />

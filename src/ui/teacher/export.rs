@@ -175,7 +175,7 @@ fn pictures(kind: &str, panel: PanelId, params: &Params, status: impl Fn(Option<
     let (Ok(script), Some(body)) = (document().create_element("script"), document().body()) else {
         return;
     };
-    let _ = script.set_attribute("src", EXPORT_SCRIPT);
+    let _ = script.set_attribute("src", &crate::ui::net::site_file(EXPORT_SCRIPT));
     let _ = body.append_child(&script);
     let loading = script.clone();
     // Loading starts after this task, so the listeners added next hear its end.

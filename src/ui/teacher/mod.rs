@@ -91,14 +91,17 @@ fn with_stylesheet(then: impl FnOnce() + 'static) {
     };
     // The version of the page's own files, as the page gives it to the tools' script.
     let version = document()
-        .query_selector("script[src^=\"teacher.js\"]")
+        .query_selector("script[src*=\"teacher.js?\"]")
         .ok()
         .flatten()
         .and_then(|script| script.get_attribute("src"))
         .and_then(|src| Some(src.split_once('?')?.1.to_string()))
         .unwrap_or_default();
     let _ = link.set_attribute("rel", "stylesheet");
-    let _ = link.set_attribute("href", &format!("{STYLESHEET}?{version}"));
+    let _ = link.set_attribute(
+        "href",
+        &crate::ui::net::site_file(&format!("{STYLESHEET}?{version}")),
+    );
     let done = Closure::once_into_js(then);
     let _ = link.add_event_listener_with_callback("load", done.unchecked_ref());
     let _ = link.add_event_listener_with_callback("error", done.unchecked_ref());
