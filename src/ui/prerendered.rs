@@ -1,16 +1,18 @@
 //! Taking over the prerendered page (src/bin/prerender.rs) in the browser.
 //!
-//! The page arrives with the app in its default state already rendered as static HTML, so its
-//! text is on screen before the wasm. For a link in that state, the app replaces the static page
-//! piece by piece, in place, one task each (the header, the controls, the contents, the notices,
-//! and every panel), those on screen first. The static page is never
-//! moved (which would make the browser restyle and lay out all of it again), no task blocks a
-//! phone for long, and nothing moves on screen: each piece and its static copy have the same
-//! boxes (a browser test compares them) and each swap happens within one task.
+//! The page arrives with the app in its default state already rendered as static HTML, in the
+//! link's language (index.html, zh/index.html), so its text is on screen before the wasm. The app
+//! replaces the static page piece by piece, in place, one task each (the header, the controls,
+//! the contents, the notices, and every panel), those on screen first, each built in the link's
+//! state: the text a teacher's values do not change stays on screen, what they change updates in
+//! place. The static page is never moved (which would make the browser restyle and lay out all
+//! of it again), no task blocks a phone for long, and at the default state nothing moves on
+//! screen: each piece and its static copy have the same boxes (a browser test compares them) and
+//! each swap happens within one task.
 //!
-//! A link in another state (another language, other values) cannot use the static copies: the
-//! static page is removed, the app mounted without its panels, and the panels appended one task
-//! each, in page order, so nothing already on screen moves.
+//! A page in another language than the link's state (its first script could not redirect) cannot
+//! use the static copies: it is removed, the app mounted without its panels, and the panels
+//! appended one task each, in page order, so nothing already on screen moves.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -22,7 +24,7 @@ use web_sys::Element;
 
 use super::panels::render;
 use super::shell::{open_at_link_target, piece, start, Piece, Shell};
-use crate::lesson::{PanelId, Parsed};
+use crate::lesson::{PanelId, Params, Parsed};
 
 /// The id of the element that holds the prerendered page. It stays on the page (`display:
 /// contents`: it takes no part in the layout) around the live pieces that replace its content.
@@ -58,6 +60,11 @@ thread_local! {
 
 /// Takes over the static page `page` with the app in state `opening` (the prerendered one).
 pub fn take_over(page: Element, opening: Parsed) {
+    let default_state = opening.params
+        == Params {
+            lang: opening.params.lang,
+            ..Params::default()
+        };
     // What `mount_to` would do first: effects and resources run on wasm-bindgen's executor.
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
@@ -89,8 +96,13 @@ pub fn take_over(page: Element, opening: Parsed) {
         }
         let _ = page.remove_attribute("inert");
         WAITING.with(|queue| queue.borrow_mut().extend(waiting));
-        // The static copies are already where the link points.
+        // The static copies are already where the link points. In another state than the
+        // prerendered one a live piece above the target may be taller or shorter than its copy
+        // (a notice, a hidden panel), so the target is shown again once every piece is live.
         open_at_link_target(shell);
+        if !default_state {
+            OPEN_WHEN_READY.with(|slot| *slot.borrow_mut() = Some(shell));
+        }
     });
     APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
     // One task later: the page has had a frame, and the reader has seen it.

@@ -9,7 +9,7 @@ use super::canvas::provide_viewport_epoch;
 use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools};
 use super::context::{tr, use_lesson, Gate, Lesson};
 use super::controls::Controls;
-use super::net::{site_file, with_chinese};
+use super::net::with_chinese;
 use super::notices::NoticeBanner;
 use crate::i18n::{panel_title, Key, Translate};
 use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Parsed};
@@ -47,25 +47,13 @@ pub fn start(opening: Parsed) -> Shell {
 
     // The URL follows the state with replaceState: dragging a slider must not add hundreds of
     // history entries or scroll the page, and the hash (a panel anchor) is kept.
-    // The address's folder is the language's page (`zh/` for Chinese), so a reload or a copied
-    // address opens the page prerendered in the language on screen.
+    // The address keeps its folder when the language changes on screen (a new path would change
+    // what the page's relative names mean); its `lang=` then names the other language, and a
+    // reload goes to that language's page before its first paint (index.html's first script).
     Effect::new(move |_| {
-        let params = lesson.params.get();
-        let query = format!("?{}", to_query(&params));
-        let page = site_file(match params.lang {
-            Lang::En => "",
-            Lang::Zh => "zh/",
-        });
+        let query = format!("?{}", to_query(&lesson.params.get()));
         let location = window().location();
-        let here = location.href().unwrap_or_default();
-        let here = here.split('#').next().unwrap_or_default();
-        let wanted = if page.is_empty() {
-            // No site address (a page without its first script): the query alone.
-            format!("{}{query}", location.pathname().unwrap_or_default())
-        } else {
-            format!("{page}{query}")
-        };
-        if here == wanted || here.ends_with(&wanted) {
+        if location.search().ok().as_deref() == Some(query.as_str()) {
             return;
         }
         let hash = location.hash().unwrap_or_default();
@@ -73,7 +61,7 @@ pub fn start(opening: Parsed) -> Shell {
             let _ = history.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
                 "",
-                Some(&format!("{wanted}{hash}")),
+                Some(&format!("{query}{hash}")),
             );
         }
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).

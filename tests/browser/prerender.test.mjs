@@ -156,10 +156,14 @@ test('a Chinese browser opening the root page gets the Chinese page; an English 
     await waitForApp(page);
     assert.doesNotMatch(page.url(), /\/zh\//, 'lang=en leaves the Chinese page');
     assert.equal(await page.getByTestId('app-title').textContent(), 'PE Explorer');
-    // Switching the language on the page moves the address to that language's page.
+    // Switching the language on the page names it in the address; a reload opens that
+    // language's page.
     await page.getByTestId('lang-zh').click();
-    await page.waitForFunction(() => location.pathname.endsWith('/zh/'));
-    assert.match(page.url(), /lang=zh/);
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'zh');
+    await page.reload();
+    await waitForApp(page);
+    assert.match(page.url(), /\/zh\/\?.*lang=zh/);
+    assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
     assertClean(problems);
   } finally {
     await context.close();
