@@ -2,11 +2,8 @@
 //! independent NumPy values (`tests/data/rope_scaling.json`, from `make_reference.py`), every bad
 //! config the issue lists with its message, `examples/rope_freqs.rs`'s output and exit status,
 //! and random JSON that must never make the reader panic. Issue 40: the configs engineers debug
-//! most against transformers 5's formulas (`rope_scaling/transformers_cases.rs`, values written
-//! out), through the core and through `rope_freqs`.
-
-#[path = "rope_scaling/transformers_cases.rs"]
-mod transformers_cases;
+//! most against transformers 5's formulas (`tests/data/rope_transformers.json`, values written out
+//! with how they were computed), through the core and through `rope_freqs`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -532,12 +529,48 @@ proptest! {
     }
 }
 
+/// One of issue 40's configurations, the length it is asked at, and what transformers gives
+/// (`tests/data/rope_transformers.json`, whose `about` says how the values were computed).
+struct Case {
+    name: String,
+    /// The config.json fields, as pasted.
+    config: String,
+    seq_len: Option<usize>,
+    inv_freq: Vec<f64>,
+    attention_factor: f64,
+    /// DeepSeek's separate softmax factor, m(s, mscale_all_dim)².
+    softmax_scale_factor: Option<f64>,
+}
+
+fn transformers_cases() -> Vec<Case> {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/rope_transformers.json"
+    ));
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    data["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| Case {
+            name: c["name"].as_str().unwrap().to_string(),
+            config: c["config"].to_string(),
+            seq_len: c["seq_len"].as_u64().map(|n| n as usize),
+            inv_freq: floats(&c["inv_freq"]),
+            attention_factor: c["attention_factor"].as_f64().unwrap(),
+            softmax_scale_factor: c["softmax_scale_factor"].as_f64(),
+        })
+        .collect()
+}
+
 /// The configs issue 40 lists: every inverse frequency and the attention factor (and DeepSeek's
 /// softmax factor) within 1e-9 relative of transformers 5's formulas.
 #[test]
 fn issue_40_configs_match_transformers_to_1e_9_relative() {
-    for case in &transformers_cases::CASES {
-        let read = read_config(case.config).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let cases = transformers_cases();
+    assert_eq!(cases.len(), 13);
+    for case in &cases {
+        let read = read_config(&case.config).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let got = frequencies(&read.config, case.seq_len);
         assert_eq!(
             got.inv_freq.len(),
@@ -545,7 +578,7 @@ fn issue_40_configs_match_transformers_to_1e_9_relative() {
             "{}: pairs",
             case.name
         );
-        for (i, (g, w)) in got.inv_freq.iter().zip(case.inv_freq).enumerate() {
+        for (i, (g, w)) in got.inv_freq.iter().zip(&case.inv_freq).enumerate() {
             assert_close(&format!("{}, pair {i}", case.name), *g, *w);
         }
         assert_close(
@@ -567,9 +600,9 @@ fn issue_40_configs_match_transformers_to_1e_9_relative() {
 fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
     let dir = std::env::temp_dir().join(format!("rope_freqs_40_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (n, case) in transformers_cases::CASES.iter().enumerate() {
+    for (n, case) in transformers_cases().iter().enumerate() {
         let path = dir.join(format!("{n}.json"));
-        std::fs::write(&path, case.config).unwrap();
+        std::fs::write(&path, &case.config).unwrap();
         let mut command = Command::new(rope_freqs_binary());
         command.args(["--config", path.to_str().unwrap()]);
         if let Some(n) = case.seq_len {
@@ -585,7 +618,7 @@ fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
         let json: Value = serde_json::from_slice(&out.stdout).unwrap();
         let printed = floats(&json["inv_freq"]);
         assert_eq!(printed.len(), case.inv_freq.len(), "{}", case.name);
-        for (i, (g, w)) in printed.iter().zip(case.inv_freq).enumerate() {
+        for (i, (g, w)) in printed.iter().zip(&case.inv_freq).enumerate() {
             assert_close(&format!("rope_freqs {}, pair {i}", case.name), *g, *w);
         }
         assert_close(
@@ -619,23 +652,19 @@ fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
 /// What the issue's table found wrong, as the reader now gives it.
 #[test]
 fn deepseek_rotates_qk_rope_head_dim_and_scales_its_softmax_apart() {
-    let v3 = read_config(transformers_cases::CASES[1].config)
-        .unwrap()
-        .config;
+    let cases = transformers_cases();
+    let v3 = read_config(&cases[1].config).unwrap().config;
     assert_eq!(v3.rotary_dim(), 64, "qk_rope_head_dim, not 7168 / 128 = 56");
     assert_eq!(frequencies(&v3, None).attention_factor, 1.0);
-    let lite = read_config(transformers_cases::CASES[2].config)
-        .unwrap()
-        .config;
+    let lite = read_config(&cases[2].config).unwrap().config;
     assert_eq!(
         lite.rotary_dim(),
         64,
         "qk_rope_head_dim, not 2048 / 16 = 128"
     );
     // The same YaRN without DeepSeek's attention scales nothing apart.
-    let plain = transformers_cases::CASES[1]
-        .config
-        .replace("\"qk_rope_head_dim\": 64, ", "");
+    let plain = cases[1].config.replace("\"qk_rope_head_dim\":64,", "");
+    assert_ne!(plain, cases[1].config);
     assert_eq!(
         softmax_scale_factor(&read_config(&plain).unwrap().config),
         None
@@ -644,9 +673,7 @@ fn deepseek_rotates_qk_rope_head_dim_and_scales_its_softmax_apart() {
 
 #[test]
 fn longrope_takes_the_long_factors_only_past_the_original_length() {
-    let phi3 = read_config(transformers_cases::CASES[6].config)
-        .unwrap()
-        .config;
+    let phi3 = read_config(&transformers_cases()[6].config).unwrap().config;
     let at = |n: Option<usize>| frequencies(&phi3, n).inv_freq;
     assert_eq!(at(Some(4096)), at(None), "4096 and no length: short");
     assert_ne!(at(Some(4097)), at(Some(4096)), "4097: long");
