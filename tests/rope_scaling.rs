@@ -726,29 +726,18 @@ fn valid_json_the_reader_cannot_use_says_what_it_is() {
 
 #[test]
 fn the_assumed_size_note_names_only_what_was_missing() {
-    use pe_explorer::encoding::rope_config::read_rope_fields;
-    let length_only =
-        read_rope_fields(r#"{"head_dim": 64, "rope_theta": 10000.0}"#, 128, 4096).unwrap();
+    let pasted =
+        |text: &str| pe_explorer::encoding::rope_config::read_rope_fields(text, 128, 4096).unwrap();
+    let note = |text: &str| pasted(text).notes[0].message(false);
     assert_eq!(
-        length_only.notes[0].message(false),
+        note(r#"{"head_dim": 64, "rope_theta": 10000.0}"#),
         "The config gives no max_position_embeddings: using the current 4096."
     );
-    let head_only = read_rope_fields(
-        r#"{"max_position_embeddings": 2048, "rope_theta": 10000.0}"#,
-        128,
-        4096,
-    )
-    .unwrap();
     assert_eq!(
-        head_only.notes[0].message(false),
+        note(r#"{"max_position_embeddings": 2048, "rope_theta": 10000.0}"#),
         "The config gives no head size (head_dim, hidden_size): using the current head_dim 128."
     );
     // DeepSeek's qk_rope_head_dim is a head size.
-    let deepseek = read_rope_fields(
-        r#"{"qk_rope_head_dim": 64, "max_position_embeddings": 2048}"#,
-        128,
-        4096,
-    )
-    .unwrap();
+    let deepseek = pasted(r#"{"qk_rope_head_dim": 64, "max_position_embeddings": 2048}"#);
     assert_eq!(deepseek.config.rotary_dim(), 64);
 }
