@@ -34,19 +34,19 @@ const TEXT: [&str; 2] = [
 
 /// Where each factor is applied, under transformers' names (docs/sources.md, "RoPE scaling").
 const FACTORS: [&str; 2] = [
-    "Where the factors act. attention_factor (transformers' name) multiplies the cos and sin tables, so it multiplies the rotated query and key each once and every attention logit by attention_factor². For YaRN this is the paper's temperature: the paper divides the logits by t before the softmax, softmax(qᵀk / (t·√d)), and transformers gets the same by attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives attention_factor (then 1/t = attention_factor²). DeepSeek-V2 and V3 (configs with qk_rope_head_dim) release configs with mscale = mscale_all_dim, so their attention_factor is 1; their attention instead multiplies the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², a separate factor (shown below when a config has it). LongRoPE's attention_factor is √(1 + ln s / ln L₀) (1 when s ≤ 1), s being the config's factor (or max_position_embeddings / L₀), unless the config gives it; the target length only chooses between its short and long factors.",
-    "各个因子作用在哪里。attention_factor（transformers 中的名字）乘在 cos 和 sin 表上，所以旋转后的查询和键各乘一次，每个注意力 logit 乘以 attention_factor²。对 YaRN 来说，这就是论文中的温度系数：论文在 softmax 之前把 logits 除以 t，即 softmax(qᵀk / (t·√d))；transformers 用 attention_factor = √(1/t) = 0.1·ln s + 1 得到同样的结果，除非配置给出了 attention_factor（此时 1/t = attention_factor²）。DeepSeek-V2 和 V3（配置中有 qk_rope_head_dim）发布的配置令 mscale = mscale_all_dim，所以它们的 attention_factor 为 1；它们的注意力转而把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，这是一个单独的因子（配置中有它时在下面列出）。LongRoPE 的 attention_factor 是 √(1 + ln s / ln L₀)（s ≤ 1 时为 1），其中 s 是配置中的 factor（或 max_position_embeddings / L₀），除非配置直接给出它；目标长度只决定用短因子还是长因子。",
+    "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
+    "各因子的作用：attention_factor 乘在 cos 和 sin 上，所以每个 logit 乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1，除非配置给出它。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，单独列出。LongRoPE 的是 √(1 + ln s / ln L₀)（s ≤ 1 时为 1），除非配置给出；目标长度只决定用短因子还是长因子。",
 ];
 
 /// Where versions of transformers differ for the method shown: the lab follows the newest (5.x).
 const VERSIONS_YARN: [&str; 2] = [
-    "Versions differ here; the lab computes as transformers 5 does. YaRN's s is the config's factor even when max_position_embeddings / original_max_position_embeddings differs (4.51 used that ratio instead whenever the original length was given); truncate is read from 4.57 on (earlier versions always rounded the ramp's ends); a top-level original_max_position_embeddings takes precedence over rope_scaling's in 5.x.",
-    "不同版本的 transformers 在这里有差别；本实验按 transformers 5 计算。YaRN 的 s 取配置中的 factor，即使 max_position_embeddings / original_max_position_embeddings 与它不同（4.51 只要给出了原始长度就改用这个比值）；truncate 从 4.57 起才被读取（更早的版本总是把斜坡的两端取整）；在 5.x 中，顶层的 original_max_position_embeddings 优先于 rope_scaling 中的。",
+    "transformers versions differ here; the lab follows 5.x: s is the config's factor (4.51 used max_position_embeddings / original), truncate is read (from 4.57), a top-level original_max_position_embeddings wins.",
+    "transformers 各版本在此不同；本实验按 5.x：s 取配置中的 factor（4.51 用 max_position_embeddings / 原始长度），读取 truncate（4.57 起），顶层的 original_max_position_embeddings 优先。",
 ];
 
 const VERSIONS_LONGROPE: [&str; 2] = [
-    "Versions differ here; the lab computes as transformers 5 does. The long factors are used only for a length strictly greater than L₀ (4096 → short, 4097 → long), and a model loaded without a length starts with the short ones (4.x started Phi-3 with the long ones); with a top-level original_max_position_embeddings, 4.x took s from max_position_embeddings / L₀, 5.x takes rope_scaling.factor when it is given.",
-    "不同版本的 transformers 在这里有差别；本实验按 transformers 5 计算。只有长度严格大于 L₀ 时才用长因子（4096 → 短，4097 → 长），不带长度加载的模型先用短因子（4.x 让 Phi-3 先用长因子）；有顶层 original_max_position_embeddings 时，4.x 的 s 取 max_position_embeddings / L₀，5.x 在给出 rope_scaling.factor 时取它。",
+    "transformers versions differ here; the lab follows 5.x: long factors only past L₀ (4096 short, 4097 long), short when loaded without a length (4.x: long); s is rope_scaling.factor when given (4.x with a top-level original length: max / original).",
+    "transformers 各版本在此不同；本实验按 5.x：只有超过 L₀ 才用长因子（4096 短，4097 长），不带长度加载时用短因子（4.x：长）；给出 rope_scaling.factor 时 s 取它（4.x 有顶层原始长度时：max / 原始长度）。",
 ];
 
 /// Each method's name, per language, in `Method::ALL`'s order.
@@ -135,8 +135,8 @@ const WORDS: [Words; 2] = [
         declared: "context the config declares (max_position_embeddings)",
         fastest: "fastest pair: angle from p to p + 1, rad",
         slowest: "slowest pair: wavelength, positions",
-        attention: "attention_factor (cos and sin × it; logits × attention_factor²)",
-        softmax: "DeepSeek's softmax scale factor from mscale_all_dim (1/√qk_head_dim × it)",
+        attention: "attention_factor (logits × its square)",
+        softmax: "DeepSeek's softmax factor (mscale_all_dim)",
         stale: "Not read: the figures below are still those of ",
         fates: "pairs kept / divided by s / in between",
         turning: "pairs that finish a turn within L₀",
@@ -148,7 +148,7 @@ const WORDS: [Words; 2] = [
         angle_caption: "For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.",
         unseen: "pairs asked for angles never seen in training",
         scores: "Score of an aligned query and key against distance, every method",
-        score_caption: "The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i), 1 at distance 0 when attention_factor is 1 (a model's separate softmax factor, such as DeepSeek's, is not included). Each point is the mean over its stretch of whole distances (computed exactly), so fast wiggles average out instead of aliasing; the dashed line is L₀. The thick line is the method chosen.",
+        score_caption: "The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i) (without DeepSeek's softmax factor). Each point is the mean over its stretch of whole distances (computed exactly), so fast wiggles average out instead of aliasing; the dashed line is L₀. The thick line is the method chosen.",
         paste: "Paste a config.json (or its rope fields)",
         read: "Read it",
         read_ok: "Read. ",
@@ -175,8 +175,8 @@ const WORDS: [Words; 2] = [
         declared: "配置声明的上下文长度（max_position_embeddings）",
         fastest: "最快的维度对：从 p 到 p + 1 的角度，弧度",
         slowest: "最慢的维度对：波长，单位为位置",
-        attention: "attention_factor（乘在 cos 和 sin 上；logits × attention_factor²）",
-        softmax: "DeepSeek 由 mscale_all_dim 得到的 softmax 缩放因子（1/√qk_head_dim 乘以它）",
+        attention: "attention_factor（logits × 它的平方）",
+        softmax: "DeepSeek 的 softmax 因子（mscale_all_dim）",
         stale: "未读取：下面的数字仍然属于",
         fates: "保持不变 / 除以 s / 介于两者之间 的维度对",
         turning: "在 L₀ 之内转满一圈的维度对",
@@ -188,7 +188,7 @@ const WORDS: [Words; 2] = [
         angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。快的维度对在 L₀ 之内就转满一圈，所有角度都见过；慢的维度对的红色部分，是模型在训练中从未遇到的角度。",
         unseen: "需要训练中从未见过的角度的维度对",
         scores: "方向一致的查询与键的分数随距离的变化，各种方法",
-        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 attention_factor²·mean_i cos(距离·θ_i)，attention_factor 为 1 时距离 0 处为 1（模型单独的 softmax 因子，例如 DeepSeek 的，不计在内）。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
+        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
         paste: "粘贴 config.json（或其中与 rope 有关的字段）",
         read: "读取",
         read_ok: "已读取。",
