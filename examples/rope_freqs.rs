@@ -2,15 +2,17 @@
 //!
 //!     cargo run --release --example rope_freqs -- --config config.json [--seq-len N]
 //!
-//! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; what the reader
-//! assumed, such as a missing `rope_theta`, goes to stderr as a note); a configuration
+//! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; for DeepSeek's
+//! attention also `"softmax_scale_factor"`; what the reader assumed, such as a missing
+//! `rope_theta`, goes to stderr as a note), computed as transformers 5 computes them (without
+//! `--seq-len`, as the model is loaded: LongRoPE's short factors); a configuration
 //! it cannot use exits with status 1 and a message naming the field
 //! (`pe_explorer::encoding::rope_config`).
 
 use std::process::ExitCode;
 
 use pe_explorer::encoding::rope_config::{frequencies_json, read_config};
-use pe_explorer::encoding::rope_scaling::frequencies;
+use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
 
 const USAGE: &str = "usage: rope_freqs --config config.json [--seq-len N]";
 
@@ -44,7 +46,13 @@ fn main() -> ExitCode {
             for note in &read.notes {
                 eprintln!("rope_freqs: note: {}", note.message(false));
             }
-            println!("{}", frequencies_json(&frequencies(&read.config, seq_len)));
+            println!(
+                "{}",
+                frequencies_json(
+                    &frequencies(&read.config, seq_len),
+                    softmax_scale_factor(&read.config)
+                )
+            );
             ExitCode::SUCCESS
         }
         Err(error) => fail(&format!("{path}: {error}")),

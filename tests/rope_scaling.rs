@@ -1,13 +1,15 @@
 //! RoPE context extension (issue 19): the config reader and `rope_scaling::frequencies` against
 //! independent NumPy values (`tests/data/rope_scaling.json`, from `make_reference.py`), every bad
 //! config the issue lists with its message, `examples/rope_freqs.rs`'s output and exit status,
-//! and random JSON that must never make the reader panic.
+//! and random JSON that must never make the reader panic. Issue 40: the configs engineers debug
+//! most against transformers 5's formulas (`tests/data/rope_transformers.json`, values written out
+//! with how they were computed), through the core and through `rope_freqs`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note, TYPES};
-use pe_explorer::encoding::rope_scaling::frequencies;
+use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -134,8 +136,6 @@ fn bad_configs() -> Vec<(String, &'static str)> {
         (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 4.0, "high_freq_factor": 1.0,
                       "original_max_position_embeddings": 8192})),
             "rope_scaling.high_freq_factor is 1; it must be greater than low_freq_factor (4)."),
-        (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0})),
-            "rope_scaling.original_max_position_embeddings is missing."),
         (llama(json!({"type": "yarn", "factor": 4.0, "beta_fast": 1.0, "beta_slow": 2.0})),
             "rope_scaling.beta_fast is 1; it must be greater than beta_slow (2)."),
         (json!({"num_attention_heads": 32, "max_position_embeddings": 4096}).to_string(), "head_dim (or hidden_size) is missing."),
@@ -222,7 +222,7 @@ fn the_labs_paste_box_takes_just_the_rope_fields_and_says_what_it_assumed() {
     );
     assert_eq!(
         read.notes.iter().map(|n| n.message(false)).collect::<Vec<_>>(),
-        ["The config gives no model size: using the current head_dim 96 and max_position_embeddings 4096."]
+        ["The config gives neither the head size nor max_position_embeddings: using the current head_dim 96 and max_position_embeddings 4096."]
     );
     assert!(read.notes[0].message(true).contains("head_dim 96"));
     // Every bad config is still refused with the same message.
@@ -298,6 +298,7 @@ fn the_example_prints_full_precision_json_and_fails_on_a_bad_config() {
     let core = frequencies(&read.config, Some(12288));
     assert_eq!(read_back, core.inv_freq);
     assert_eq!(json["attention_factor"].as_f64(), Some(1.0));
+    assert!(json.get("softmax_scale_factor").is_none());
     for (g, w) in core.inv_freq.iter().zip(floats(&dynamic["inv_freq"])) {
         assert_close("example", *g, w);
     }
@@ -526,4 +527,217 @@ proptest! {
             }
         }
     }
+}
+
+/// One of issue 40's configurations, the length it is asked at, and what transformers gives
+/// (`tests/data/rope_transformers.json`, whose `about` says how the values were computed).
+struct Case {
+    name: String,
+    /// The config.json fields, as pasted.
+    config: String,
+    seq_len: Option<usize>,
+    inv_freq: Vec<f64>,
+    attention_factor: f64,
+    /// DeepSeek's separate softmax factor, m(s, mscale_all_dim)².
+    softmax_scale_factor: Option<f64>,
+}
+
+fn transformers_cases() -> Vec<Case> {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/rope_transformers.json"
+    ));
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    data["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| Case {
+            name: c["name"].as_str().unwrap().to_string(),
+            config: c["config"].to_string(),
+            seq_len: c["seq_len"].as_u64().map(|n| n as usize),
+            inv_freq: floats(&c["inv_freq"]),
+            attention_factor: c["attention_factor"].as_f64().unwrap(),
+            softmax_scale_factor: c["softmax_scale_factor"].as_f64(),
+        })
+        .collect()
+}
+
+/// The configs issue 40 lists: every inverse frequency and the attention factor (and DeepSeek's
+/// softmax factor) within 1e-9 relative of transformers 5's formulas.
+#[test]
+fn issue_40_configs_match_transformers_to_1e_9_relative() {
+    let cases = transformers_cases();
+    assert_eq!(cases.len(), 13);
+    for case in &cases {
+        let read = read_config(&case.config).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let got = frequencies(&read.config, case.seq_len);
+        assert_eq!(
+            got.inv_freq.len(),
+            case.inv_freq.len(),
+            "{}: pairs",
+            case.name
+        );
+        for (i, (g, w)) in got.inv_freq.iter().zip(&case.inv_freq).enumerate() {
+            assert_close(&format!("{}, pair {i}", case.name), *g, *w);
+        }
+        assert_close(
+            &format!("{}, attention factor", case.name),
+            got.attention_factor,
+            case.attention_factor,
+        );
+        match (
+            softmax_scale_factor(&read.config),
+            case.softmax_scale_factor,
+        ) {
+            (Some(g), Some(w)) => assert_close(&format!("{}, softmax", case.name), g, w),
+            (g, w) => assert_eq!(g, w, "{}: softmax factor", case.name),
+        }
+    }
+}
+
+#[test]
+fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
+    let dir = std::env::temp_dir().join(format!("rope_freqs_40_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (n, case) in transformers_cases().iter().enumerate() {
+        let path = dir.join(format!("{n}.json"));
+        std::fs::write(&path, &case.config).unwrap();
+        let mut command = Command::new(rope_freqs_binary());
+        command.args(["--config", path.to_str().unwrap()]);
+        if let Some(n) = case.seq_len {
+            command.args(["--seq-len", &n.to_string()]);
+        }
+        let out = command.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            case.name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let printed = floats(&json["inv_freq"]);
+        assert_eq!(printed.len(), case.inv_freq.len(), "{}", case.name);
+        for (i, (g, w)) in printed.iter().zip(&case.inv_freq).enumerate() {
+            assert_close(&format!("rope_freqs {}, pair {i}", case.name), *g, *w);
+        }
+        assert_close(
+            &format!("rope_freqs {}, attention factor", case.name),
+            json["attention_factor"].as_f64().unwrap(),
+            case.attention_factor,
+        );
+        assert_eq!(
+            json.get("softmax_scale_factor")
+                .map(|v| v.as_f64().unwrap().to_bits()),
+            case.softmax_scale_factor.map(|w| {
+                let g = json["softmax_scale_factor"].as_f64().unwrap();
+                assert_close(&format!("rope_freqs {}, softmax", case.name), g, w);
+                g.to_bits()
+            }),
+            "{}",
+            case.name
+        );
+        // `type: su` is read as longrope, and says so.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.contains("type su is read as longrope"),
+            case.name == "type su",
+            "{}: {stderr}",
+            case.name
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What the issue's table found wrong, as the reader now gives it.
+#[test]
+fn deepseek_rotates_qk_rope_head_dim_and_scales_its_softmax_apart() {
+    let cases = transformers_cases();
+    let v3 = read_config(&cases[1].config).unwrap().config;
+    assert_eq!(v3.rotary_dim(), 64, "qk_rope_head_dim, not 7168 / 128 = 56");
+    assert_eq!(frequencies(&v3, None).attention_factor, 1.0);
+    let lite = read_config(&cases[2].config).unwrap().config;
+    assert_eq!(
+        lite.rotary_dim(),
+        64,
+        "qk_rope_head_dim, not 2048 / 16 = 128"
+    );
+    // The same YaRN without DeepSeek's attention scales nothing apart.
+    let plain = cases[1].config.replace("\"qk_rope_head_dim\":64,", "");
+    assert_ne!(plain, cases[1].config);
+    assert_eq!(
+        softmax_scale_factor(&read_config(&plain).unwrap().config),
+        None
+    );
+}
+
+#[test]
+fn longrope_takes_the_long_factors_only_past_the_original_length() {
+    let phi3 = read_config(&transformers_cases()[6].config).unwrap().config;
+    let at = |n: Option<usize>| frequencies(&phi3, n).inv_freq;
+    assert_eq!(at(Some(4096)), at(None), "4096 and no length: short");
+    assert_ne!(at(Some(4097)), at(Some(4096)), "4097: long");
+    // Its attention factor depends on the configuration only, not on the length.
+    assert_eq!(
+        frequencies(&phi3, Some(4096)).attention_factor,
+        frequencies(&phi3, Some(1 << 20)).attention_factor
+    );
+}
+
+#[test]
+fn valid_json_the_reader_cannot_use_says_what_it_is() {
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let error = read_config(&deep).unwrap_err();
+    assert!(matches!(error, ConfigError::TooDeep { .. }), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("JSON nested too deep to read"),
+        "{error}"
+    );
+    let huge = r#"{"head_dim": 128, "max_position_embeddings": 4096, "rope_theta": 1e400}"#;
+    let error = read_config(huge).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "The number at line 1, column 70 is out of range (above 1.8e308)."
+    );
+    // More than 1 MiB is refused before it is parsed, with its size.
+    let big = format!("{{\"pad\": \"{}\"}}", "x".repeat(5 << 20));
+    let error = read_config(&big).unwrap_err();
+    assert_eq!(error, ConfigError::TooLarge { bytes: big.len() });
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("The paste is {} bytes (5.2 MB)", big.len())),
+        "{error}"
+    );
+    for error in [
+        read_config(&deep).unwrap_err(),
+        read_config(huge).unwrap_err(),
+        read_config(&big).unwrap_err(),
+    ] {
+        assert!(!error.to_string().contains("Not JSON"));
+        assert!(error
+            .message(true)
+            .chars()
+            .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)));
+    }
+}
+
+#[test]
+fn the_assumed_size_note_names_only_what_was_missing() {
+    let pasted =
+        |text: &str| pe_explorer::encoding::rope_config::read_rope_fields(text, 128, 4096).unwrap();
+    let note = |text: &str| pasted(text).notes[0].message(false);
+    assert_eq!(
+        note(r#"{"head_dim": 64, "rope_theta": 10000.0}"#),
+        "The config gives no max_position_embeddings: using the current 4096."
+    );
+    assert_eq!(
+        note(r#"{"max_position_embeddings": 2048, "rope_theta": 10000.0}"#),
+        "The config gives no head size (head_dim, hidden_size): using the current head_dim 128."
+    );
+    // DeepSeek's qk_rope_head_dim is a head size.
+    let deepseek = pasted(r#"{"qk_rope_head_dim": 64, "max_position_embeddings": 2048}"#);
+    assert_eq!(deepseek.config.rotary_dim(), 64);
 }

@@ -3,16 +3,25 @@
 //! serves `examples/rope_freqs.rs` and the context-extension lab.
 //!
 //! Keys, as Hugging Face transformers reads them (docs/sources.md, "RoPE scaling"):
-//! - `rope_theta` (GPT-NeoX: `rotary_emb_base`); absent, the Llama configuration's default 10 000
-//!   is used and a note says so;
-//! - `head_dim`, else `hidden_size` / `num_attention_heads` (integer division);
-//! - `partial_rotary_factor` (GPT-NeoX: `rotary_pct`), default 1;
-//! - `max_position_embeddings`; a top-level `original_max_position_embeddings` (LongRoPE);
-//! - `rope_scaling` (transformers 5 writes `rope_parameters`, which may also hold `rope_theta`)
-//!   with its type under `rope_type` or the older `type`; `null` or absent means no scaling.
+//! - `rope_scaling` (transformers 5 writes `rope_parameters`; `rope_scaling` wins when both are
+//!   there) with its type under `rope_type` or the older `type`; `null` or absent means no
+//!   scaling, and so does a dict with no type that holds only `rope_theta` or
+//!   `partial_rotary_factor`; `"su"` (Phi-3's first configurations) is read as `longrope`, with
+//!   a note;
+//! - `rope_theta` inside that dict, else the top-level one (GPT-NeoX: `rotary_emb_base`), as
+//!   transformers 5's `setdefault` has it; absent, the Llama configuration's default 10 000 is
+//!   used and a note says so;
+//! - DeepSeek's `qk_rope_head_dim` (its configuration sets `head_dim` to it), else `head_dim`,
+//!   else `hidden_size` / `num_attention_heads` (integer division);
+//! - `partial_rotary_factor` (GPT-NeoX: `rotary_pct`) at the top, else in the dict, default 1;
+//! - `max_position_embeddings`; for `llama3`, `yarn` and `longrope` the pre-training length from
+//!   a top-level `original_max_position_embeddings` (Phi-3), else the dict's, else
+//!   `max_position_embeddings` (transformers 5's `standardize_rope_params`).
 //!
-//! Checks are stricter than transformers' own, which only warns: a factor below 1, a list of the
-//! wrong length or an unknown type would give numbers that mean nothing, so they are refused.
+//! Where versions of transformers differ, the reader follows the newest (5.x; docs/sources.md,
+//! "RoPE scaling"). Checks are stricter than transformers' own, which only warns: a factor below
+//! 1, a list of the wrong length or an unknown type would give numbers that mean nothing, so
+//! they are refused.
 
 use serde_json::{Map, Value};
 
@@ -34,6 +43,10 @@ pub const LARGEST_FACTOR: f64 = 1e4;
 /// Largest base accepted (released models use up to 10⁸ or so).
 pub const LARGEST_BASE: f64 = 1e12;
 
+/// Largest paste read, in bytes (1 MiB; a config.json with LongRoPE's lists is about 10 KB): a
+/// larger one is refused before it is parsed, so a stray paste cannot hold the page.
+pub const LARGEST_TEXT: usize = 1 << 20;
+
 /// Largest rotary dimension accepted (released models use up to 256): every chart and read-out
 /// is computed per pair, so this keeps a pasted config from freezing the page.
 pub const LARGEST_ROTARY_DIM: usize = 8192;
@@ -53,6 +66,9 @@ pub enum Note {
     /// `mrope` (Qwen2-VL) is read as `default`, as transformers does: its sections split the
     /// pairs between time, height and width, and each pair's frequency is the default one.
     MropeAsDefault,
+    /// `"type": "su"` read as `longrope`: transformers 4 renamed it so for Phi-3; transformers 5
+    /// no longer loads it.
+    SuAsLongrope,
     /// Only rope fields were given (`read_rope_fields`): the model's head width or its length
     /// came from what the reader was told to assume.
     Assumed {
@@ -64,23 +80,14 @@ pub enum Note {
 impl Note {
     pub fn message(&self, chinese: bool) -> String {
         let assumed = |head_dim: &Option<usize>, length: &Option<usize>, chinese: bool| {
-            let mut parts = Vec::new();
-            if let Some(d) = head_dim {
-                parts.push(format!("head_dim {d}"));
-            }
-            if let Some(l) = length {
-                parts.push(format!("max_position_embeddings {l}"));
-            }
-            if chinese {
-                format!(
-                    "配置中没有给出模型的大小：使用当前的 {}。",
-                    parts.join("、")
-                )
-            } else {
-                format!(
-                    "The config gives no model size: using the current {}.",
-                    parts.join(" and ")
-                )
+            match (head_dim, length, chinese) {
+                (Some(d), Some(l), false) => format!("The config gives neither the head size nor max_position_embeddings: using the current head_dim {d} and max_position_embeddings {l}."),
+                (Some(d), Some(l), true) => format!("配置中既没有给出每个头的大小，也没有给出 max_position_embeddings：使用当前的 head_dim {d} 和 max_position_embeddings {l}。"),
+                (Some(d), None, false) => format!("The config gives no head size (head_dim, hidden_size): using the current head_dim {d}."),
+                (Some(d), None, true) => format!("配置中没有给出每个头的大小（head_dim、hidden_size）：使用当前的 head_dim {d}。"),
+                (None, Some(l), false) => format!("The config gives no max_position_embeddings: using the current {l}."),
+                (None, Some(l), true) => format!("配置中没有给出 max_position_embeddings：使用当前的 {l}。"),
+                (None, None, _) => String::new(),
             }
         };
         match (self, chinese) {
@@ -89,6 +96,8 @@ impl Note {
             }
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
             (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 的 Llama 配置的默认值 10000。".into(),
+            (Note::SuAsLongrope, false) => "rope_scaling type su is read as longrope, as transformers 4 did (5.x no longer loads it).".into(),
+            (Note::SuAsLongrope, true) => "rope_scaling 类型 su 按 longrope 读取，与 transformers 4 相同（5.x 已不再加载它）。".into(),
             (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.".into(),
             (Note::MropeAsDefault, true) => "rope_scaling 类型 mrope（Qwen2-VL）按 default 读取，与 transformers 相同：它的分段把各对分给时间、高度和宽度，每一对的频率保持默认值。".into(),
         }
@@ -100,8 +109,22 @@ impl Note {
 pub enum ConfigError {
     /// Nothing but white space.
     Empty,
+    /// Longer than `LARGEST_TEXT` bytes (not parsed).
+    TooLarge {
+        bytes: usize,
+    },
     /// Not JSON; where the parser stopped.
     NotJson {
+        line: usize,
+        column: usize,
+    },
+    /// JSON nested deeper than the parser goes (128 levels); where it stopped.
+    TooDeep {
+        line: usize,
+        column: usize,
+    },
+    /// A JSON number too large for a double (such as 1e400); where it stopped.
+    NumberTooLarge {
         line: usize,
         column: usize,
     },
@@ -154,6 +177,8 @@ pub enum Rule {
     Positive,
     /// In (0, 1].
     Share,
+    /// ≥ 0 (0 means "not given", as Python's truthiness reads it).
+    NotNegative,
     /// A whole number from 1 to `LARGEST`.
     Count,
     /// Larger than the named field's value.
@@ -189,6 +214,12 @@ impl ConfigError {
         match (self, chinese) {
             (ConfigError::Empty, false) => "The config is empty: paste a config.json or its rope fields.".into(),
             (ConfigError::Empty, true) => "配置为空：请粘贴 config.json 或其中与 rope 有关的字段。".into(),
+            (ConfigError::TooLarge { bytes }, false) => format!("The paste is {bytes} bytes ({:.1} MB); at most {LARGEST_TEXT} are read.", *bytes as f64 / 1e6),
+            (ConfigError::TooLarge { bytes }, true) => format!("粘贴的内容有 {bytes} 字节（{:.1} MB）；最多读取 {LARGEST_TEXT} 字节。", *bytes as f64 / 1e6),
+            (ConfigError::TooDeep { line, column }, false) => format!("JSON nested too deep to read (over 128 levels): stopped at line {line}, column {column}."),
+            (ConfigError::TooDeep { line, column }, true) => format!("JSON 嵌套太深（超过 128 层），无法读取：在第 {line} 行第 {column} 列处停止。"),
+            (ConfigError::NumberTooLarge { line, column }, false) => format!("The number at line {line}, column {column} is out of range (above 1.8e308)."),
+            (ConfigError::NumberTooLarge { line, column }, true) => format!("第 {line} 行第 {column} 列处的数字超出范围（大于 1.8e308）。"),
             (ConfigError::NotJson { line, column }, false) => format!("Not JSON: the text stops making sense at line {line}, column {column}."),
             (ConfigError::NotJson { line, column }, true) => format!("不是 JSON：第 {line} 行第 {column} 列处无法解析。"),
             (ConfigError::NotObject { field }, false) => format!("{field} must be a JSON object ({{ … }})."),
@@ -203,6 +234,7 @@ impl ConfigError {
                     Rule::Factor => format!("from 1 to {LARGEST_FACTOR} (a factor below 1 would shorten the context)"),
                     Rule::Base => format!("greater than 1 and at most {LARGEST_BASE:e}"),
                     Rule::Positive => "greater than 0".to_string(),
+                    Rule::NotNegative => "0 or more".to_string(),
                     Rule::Share => "greater than 0 and at most 1".to_string(),
                     Rule::Count => format!("a whole number from 1 to {LARGEST}"),
                     Rule::Above(other) => format!("greater than {other}"),
@@ -215,6 +247,7 @@ impl ConfigError {
                     Rule::Factor => format!("在 1 到 {LARGEST_FACTOR} 之间（小于 1 的因子会缩短上下文）"),
                     Rule::Base => format!("大于 1 且不超过 {LARGEST_BASE:e}"),
                     Rule::Positive => "大于 0".to_string(),
+                    Rule::NotNegative => "大于或等于 0".to_string(),
                     Rule::Share => "大于 0 且不超过 1".to_string(),
                     Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
                     Rule::Above(other) => format!("大于 {other}"),
@@ -275,6 +308,7 @@ impl<'a> Fields<'a> {
             Rule::Factor => (1.0..=LARGEST_FACTOR).contains(&value),
             Rule::Base => value > 1.0 && value <= LARGEST_BASE,
             Rule::Positive => value > 0.0,
+            Rule::NotNegative => value >= 0.0,
             Rule::Share => value > 0.0 && value <= 1.0,
             Rule::Count | Rule::Above(_) | Rule::EvenRotaryDim(_) => true,
         } && value.is_finite();
@@ -369,12 +403,23 @@ pub fn read_config(text: &str) -> Result<Read, ConfigError> {
 
 /// The text as JSON, or why it is not.
 fn parse(text: &str) -> Result<Value, ConfigError> {
+    if text.len() > LARGEST_TEXT {
+        return Err(ConfigError::TooLarge { bytes: text.len() });
+    }
     if text.trim().is_empty() {
         return Err(ConfigError::Empty);
     }
-    serde_json::from_str(text).map_err(|e| ConfigError::NotJson {
-        line: e.line(),
-        column: e.column(),
+    serde_json::from_str(text).map_err(|e| {
+        let (line, column) = (e.line(), e.column());
+        // serde_json names these two only in its message (its `Category` calls both syntax).
+        let message = e.to_string();
+        if message.starts_with("recursion limit exceeded") {
+            ConfigError::TooDeep { line, column }
+        } else if message.starts_with("number out of range") {
+            ConfigError::NumberTooLarge { line, column }
+        } else {
+            ConfigError::NotJson { line, column }
+        }
     })
 }
 
@@ -398,14 +443,15 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
     };
     let scaling_fields = scaling_map.as_ref().map(|(map, path)| Fields { map, path });
 
-    let base = match top.number_where(&["rope_theta", "rotary_emb_base"], Rule::Base)? {
+    // transformers 5 sets the dict's own rope_theta by default over the top-level one.
+    let base = match scaling_fields
+        .as_ref()
+        .map(|f| f.number_where(&["rope_theta"], Rule::Base))
+        .transpose()?
+        .flatten()
+    {
         Some(base) => base,
-        None => match scaling_fields
-            .as_ref()
-            .map(|f| f.number_where(&["rope_theta"], Rule::Base))
-            .transpose()?
-            .flatten()
-        {
+        None => match top.number_where(&["rope_theta", "rotary_emb_base"], Rule::Base)? {
             Some(base) => base,
             None => {
                 notes.push(Note::DefaultBase);
@@ -413,7 +459,10 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
             }
         },
     };
-    let head_dim = match top.count(&["head_dim"])? {
+    // DeepSeek-V2/V3's configurations set head_dim = qk_rope_head_dim (their other head widths
+    // do not rotate).
+    let deepseek = top.count(&["qk_rope_head_dim"])?;
+    let head_dim = match deepseek.or(top.count(&["head_dim"])?) {
         Some(width) => width,
         None => {
             let hidden = top.count(&["hidden_size"])?;
@@ -444,20 +493,29 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 .unwrap_or(1.0),
         };
     let max_position_embeddings = top.required_count("max_position_embeddings")?;
-    let original_max_position_embeddings = top.count(&["original_max_position_embeddings"])?;
+    let top_original = top.count(&["original_max_position_embeddings"])?;
 
     let mut config = RopeConfig {
         rope_theta: base,
         head_dim,
         partial_rotary_factor,
         max_position_embeddings,
-        original_max_position_embeddings,
+        original_max_position_embeddings: None,
+        scales_softmax: deepseek.is_some(),
         scaling: Scaling::Default,
     };
     let dim = config.rotary_dim();
     let type_name = match &scaling_fields {
         None => "default".to_string(),
         Some(fields) => match fields.get(&["rope_type", "type"]) {
+            // transformers 5's rope_parameters may hold just the base: no scaling.
+            None if fields
+                .map
+                .keys()
+                .all(|k| k == "rope_theta" || k == "partial_rotary_factor") =>
+            {
+                "default".to_string()
+            }
             None => {
                 return Err(ConfigError::Missing {
                     field: fields.name("rope_type"),
@@ -471,6 +529,12 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 })?
                 .to_string(),
         },
+    };
+    let type_name = if type_name == "su" {
+        notes.push(Note::SuAsLongrope);
+        "longrope".to_string()
+    } else {
+        type_name
     };
     let least_dim = if matches!(type_name.as_str(), "ntk" | "dynamic") {
         4
@@ -487,6 +551,12 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
     let Some(fields) = scaling_fields else {
         return Ok(Read { config, notes });
     };
+    if matches!(type_name.as_str(), "yarn" | "llama3" | "longrope") {
+        config.original_max_position_embeddings = match top_original {
+            Some(original) => Some(original),
+            None => fields.count(&["original_max_position_embeddings"])?,
+        };
+    }
     let factor = || fields.required("factor", Rule::Factor);
     config.scaling = match type_name.as_str() {
         "default" => Scaling::Default,
@@ -520,13 +590,11 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
             };
             Scaling::Yarn(Yarn {
                 factor: factor()?,
-                original_max_position_embeddings: fields
-                    .count(&["original_max_position_embeddings"])?,
                 beta_fast,
                 beta_slow,
                 attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
-                mscale: fields.number_where(&["mscale"], Rule::Positive)?,
-                mscale_all_dim: fields.number_where(&["mscale_all_dim"], Rule::Positive)?,
+                mscale: fields.number_where(&["mscale"], Rule::NotNegative)?,
+                mscale_all_dim: fields.number_where(&["mscale_all_dim"], Rule::NotNegative)?,
                 truncate,
             })
         }
@@ -544,30 +612,14 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 factor: factor()?,
                 low_freq_factor,
                 high_freq_factor,
-                original_max_position_embeddings: fields
-                    .required_count("original_max_position_embeddings")?,
             })
         }
-        "longrope" => {
-            let attention_factor = fields.number_where(&["attention_factor"], Rule::Positive)?;
-            let given_factor = fields.number_where(&["factor"], Rule::Factor)?;
-            // Without a top-level original length the factor is the scale; transformers needs it
-            // for the attention factor unless that is given.
-            if given_factor.is_none()
-                && original_max_position_embeddings.is_none()
-                && attention_factor.is_none()
-            {
-                return Err(ConfigError::Missing {
-                    field: fields.name("factor"),
-                });
-            }
-            Scaling::LongRope(LongRope {
-                short_factor: fields.factors("short_factor", dim / 2)?,
-                long_factor: fields.factors("long_factor", dim / 2)?,
-                factor: given_factor,
-                attention_factor,
-            })
-        }
+        "longrope" => Scaling::LongRope(LongRope {
+            short_factor: fields.factors("short_factor", dim / 2)?,
+            long_factor: fields.factors("long_factor", dim / 2)?,
+            factor: fields.number_where(&["factor"], Rule::Factor)?,
+            attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
+        }),
         other => {
             return Err(ConfigError::UnknownType {
                 name: other.chars().take(40).collect(),
@@ -596,7 +648,9 @@ pub fn read_rope_fields(
     let mut note = None;
     if let Some(map) = value.as_object_mut() {
         let has = |map: &Map<String, Value>, key: &str| map.get(key).is_some_and(|v| !v.is_null());
-        let head = (!has(map, "head_dim") && !has(map, "hidden_size")).then_some(head_dim);
+        let head =
+            (!has(map, "head_dim") && !has(map, "hidden_size") && !has(map, "qk_rope_head_dim"))
+                .then_some(head_dim);
         let length = (!has(map, "max_position_embeddings")).then_some(max_position_embeddings);
         if let Some(d) = head {
             map.insert("head_dim".into(), d.into());
@@ -616,18 +670,28 @@ pub fn read_rope_fields(
 }
 
 /// `examples/rope_freqs.rs`'s output: `{"inv_freq": [...], "attention_factor": x}`, every number
-/// printed in full (the shortest text that reads back as the same f64).
+/// printed in full (the shortest text that reads back as the same f64), and
+/// `"softmax_scale_factor": y` after them for a model that scales its softmax apart from the
+/// rope (DeepSeek's `mscale_all_dim`, `rope_scaling::softmax_scale_factor`).
 ///
 /// ```
 /// use pe_explorer::encoding::{rope_config::frequencies_json, rope_scaling::Frequencies};
 /// let f = Frequencies { inv_freq: vec![1.0, 0.1], attention_factor: 1.0 };
-/// assert_eq!(frequencies_json(&f), r#"{"inv_freq": [1.0,0.1], "attention_factor": 1.0}"#);
+/// assert_eq!(frequencies_json(&f, None), r#"{"inv_freq": [1.0,0.1], "attention_factor": 1.0}"#);
+/// assert_eq!(frequencies_json(&f, Some(2.5)),
+///     r#"{"inv_freq": [1.0,0.1], "attention_factor": 1.0, "softmax_scale_factor": 2.5}"#);
 /// ```
-pub fn frequencies_json(frequencies: &super::rope_scaling::Frequencies) -> String {
+pub fn frequencies_json(
+    frequencies: &super::rope_scaling::Frequencies,
+    softmax_scale_factor: Option<f64>,
+) -> String {
     let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
     let list: Vec<String> = frequencies.inv_freq.iter().map(|&x| number(x)).collect();
+    let softmax = softmax_scale_factor
+        .map(|y| format!(", \"softmax_scale_factor\": {}", number(y)))
+        .unwrap_or_default();
     format!(
-        "{{\"inv_freq\": [{}], \"attention_factor\": {}}}",
+        "{{\"inv_freq\": [{}], \"attention_factor\": {}{softmax}}}",
         list.join(","),
         number(frequencies.attention_factor)
     )

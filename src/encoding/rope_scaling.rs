@@ -20,15 +20,20 @@ use std::f64::consts::PI;
 pub struct RopeConfig {
     /// The base b (`rope_theta`).
     pub rope_theta: f64,
-    /// Each head's width (`head_dim`, or `hidden_size / num_attention_heads`).
+    /// Each head's rotary width before `partial_rotary_factor`: DeepSeek's `qk_rope_head_dim`,
+    /// else `head_dim`, else `hidden_size / num_attention_heads`.
     pub head_dim: usize,
     /// The share of each head that rotates (`partial_rotary_factor`; GPT-NeoX's `rotary_pct`).
     pub partial_rotary_factor: f64,
     /// `max_position_embeddings`: the context the configuration declares.
     pub max_position_embeddings: usize,
-    /// A top-level `original_max_position_embeddings` (Phi-3's LongRoPE configurations): the
-    /// pre-training length, when `max_position_embeddings` is the extended one.
+    /// The pre-training length L₀ of the `llama3`, `yarn` and `longrope` types: a top-level
+    /// `original_max_position_embeddings` (Phi-3) when given, else the one in `rope_scaling`;
+    /// `None` means `max_position_embeddings` (transformers 5's `standardize_rope_params`).
     pub original_max_position_embeddings: Option<usize>,
+    /// DeepSeek's attention (the configuration names `qk_rope_head_dim`): besides the rope's
+    /// attention factor, it multiplies its softmax scale by `yarn_mscale(s, mscale_all_dim)²`.
+    pub scales_softmax: bool,
     pub scaling: Scaling,
 }
 
@@ -39,16 +44,12 @@ impl RopeConfig {
         (self.head_dim as f64 * self.partial_rotary_factor) as usize
     }
 
-    /// The length the model was trained on, L₀, as each type reads it: Llama 3's and YaRN's
-    /// `rope_scaling.original_max_position_embeddings` when given, LongRoPE's top-level one when
-    /// given, otherwise `max_position_embeddings`.
+    /// The length the model was trained on, L₀: `original_max_position_embeddings` for the
+    /// types that read one (`llama3`, `yarn`, `longrope`) when given, otherwise
+    /// `max_position_embeddings`.
     pub fn training_length(&self) -> usize {
         match &self.scaling {
-            Scaling::Llama3(llama3) => llama3.original_max_position_embeddings,
-            Scaling::Yarn(yarn) => yarn
-                .original_max_position_embeddings
-                .unwrap_or(self.max_position_embeddings),
-            Scaling::LongRope(_) => self
+            Scaling::Llama3(_) | Scaling::Yarn(_) | Scaling::LongRope(_) => self
                 .original_max_position_embeddings
                 .unwrap_or(self.max_position_embeddings),
             _ => self.max_position_embeddings,
@@ -83,15 +84,14 @@ pub enum Scaling {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Yarn {
     pub factor: f64,
-    /// L₀ when given; otherwise `max_position_embeddings` is taken as L₀.
-    pub original_max_position_embeddings: Option<usize>,
     /// Pairs that turn at least β_fast times within L₀ keep their frequency (default 32).
     pub beta_fast: f64,
     /// Pairs that turn at most β_slow times within L₀ are interpolated (default 1).
     pub beta_slow: f64,
     /// The factor applied to cos and sin, when given.
     pub attention_factor: Option<f64>,
-    /// DeepSeek's variant of the default attention factor (both must be given and non-zero).
+    /// DeepSeek's variant of the default attention factor (used when both are given and
+    /// non-zero, Python's `if mscale and mscale_all_dim`).
     pub mscale: Option<f64>,
     pub mscale_all_dim: Option<f64>,
     /// Whether the ramp's ends are rounded outwards to whole pairs (default true; gpt-oss sets false).
@@ -103,7 +103,6 @@ impl Yarn {
     pub fn with_factor(factor: f64) -> Self {
         Yarn {
             factor,
-            original_max_position_embeddings: None,
             beta_fast: 32.0,
             beta_slow: 1.0,
             attention_factor: None,
@@ -114,13 +113,13 @@ impl Yarn {
     }
 }
 
-/// Llama 3.1's settings (`rope_scaling` keys of the same names).
+/// Llama 3.1's settings (`rope_scaling` keys of the same names; its
+/// `original_max_position_embeddings` is `RopeConfig`'s).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Llama3 {
     pub factor: f64,
     pub low_freq_factor: f64,
     pub high_freq_factor: f64,
-    pub original_max_position_embeddings: usize,
 }
 
 /// LongRoPE's settings: one divisor per pair for short and for long inputs.
@@ -128,6 +127,7 @@ pub struct Llama3 {
 pub struct LongRope {
     pub short_factor: Vec<f64>,
     pub long_factor: Vec<f64>,
+    /// `rope_scaling.factor`; without it, s = max_position_embeddings / L₀.
     pub factor: Option<f64>,
     pub attention_factor: Option<f64>,
 }
@@ -154,9 +154,11 @@ pub fn unscaled_inv_freq(base: f64, dim: usize) -> Vec<f64> {
 }
 
 /// The inverse frequencies and attention factor of `config` for a sequence of `seq_len`
-/// positions (only the dynamic type and LongRoPE depend on it; `None` means
-/// `max_position_embeddings`, the context the configuration declares).
+/// positions, as transformers 5 computes them (only the dynamic type and LongRoPE depend on the
+/// length: `None` is the model as loaded, which the dynamic type reads as
+/// `max_position_embeddings` and LongRoPE as short).
 ///
+/// With L₀ = `RopeConfig::training_length`:
 /// - `default`: θ_i, factor 1.
 /// - `linear`: θ_i / s, factor 1.
 /// - `ntk`: θ'_i = b'^(−2i/d) with b' = b·s^(d/(d−2)), factor 1.
@@ -166,22 +168,22 @@ pub fn unscaled_inv_freq(base: f64, dim: usize) -> Vec<f64> {
 ///   runs from low = ⌊c(β_fast)⌋ (≥ 0) to high = ⌈c(β_slow)⌉ (≤ d − 1) (no rounding when
 ///   `truncate` is false; high + 0.001 if they meet); ρ_i = clamp((i − low)/(high − low), 0, 1);
 ///   θ'_i = θ_i·(1 − ρ_i) + (θ_i/s)·ρ_i: pairs below low keep θ_i, pairs above high are
-///   divided by s. Factor: as given, else 0.1·ln s + 1 (1 when s ≤ 1), or DeepSeek's
-///   (0.1·mscale·ln s + 1)/(0.1·mscale_all_dim·ln s + 1) when both are given.
+///   divided by s. Factor: `attention_factor` as given, else DeepSeek's
+///   m(s, mscale)/m(s, mscale_all_dim) when both are given and non-zero, else m(s, 1), with
+///   m(s, k) = 0.1·k·ln s + 1 (1 when s ≤ 1, `yarn_mscale`).
 /// - `llama3`: with λ_i = 2π/θ_i, λ_low = L₀/low_freq_factor and λ_high = L₀/high_freq_factor:
 ///   λ_i > λ_low → θ_i/s; λ_i < λ_high → θ_i; between, with σ = (L₀/λ_i − low_freq_factor) /
 ///   (high_freq_factor − low_freq_factor), (1 − σ)·θ_i/s + σ·θ_i. Factor 1.
-/// - `longrope`: θ'_i = 1/(f_i·b^(2i/d)) with f the long factors when seq_len > L₀ and the short
-///   ones otherwise; with a top-level `original_max_position_embeddings` L₀ is it and
-///   s = `max_position_embeddings`/L₀, otherwise L₀ = `max_position_embeddings` and s is the
-///   given factor. Factor: as given, else √(1 + ln s / ln L₀) (1 when s ≤ 1).
+/// - `longrope`: θ'_i = 1/(f_i·b^(2i/d)) with f the long factors when seq_len > L₀ (strictly)
+///   and the short ones otherwise (and without a length); s = `rope_scaling.factor` when given,
+///   else `max_position_embeddings`/L₀. Factor: as given, else √(1 + ln s / ln L₀) (1 when s ≤ 1).
 ///
 /// ```
 /// use pe_explorer::encoding::rope_scaling::{frequencies, RopeConfig, Scaling};
 /// let llama2 = RopeConfig {
 ///     rope_theta: 10000.0, head_dim: 128, partial_rotary_factor: 1.0,
 ///     max_position_embeddings: 4096, original_max_position_embeddings: None,
-///     scaling: Scaling::Linear { factor: 4.0 },
+///     scales_softmax: false, scaling: Scaling::Linear { factor: 4.0 },
 /// };
 /// let scaled = frequencies(&llama2, None);
 /// assert_eq!(scaled.inv_freq.len(), 64);
@@ -190,7 +192,6 @@ pub fn unscaled_inv_freq(base: f64, dim: usize) -> Vec<f64> {
 pub fn frequencies(config: &RopeConfig, seq_len: Option<usize>) -> Frequencies {
     let dim = config.rotary_dim();
     let base = config.rope_theta;
-    let seq_len = seq_len.unwrap_or(config.max_position_embeddings);
     let unscaled = || unscaled_inv_freq(base, dim);
     let ntk_exponent = dim as f64 / (dim as f64 - 2.0);
     let plain = |inv_freq: Vec<f64>| Frequencies {
@@ -203,24 +204,22 @@ pub fn frequencies(config: &RopeConfig, seq_len: Option<usize>) -> Frequencies {
         Scaling::Ntk { factor } => plain(unscaled_inv_freq(base * factor.powf(ntk_exponent), dim)),
         Scaling::Dynamic { factor } => {
             let trained = config.max_position_embeddings as f64;
-            let length = (seq_len as f64).max(trained);
+            let length = seq_len.map_or(trained, |n| (n as f64).max(trained));
             let grown = base * (factor * length / trained - (factor - 1.0)).powf(ntk_exponent);
             plain(unscaled_inv_freq(grown, dim))
         }
         Scaling::Yarn(yarn) => yarn_frequencies(config, yarn),
-        Scaling::Llama3(llama3) => plain(llama3_inv_freq(&unscaled(), llama3)),
+        Scaling::Llama3(llama3) => plain(llama3_inv_freq(
+            &unscaled(),
+            llama3,
+            config.training_length(),
+        )),
         Scaling::LongRope(longrope) => {
-            let (trained, factor) = match config.original_max_position_embeddings {
-                Some(original) => (
-                    original,
-                    config.max_position_embeddings as f64 / original as f64,
-                ),
-                None => (
-                    config.max_position_embeddings,
-                    longrope.factor.unwrap_or(1.0),
-                ),
-            };
-            let divisors = if seq_len > trained {
+            let trained = config.training_length();
+            let factor = longrope
+                .factor
+                .unwrap_or(config.max_position_embeddings as f64 / trained as f64);
+            let divisors = if seq_len.is_some_and(|n| n > trained) {
                 &longrope.long_factor
             } else {
                 &longrope.short_factor
@@ -240,6 +239,46 @@ pub fn frequencies(config: &RopeConfig, seq_len: Option<usize>) -> Frequencies {
                 attention_factor,
             }
         }
+    }
+}
+
+/// YaRN's m(s, k) = 0.1·k·ln s + 1, 1 when s ≤ 1 (transformers' `get_mscale`, DeepSeek's
+/// `yarn_get_mscale`): k = 1 gives the paper's √(1/t), the factor cos and sin are multiplied by.
+///
+/// ```
+/// use pe_explorer::encoding::rope_scaling::yarn_mscale;
+/// assert_eq!(yarn_mscale(1.0, 0.707), 1.0);
+/// assert!((yarn_mscale(40.0, 1.0) - (0.1 * 40f64.ln() + 1.0)).abs() < 1e-15);
+/// ```
+pub fn yarn_mscale(scale: f64, mscale: f64) -> f64 {
+    if scale <= 1.0 {
+        1.0
+    } else {
+        0.1 * mscale * scale.ln() + 1.0
+    }
+}
+
+/// The factor a model multiplies its softmax scale by apart from the rope: DeepSeek-V2/V3's
+/// attention (`RopeConfig::scales_softmax`) multiplies 1/√(qk_head_dim) by
+/// m(s, mscale_all_dim)² when YaRN's `mscale_all_dim` is given and non-zero; `None` for every
+/// other model, whose logits only the rope's attention factor scales.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::read_config;
+/// use pe_explorer::encoding::rope_scaling::softmax_scale_factor;
+/// let v3 = read_config(r#"{"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
+///     "max_position_embeddings": 163840, "rope_theta": 10000, "rope_scaling": {"type": "yarn",
+///     "factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 4096}}"#).unwrap();
+/// let m = 0.1 * 40f64.ln() + 1.0;
+/// assert!((softmax_scale_factor(&v3.config).unwrap() - m * m).abs() < 1e-15);
+/// ```
+pub fn softmax_scale_factor(config: &RopeConfig) -> Option<f64> {
+    match &config.scaling {
+        Scaling::Yarn(yarn) if config.scales_softmax => yarn
+            .mscale_all_dim
+            .filter(|m| *m != 0.0)
+            .map(|m| yarn_mscale(yarn.factor, m).powi(2)),
+        _ => None,
     }
 }
 
@@ -264,18 +303,13 @@ fn yarn_frequencies(config: &RopeConfig, yarn: &Yarn) -> Frequencies {
     let dim = config.rotary_dim();
     let base = config.rope_theta;
     let factor = yarn.factor;
-    let mscale = |m: f64| {
-        if factor <= 1.0 {
-            1.0
-        } else {
-            0.1 * m * factor.ln() + 1.0
-        }
-    };
     let attention_factor =
         yarn.attention_factor
             .unwrap_or(match (yarn.mscale, yarn.mscale_all_dim) {
-                (Some(m), Some(all)) if m != 0.0 && all != 0.0 => mscale(m) / mscale(all),
-                _ => mscale(1.0),
+                (Some(m), Some(all)) if m != 0.0 && all != 0.0 => {
+                    yarn_mscale(factor, m) / yarn_mscale(factor, all)
+                }
+                _ => yarn_mscale(factor, 1.0),
             });
     let (low, mut high) = yarn_ramp(yarn, dim, base, config.training_length());
     if low == high {
@@ -296,8 +330,8 @@ fn yarn_frequencies(config: &RopeConfig, yarn: &Yarn) -> Frequencies {
     }
 }
 
-fn llama3_inv_freq(unscaled: &[f64], llama3: &Llama3) -> Vec<f64> {
-    let trained = llama3.original_max_position_embeddings as f64;
+fn llama3_inv_freq(unscaled: &[f64], llama3: &Llama3, trained: usize) -> Vec<f64> {
+    let trained = trained as f64;
     let low_wavelength = trained / llama3.low_freq_factor;
     let high_wavelength = trained / llama3.high_freq_factor;
     unscaled
@@ -509,7 +543,10 @@ impl Method {
 }
 
 /// What the lab's controls describe: one model's rotary dimension and base, the length it was
-/// trained on (L₀), the length asked for (L), and the settings of every method.
+/// trained on (L₀), the length asked for (L), and the settings of every method; the fields a
+/// pasted configuration gives that no control shows (YaRN's `attention_factor`, `mscale`,
+/// `mscale_all_dim`, `truncate`, LongRoPE's factors) ride along, so the configuration's own
+/// method computes exactly what the configuration does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Extension {
     pub rotary_dim: usize,
@@ -523,8 +560,17 @@ pub struct Extension {
     pub beta_slow: f64,
     pub low_freq_factor: f64,
     pub high_freq_factor: f64,
-    /// A LongRoPE configuration's (short, long) factors, one per pair.
-    pub long_factors: Option<(Vec<f64>, Vec<f64>)>,
+    /// YaRN's settings from a configuration (the presets have none: `None`, `None`, `None`, true).
+    pub yarn_attention_factor: Option<f64>,
+    pub mscale: Option<f64>,
+    pub mscale_all_dim: Option<f64>,
+    pub truncate: bool,
+    /// DeepSeek's attention, which scales its softmax apart from the rope (`RopeConfig::scales_softmax`).
+    pub scales_softmax: bool,
+    /// A LongRoPE configuration's settings, with its factor s fixed when it was read
+    /// (`rope_scaling.factor`, or its max_position_embeddings / L₀): the target slider only
+    /// chooses between the short and long factors.
+    pub longrope: Option<LongRope>,
 }
 
 impl Extension {
@@ -544,7 +590,12 @@ impl Extension {
             beta_slow: 1.0,
             low_freq_factor: 1.0,
             high_freq_factor: 4.0,
-            long_factors: None,
+            yarn_attention_factor: None,
+            mscale: None,
+            mscale_all_dim: None,
+            truncate: true,
+            scales_softmax: config.scales_softmax,
+            longrope: None,
         };
         let declared = |factor: f64| {
             config
@@ -567,6 +618,10 @@ impl Extension {
                 lab.factor = yarn.factor;
                 lab.beta_fast = yarn.beta_fast;
                 lab.beta_slow = yarn.beta_slow;
+                lab.yarn_attention_factor = yarn.attention_factor;
+                lab.mscale = yarn.mscale;
+                lab.mscale_all_dim = yarn.mscale_all_dim;
+                lab.truncate = yarn.truncate;
                 lab.target = declared(yarn.factor);
             }
             Scaling::Llama3(llama3) => {
@@ -578,10 +633,15 @@ impl Extension {
             }
             Scaling::LongRope(longrope) => {
                 lab.method = Method::LongRope;
-                lab.long_factors =
-                    Some((longrope.short_factor.clone(), longrope.long_factor.clone()));
-                lab.target = config.max_position_embeddings.max(trained + 1);
-                lab.factor = lab.target as f64 / trained as f64;
+                let factor = longrope
+                    .factor
+                    .unwrap_or(config.max_position_embeddings as f64 / trained as f64);
+                lab.longrope = Some(LongRope {
+                    factor: Some(factor),
+                    ..longrope.clone()
+                });
+                lab.factor = factor.max(1.0);
+                lab.target = declared(factor).max(trained + 1);
             }
         }
         if lab.target <= trained {
@@ -605,39 +665,36 @@ impl Extension {
                 factor: self.factor,
             },
             Method::Yarn => Scaling::Yarn(Yarn {
-                original_max_position_embeddings: Some(self.trained),
+                factor: self.factor,
                 beta_fast: self.beta_fast,
                 beta_slow: self.beta_slow,
-                ..Yarn::with_factor(self.factor)
+                attention_factor: self.yarn_attention_factor,
+                mscale: self.mscale,
+                mscale_all_dim: self.mscale_all_dim,
+                truncate: self.truncate,
             }),
             Method::Llama3 => Scaling::Llama3(Llama3 {
                 factor: self.factor,
                 low_freq_factor: self.low_freq_factor,
                 // The two bands must not meet (the blend divides by their difference).
                 high_freq_factor: self.high_freq_factor.max(self.low_freq_factor + 1e-3),
-                original_max_position_embeddings: self.trained,
             }),
-            Method::LongRope => match &self.long_factors {
-                Some((short, long)) => Scaling::LongRope(LongRope {
-                    short_factor: short.clone(),
-                    long_factor: long.clone(),
-                    factor: None,
-                    attention_factor: None,
-                }),
+            Method::LongRope => match &self.longrope {
+                Some(longrope) => Scaling::LongRope(longrope.clone()),
                 None => Scaling::Default,
             },
         };
-        let longrope = matches!(scaling, Scaling::LongRope(_));
+        let original = matches!(
+            scaling,
+            Scaling::Yarn(_) | Scaling::Llama3(_) | Scaling::LongRope(_)
+        );
         RopeConfig {
             rope_theta: self.base,
             head_dim: self.rotary_dim,
             partial_rotary_factor: 1.0,
-            max_position_embeddings: if longrope {
-                self.target.max(self.trained)
-            } else {
-                self.trained
-            },
-            original_max_position_embeddings: longrope.then_some(self.trained),
+            max_position_embeddings: self.trained,
+            original_max_position_embeddings: original.then_some(self.trained),
+            scales_softmax: self.scales_softmax,
             scaling,
         }
     }
@@ -651,7 +708,7 @@ impl Extension {
     pub fn methods(&self) -> impl Iterator<Item = Method> + '_ {
         Method::ALL
             .into_iter()
-            .filter(|m| *m != Method::LongRope || self.long_factors.is_some())
+            .filter(|m| *m != Method::LongRope || self.longrope.is_some())
     }
 }
 
@@ -666,6 +723,7 @@ mod tests {
             partial_rotary_factor: 1.0,
             max_position_embeddings: 4096,
             original_max_position_embeddings: None,
+            scales_softmax: false,
             scaling,
         }
     }
@@ -796,10 +854,9 @@ mod tests {
             factor: 8.0,
             low_freq_factor: 1.0,
             high_freq_factor: 4.0,
-            original_max_position_embeddings: 8192,
         };
         let plain = unscaled_inv_freq(500000.0, 128);
-        let scaled = llama3_inv_freq(&plain, &llama3);
+        let scaled = llama3_inv_freq(&plain, &llama3, 8192);
         for (theta, scaled) in plain.iter().zip(&scaled) {
             let wavelength = 2.0 * PI / theta;
             if wavelength < 2048.0 {

@@ -2,7 +2,9 @@
 // comes near the screen. The first: one RoPE pair read as complex numbers (issue 18, item 5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT } from './harness.mjs';
 
 const env = useSite();
 // (The service worker fetches every file for the offline copy after load, the tools' too: whether
@@ -87,6 +89,18 @@ test('the numbering lab: the raw index grows, the fraction changes with the leng
   await context.close();
 });
 
+/** Opens the context-extension lab's paste box; gives `paste(config)`, which reads a config and
+ *  answers the lab's message. */
+async function openPasteBox(page) {
+  await page.locator('.lab-paste summary').click();
+  return async (config) => {
+    await page.getByTestId('rope-extension-config').fill(config);
+    await page.getByTestId('rope-extension-read').click();
+    await settle(page);
+    return page.getByTestId('rope-extension-config-status').textContent();
+  };
+}
+
 test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps the fast pairs, presets and pasted configs', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
@@ -128,13 +142,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '5');
 
   // A bad config gets a message naming the field, and the lab keeps what it showed.
-  await page.locator('.lab-paste summary').click();
-  const paste = async (config) => {
-    await page.getByTestId('rope-extension-config').fill(config);
-    await page.getByTestId('rope-extension-read').click();
-    await settle(page);
-    return text('rope-extension-config-status');
-  };
+  const paste = await openPasteBox(page);
   const bad = '{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 0.5}}';
   assert.match(await paste(bad), /rope_scaling\.factor is 0\.5/);
   assert.equal(await text('rope-extension-declared'), '131072');
@@ -159,13 +167,101 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '6', 'the pasted config, after the six presets');
   // Just the rope fields: the model's size is the lab's current one, and the lab says so.
   assert.equal(await paste('{"rope_theta": 500000.0}'),
-    'Read. The config gives no model size: using the current head_dim 24 and max_position_embeddings 2048.');
+    'Read. The config gives neither the head size nor max_position_embeddings: using the current head_dim 24 and max_position_embeddings 2048.');
   assert.equal(await text('rope-extension-rotary'), '24 (12)');
 
   // In Chinese, the lab and its messages too.
   await page.getByRole('button', { name: '中文' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
   assert.match(await paste(bad), /rope_scaling\.factor 为 0\.5/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('the context-extension lab computes each pasted config as transformers 5 does, in both languages (issue 40)', async () => {
+  // The configs engineers debug most, with transformers' values written out (the host tests read
+  // the same file: tests/rope_scaling.rs).
+  const { cases } = JSON.parse(readFileSync(resolve(ROOT, 'tests/data/rope_transformers.json'), 'utf8'));
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url('?lang=en'));
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  const text = (id) => page.getByTestId(id).textContent();
+  const paste = await openPasteBox(page);
+  const close = (got, want, what) =>
+    assert.ok(Math.abs(got - want) <= 1e-9 * Math.abs(want), `${what}: ${got} against ${want}`);
+  // A read-out prints four significant figures (ui::labs::parts::short).
+  const printed = (x) => Number.isInteger(x) ? String(x) : x.toFixed(4);
+
+  const check = async (lang) => {
+    for (const c of cases) {
+      const status = await paste(JSON.stringify(c.config));
+      assert.ok(status.startsWith(lang === 'en' ? 'Read.' : '已读取。'), `${c.name}: ${status}`);
+      assert.equal(/\bsu\b/.test(status), c.name === 'type su', `${c.name}: the su note: ${status}`);
+      const pairs = c.inv_freq.length;
+      assert.equal(await text('rope-extension-rotary'), `${2 * pairs} (${pairs})`, c.name);
+      // LongRoPE's choice follows the target length: L₀ (or no length) takes the short factors,
+      // a quarter octave past it the long ones. The other types do not depend on it.
+      const scaling = c.config.rope_scaling ?? c.config.rope_parameters;
+      const type = scaling.rope_type ?? scaling.type;
+      if (type === 'longrope' || type === 'su') {
+        const trained = c.config.original_max_position_embeddings ?? c.config.max_position_embeddings;
+        const long = c.seq_len !== null && c.seq_len > trained;
+        await page.getByTestId('rope-extension-target').fill(String(Math.log2(trained) + (long ? 0.25 : 0)));
+        await settle(page);
+      }
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
+      const rows = readFileSync(await file.path(), 'utf8').trim().split('\n');
+      assert.equal(rows[0], 'pair,inv_freq,scaled_inv_freq,attention_factor');
+      assert.equal(rows.length - 1, pairs, c.name);
+      rows.slice(1).forEach((row, i) => {
+        const [pair, , scaled, attention] = row.split(',').map(Number);
+        assert.equal(pair, i);
+        close(scaled, c.inv_freq[i], `${c.name}, pair ${i}`);
+        close(attention, c.attention_factor, `${c.name}, attention_factor`);
+      });
+      assert.equal(await text('rope-extension-attention'), printed(c.attention_factor), c.name);
+      const softmax = page.getByTestId('rope-extension-softmax');
+      if (c.softmax_scale_factor === null) {
+        assert.equal(await softmax.count(), 0, `${c.name}: no separate softmax factor`);
+      } else {
+        assert.equal(await softmax.textContent(), printed(c.softmax_scale_factor), c.name);
+      }
+      // Where versions of transformers differ (YaRN, LongRoPE), the lab says which it follows.
+      const versions = page.getByTestId('rope-extension-versions');
+      if (type === 'llama3') {
+        assert.equal(await versions.count(), 0, c.name);
+      } else {
+        assert.match(await versions.textContent(), lang === 'en' ? /the lab follows 5\.x/ : /本实验按 5\.x/, c.name);
+      }
+    }
+  };
+  await check('en');
+
+  // A refused paste leaves the read-outs marked as the previous config's.
+  assert.equal(await page.getByTestId('rope-extension-stale').count(), 0);
+  assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 1e400}'),
+    /^The number at line 1, column \d+ is out of range/);
+  assert.equal(await text('rope-extension-stale'), 'Not read: the figures below are still those of the config pasted before.');
+  assert.equal(await page.getByTestId('rope-extension-readout').getAttribute('data-stale'), '');
+  assert.match(await paste('['.repeat(200) + ']'.repeat(200)), /^JSON nested too deep to read/);
+  // More than 1 MiB: refused with its size, before any parsing.
+  await page.getByTestId('rope-extension-config').evaluate((area) => { area.value = ' '.repeat(5 << 20); });
+  await page.getByTestId('rope-extension-read').click();
+  await settle(page);
+  assert.match(await text('rope-extension-config-status'), /^The paste is 5242880 bytes \(5\.2 MB\)/);
+  // Choosing a model clears the mark.
+  await page.getByTestId('rope-extension-model').selectOption('0');
+  await settle(page);
+  assert.equal(await page.getByTestId('rope-extension-stale').count(), 0);
+  assert.equal(await page.getByTestId('rope-extension-readout').getAttribute('data-stale'), null);
+
+  await page.getByRole('button', { name: '中文' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
+  await check('zh');
+  await paste('not json');
+  assert.equal(await text('rope-extension-stale'), '未读取：下面的数字仍然属于之前粘贴的配置。');
   assertClean(problems);
   await context.close();
 });

@@ -66,7 +66,7 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
                 attention factor 0.1·ln s + 1 (or as given, or DeepSeek's mscale ratio)
       llama3:   λ_i = 2π/θ_i; λ_i > L₀/low_ff: θ_i/s; λ_i < L₀/high_ff: θ_i; else
                 σ = (L₀/λ_i − low_ff)/(high_ff − low_ff), (1 − σ)·θ_i/s + σ·θ_i
-      longrope: 1/(f_i·b^(2i/d)), f = long_factor if seq_len > L₀ else short_factor;
+      longrope: 1/(f_i·b^(2i/d)), f = long_factor if a seq_len is given and > L₀ else short_factor;
                 attention factor √(1 + ln s/ln L₀)
 
 Files written (schemas in tests/data/README.md):
@@ -437,7 +437,9 @@ def rope_scaling_inv_freq(config, seq_len):
             s = max_pos / trained
         else:
             trained, s = max_pos, scaling.get("factor", 1.0)
-        f = np.array(scaling["long_factor"] if seq > trained else scaling["short_factor"], dtype=np.float64)
+        # transformers 5: the long factors only for a given length past L₀ (none: short).
+        long = seq_len is not None and seq_len > trained
+        f = np.array(scaling["long_factor"] if long else scaling["short_factor"], dtype=np.float64)
         theta = 1.0 / (f * base ** exponents)
         attention = scaling.get("attention_factor", 1.0 if s <= 1 else np.sqrt(1 + np.log(s) / np.log(trained)))
     return [float(x) for x in theta], float(attention)
@@ -468,7 +470,7 @@ def rope_scaling_cases():
                                      "original_max_position_embeddings": 8192, "rope_type": "llama3"}}, None),
         ("longrope long", {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 131072,
                            "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
-                           "rope_scaling": {"type": "longrope", "short_factor": phi(48), "long_factor": phi(48)}}, None),
+                           "rope_scaling": {"type": "longrope", "short_factor": phi(48), "long_factor": phi(48)}}, 131072),
         ("longrope short", {"hidden_size": 3072, "num_attention_heads": 32, "max_position_embeddings": 131072,
                             "original_max_position_embeddings": 4096, "rope_theta": 10000.0,
                             "rope_scaling": {"type": "longrope", "short_factor": phi(48), "long_factor": phi(48)}}, 4096),

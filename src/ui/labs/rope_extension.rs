@@ -8,7 +8,8 @@ use leptos::prelude::*;
 
 use crate::encoding::rope_config::{read_config, read_rope_fields, ConfigError, Note};
 use crate::encoding::rope_scaling::{
-    angles_seen_and_needed, digit_base_range, pair_fates, Extension, Method, PairFate, PRESETS,
+    angles_seen_and_needed, digit_base_range, pair_fates, softmax_scale_factor, Extension, Method,
+    PairFate, PRESETS,
 };
 use crate::lesson::lab_query::{
     read_rope_extension, rope_extension_pairs, LabProblem, RopeExtensionLink, ROPE_EXTENSION_PREFIX,
@@ -19,7 +20,7 @@ use crate::render::rope_extension::{
 };
 use crate::ui::context::use_lesson;
 
-use super::parts::{short, LabSlider, LinkProblems, Sliders, SvgChart, Track};
+use super::parts::{short, CsvExport, LabSlider, LinkProblems, Sliders, SvgChart, Track};
 
 pub const TITLE: [&str; 2] = [
     "Longer than trained: stretching RoPE",
@@ -27,8 +28,25 @@ pub const TITLE: [&str; 2] = [
 ];
 
 const TEXT: [&str; 2] = [
-    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest hardly changes. YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two; YaRN also multiplies the logits by a temperature. Choose a model, a method and the lengths.",
-    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：频率最高的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：频率最低的维度对除以 s，最快的几乎不变。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，至多转一圈左右的做插值（阈值由下面的滑块决定），中间用一段斜坡连接；YaRN 还把 logits 乘上一个温度系数。请选择模型、方法和长度。",
+    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest hardly changes. YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two; YaRN also sharpens attention with a temperature t, dividing the logits by t (by default t = 1 at s = 1 and below 1 past it). Choose a model, a method and the lengths.",
+    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：频率最高的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：频率最低的维度对除以 s，最快的几乎不变。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，至多转一圈左右的做插值（阈值由下面的滑块决定），中间用一段斜坡连接；YaRN 还用温度系数 t 让注意力更集中：把 logits 除以 t（默认情况下 s = 1 时 t = 1，s 更大时 t 小于 1）。请选择模型、方法和长度。",
+];
+
+/// Where each factor is applied, under transformers' names (docs/sources.md, "RoPE scaling").
+const FACTORS: [&str; 2] = [
+    "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
+    "各因子的作用：attention_factor 乘在 cos 和 sin 上，所以每个 logit 乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1，除非配置给出它。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，单独列出。LongRoPE 的是 √(1 + ln s / ln L₀)（s ≤ 1 时为 1），除非配置给出；目标长度只决定用短因子还是长因子。",
+];
+
+/// Where versions of transformers differ for the method shown: the lab follows the newest (5.x).
+const VERSIONS_YARN: [&str; 2] = [
+    "transformers versions differ here; the lab follows 5.x: s is the config's factor (4.51 used max_position_embeddings / original), truncate is read (from 4.57), a top-level original_max_position_embeddings wins.",
+    "transformers 各版本在此不同；本实验按 5.x：s 取配置中的 factor（4.51 用 max_position_embeddings / 原始长度），读取 truncate（4.57 起），顶层的 original_max_position_embeddings 优先。",
+];
+
+const VERSIONS_LONGROPE: [&str; 2] = [
+    "transformers versions differ here; the lab follows 5.x: long factors only past L₀ (4096 short, 4097 long), short when loaded without a length (4.x: long); s is rope_scaling.factor when given (4.x with a top-level original length: max / original).",
+    "transformers 各版本在此不同；本实验按 5.x：只有超过 L₀ 才用长因子（4096 短，4097 长），不带长度加载时用短因子（4.x：长）；给出 rope_scaling.factor 时 s 取它（4.x 有顶层原始长度时：max / 原始长度）。",
 ];
 
 /// Each method's name, per language, in `Method::ALL`'s order.
@@ -72,6 +90,9 @@ struct Words {
     fastest: &'static str,
     slowest: &'static str,
     attention: &'static str,
+    softmax: &'static str,
+    /// After a refused paste, before the name of what the read-outs still show.
+    stale: &'static str,
     fates: &'static str,
     turning: &'static str,
     wavelengths: &'static str,
@@ -114,7 +135,9 @@ const WORDS: [Words; 2] = [
         declared: "context the config declares (max_position_embeddings)",
         fastest: "fastest pair: angle from p to p + 1, rad",
         slowest: "slowest pair: wavelength, positions",
-        attention: "attention factor a (logits × a²)",
+        attention: "attention_factor (logits × its square)",
+        softmax: "DeepSeek's softmax factor (mscale_all_dim)",
+        stale: "Not read: the figures below are still those of ",
         fates: "pairs kept / divided by s / in between",
         turning: "pairs that finish a turn within L₀",
         wavelengths: "Each pair's wavelength, trained (grey) and scaled (colour)",
@@ -125,7 +148,7 @@ const WORDS: [Words; 2] = [
         angle_caption: "For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.",
         unseen: "pairs asked for angles never seen in training",
         scores: "Score of an aligned query and key against distance, every method",
-        score_caption: "The query and key are equal and spread evenly over the pairs, so the score is a²·mean_i cos(distance·θ_i), 1 at distance 0 without a temperature. Each point is the mean over its stretch of whole distances (computed exactly), so fast wiggles average out instead of aliasing; the dashed line is L₀. The thick line is the method chosen.",
+        score_caption: "The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i) (without DeepSeek's softmax factor). Each point is the mean over its stretch of whole distances (computed exactly), so fast wiggles average out instead of aliasing; the dashed line is L₀. The thick line is the method chosen.",
         paste: "Paste a config.json (or its rope fields)",
         read: "Read it",
         read_ok: "Read. ",
@@ -152,7 +175,9 @@ const WORDS: [Words; 2] = [
         declared: "配置声明的上下文长度（max_position_embeddings）",
         fastest: "频率最高的维度对：从 p 到 p + 1 的角度，弧度",
         slowest: "频率最低的维度对：波长，单位为位置",
-        attention: "注意力因子 a（logits × a²）",
+        attention: "attention_factor（logits × 它的平方）",
+        softmax: "DeepSeek 的 softmax 因子（mscale_all_dim）",
+        stale: "未读取：下面的数字仍然属于",
         fates: "保持不变 / 除以 s / 介于两者之间 的维度对",
         turning: "在 L₀ 之内转满一圈的维度对",
         wavelengths: "每个维度对的波长：训练时（灰色）与缩放后（彩色）",
@@ -163,7 +188,7 @@ const WORDS: [Words; 2] = [
         angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到的角度。",
         unseen: "需要训练中从未见过的角度的维度对",
         scores: "方向一致的查询与键的分数随距离的变化，各种方法",
-        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 a²·mean_i cos(距离·θ_i)，不加温度时距离 0 处为 1。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
+        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
         paste: "粘贴 config.json（或其中与 rope 有关的字段）",
         read: "读取",
         read_ok: "解析成功。",
@@ -191,12 +216,17 @@ pub fn RopeExtensionLab() -> impl IntoView {
     let declared = RwSignal::new(start.map(|c| c.max_position_embeddings).unwrap_or(0));
     // Which preset (PRESETS.len() for a pasted config).
     let chosen = RwSignal::new(0usize);
-    let pasted = RwSignal::new(String::new());
+    // Read from the box only when asked: a 5 MB paste copied into a signal on every input, and
+    // back into the box, held the page for seconds.
+    let paste_box = NodeRef::<leptos::html::Textarea>::new();
     let outcome: RwSignal<Option<Result<Vec<Note>, ConfigError>>> = RwSignal::new(None);
+    // After a refused paste the read-outs are still the previous model's, and say so.
+    let stale = RwSignal::new(false);
 
     let choose = move |config: &crate::encoding::rope_scaling::RopeConfig| {
         setup.set(Extension::from_config(config));
         declared.set(config.max_position_embeddings);
+        stale.set(false);
     };
 
     // The link's own values for the lab (rx_…), if it has any; what could not be used is said.
@@ -208,6 +238,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
         }
         chosen.set(link.preset);
         setup.set(link.lab.clone());
+        stale.set(false);
     };
     let from_link = read_rope_extension(&super::opened_query());
     if let Some(link) = &from_link {
@@ -344,7 +375,14 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     value=sliders.get(|l| l.high_freq_factor) set=sliders.set(|l, v| l.high_freq_factor = v.max(l.low_freq_factor + 0.25)) />
             </Show>
         </div>
-        <dl class="numbers" data-testid="rope-extension-readout">
+        <Show when=move || stale.get()>
+            <p class="note" role="status" data-testid="rope-extension-stale">{move || {
+                let before = ["the config pasted before", "之前粘贴的配置"][language()];
+                let name = PRESETS.get(chosen.get()).map_or(before, |p| p.name);
+                format!("{}{name}{}", words().stale, if language() == 1 { "。" } else { "." })
+            }}</p>
+        </Show>
+        <dl class="numbers" data-testid="rope-extension-readout" data-stale=move || stale.get().then_some("")>
             <dt>{label(|w| w.rotary)}</dt>
             <dd data-testid="rope-extension-rotary">{Signal::derive(move || setup.with(|l| format!("{} ({})", l.rotary_dim, l.rotary_dim / 2)))}</dd>
             <dt>{label(|w| w.declared)}</dt>
@@ -367,6 +405,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
             }))}</dd>
             <dt>{label(|w| w.attention)}</dt>
             <dd data-testid="rope-extension-attention">{Signal::derive(move || computed.with(|(_, current, _)| short(current.attention_factor)))}</dd>
+            {move || setup.with(|l| softmax_scale_factor(&l.config(l.method))).map(|factor| view! {
+                <dt>{label(|w| w.softmax)}</dt>
+                <dd data-testid="rope-extension-softmax">{short(factor)}</dd>
+            })}
             <dt>{label(|w| w.fates)}</dt>
             <dd data-testid="rope-extension-fates">{Signal::derive(move || computed.with(|(_, _, fates)| {
                 let count = |fate: PairFate| fates.iter().filter(|f| **f == fate).count();
@@ -396,6 +438,26 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 format!("{turning} / {}", plain.inv_freq.len())
             }))}</dd>
         </dl>
+        {move || {
+            let versions = match setup.with(|l| l.method) {
+                Method::Yarn => Some(VERSIONS_YARN),
+                Method::LongRope => Some(VERSIONS_LONGROPE),
+                _ => None,
+            };
+            versions.map(|text| view! { <p class="note" data-testid="rope-extension-versions">{text[language()]}</p> })
+        }}
+        <p class="note">{Signal::derive(move || FACTORS[language()])}</p>
+        <CsvExport testid="rope-extension-csv" file=Signal::derive(move || setup.with(|l| format!(
+            "rope-extension_{}_trained{}_target{}.csv",
+            crate::lesson::lab_query::METHOD_NAMES[method_index(l.method)], l.trained, l.target
+        ))) rows=Callback::new(move |_| computed.with_untracked(|(plain, current, _)| {
+            // Every number in full (Rust's shortest text that reads back as the same double).
+            let mut csv = String::from("pair,inv_freq,scaled_inv_freq,attention_factor\n");
+            for (i, (was, now)) in plain.inv_freq.iter().zip(&current.inv_freq).enumerate() {
+                csv.push_str(&format!("{i},{was:?},{now:?},{:?}\n", current.attention_factor));
+            }
+            csv
+        })) />
         <figure class="lab-chart">
             <figcaption>{label(|w| w.wavelengths)}</figcaption>
             <SvgChart testid="rope-extension-wavelengths" marks=Signal::derive(move || {
@@ -441,18 +503,21 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 data-testid="rope-extension-config"
                 rows="6"
                 spellcheck="false"
-                prop:value=move || pasted.get()
-                on:input=move |ev| pasted.set(event_target_value(&ev))
+                node_ref=paste_box
             ></textarea>
             <button type="button" data-testid="rope-extension-read"
                 on:click=move |_| {
                     // Just the rope fields will do: the model's size comes from the lab's settings.
                     let (head_dim, trained) = setup.with_untracked(|l| (l.rotary_dim, l.trained));
-                    let read = pasted.with(|text| read_rope_fields(text, head_dim, trained));
+                    let text = paste_box.get_untracked().map(|area| area.value()).unwrap_or_default();
+                    let read = read_rope_fields(&text, head_dim, trained);
                     outcome.set(Some(read.clone().map(|r| r.notes)));
-                    if let Ok(read) = read {
-                        chosen.set(PRESETS.len());
-                        choose(&read.config);
+                    match read {
+                        Ok(read) => {
+                            chosen.set(PRESETS.len());
+                            choose(&read.config);
+                        }
+                        Err(_) => stale.set(true),
                     }
                 }>
                 {label(|w| w.read)}
