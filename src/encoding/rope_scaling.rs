@@ -381,10 +381,12 @@ pub const PRESETS: [Preset; 6] = [
         name: "GPT-NeoX-20B",
         config: r#"{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 2048}"#,
     },
-    // Last, so the links' `rx_model` numbers of the others stay as they were.
+    // Last, so the links' `rx_model` numbers of the others stay as they were. Trained on 8 192
+    // positions (the paper's Table 1, context_len), though its config declares 32 768
+    // (max_position_embeddings): the lab's trained length is what the model saw.
     Preset {
         name: "Mistral 7B v0.1",
-        config: r#"{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768, "rope_theta": 10000.0}"#,
+        config: r#"{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 8192, "rope_theta": 10000.0}"#,
     },
 ];
 
