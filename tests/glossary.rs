@@ -285,6 +285,7 @@ const ASCII_ALLOWED: &[&str] = &[
     // Code Llama, a model's name
     "Code",
     "Qwen",
+    "DeepSeek",
     "Mistral",
     "LayerNorm",
     "AdamW",
@@ -307,14 +308,19 @@ const ASCII_ALLOWED: &[&str] = &[
     "device",
     // kept in Latin letters by Chinese ML texts
     "logits",
+    "logit",
     "dropout",
     "token",
+    // a config's fields the context-extension lab names as transformers reads them
+    "factor",
+    "truncate",
     // a config's values, and a value of the page's link
     "none",
     "linear",
     "dynamic",
     "yarn",
     "llama3",
+    "longrope",
     "mrope",
     "default",
     "rope",
