@@ -211,10 +211,15 @@ pub fn Header() -> impl IntoView {
     }
 }
 
-/// The table of contents: a link to every panel.
+/// The table of contents: a link to every panel, and under its panel every lab (from the first
+/// paint: the titles are constants of `ui::labs`, whose views come with the teacher's tools).
+/// Following a lab's link asks the tools to draw it and go there (`open <anchor>`): until its
+/// panel has been near the screen the lab's heading does not exist.
 #[component]
 pub fn Contents() -> impl IntoView {
+    use super::labs::{CONTENTS, LAB_WORD};
     let lesson = use_lesson();
+    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
     view! {
         <nav class="toc" aria-labelledby="toc-title" data-testid="toc">
             <h2 id="toc-title">{tr(Key::Contents)}</h2>
@@ -222,9 +227,32 @@ pub fn Contents() -> impl IntoView {
                 {PanelId::ALL
                     .into_iter()
                     .map(|panel| {
+                        let labs = CONTENTS
+                            .iter()
+                            .find(|(anchor, _)| *anchor == panel.anchor())
+                            .map(|(_, labs)| *labs)
+                            .unwrap_or_default();
                         view! {
                             <li hidden=move || lesson.panel_hidden(panel)>
                                 <a href=format!("#{}", panel.anchor())>{tr(panel_title(panel))}</a>
+                                {(!labs.is_empty()).then(|| view! {
+                                    <ol class="toc-labs">
+                                        {labs
+                                            .iter()
+                                            .map(|lab| view! {
+                                                <li>
+                                                    <a
+                                                        href=format!("#{}", lab.anchor)
+                                                        on:click=move |_| teacher_tools(&format!("open {}", lab.anchor))
+                                                    >
+                                                        {move || LAB_WORD[language()]}
+                                                        {move || lab.title[language()]}
+                                                    </a>
+                                                </li>
+                                            })
+                                            .collect_view()}
+                                    </ol>
+                                })}
                             </li>
                         }
                     })

@@ -197,7 +197,7 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   const check = async (lang) => {
     for (const c of cases) {
       const status = await paste(JSON.stringify(c.config));
-      assert.ok(status.startsWith(lang === 'en' ? 'Read.' : '已读取。'), `${c.name}: ${status}`);
+      assert.ok(status.startsWith(lang === 'en' ? 'Read.' : '解析成功。'), `${c.name}: ${status}`);
       assert.equal(/\bsu\b/.test(status), c.name === 'type su', `${c.name}: the su note: ${status}`);
       const pairs = c.inv_freq.length;
       assert.equal(await text('rope-extension-rotary'), `${2 * pairs} (${pairs})`, c.name);
@@ -584,7 +584,7 @@ test('the weight-tying lab: each sharing saves whole V × d_model matrices, chec
   await context.close();
 });
 
-test('once the tools are here the contents list every lab under its panel, and following one draws it first', async () => {
+test('the contents list every lab under its panel from the first paint, and following one draws it first', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);

@@ -49,7 +49,10 @@ test('the served HTML holds the header, the contents and every panel\'s heading 
       const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
       assert.ok(title.length > 5 && text.length > 40, `${id}: heading and explanation present`);
     }
-    assert.equal(await page.locator('nav.toc li').count(), PANEL_IDS.length, 'the table of contents');
+    assert.equal(await page.locator('nav.toc > ol > li').count(), PANEL_IDS.length, 'the table of contents');
+    const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
+    assert.equal(labs.length, 15, `every lab in the contents before the wasm: ${labs.join(' | ')}`);
+    assert.ok(labs.every((l) => l.startsWith('Lab: ')), labs.join(' | '));
     assert.ok((await page.locator('math').count()) >= 5, 'the formulas, as MathML');
     // Only the refused wasm may fail: no style attribute breaks the CSP, no script error.
     const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');
@@ -136,6 +139,9 @@ test('the Chinese page is Chinese before the wasm: no English panel text', async
       assert.match(title, /[\u4e00-\u9fff]/, `${id}: a Chinese heading (${title})`);
       assert.match(text, /[\u4e00-\u9fff]/, `${id}: a Chinese explanation`);
     }
+    const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
+    assert.equal(labs.length, 15, 'every lab in the contents before the wasm');
+    assert.ok(labs.every((l) => l.startsWith('实验：')), labs.join(' | '));
     // The page names the site's files from its own folder down: the stylesheet is found and applied.
     assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href && sheet.cssRules.length > 20)), 'the stylesheet applies');
     const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');

@@ -127,11 +127,12 @@ fn find_or_add_slot(name: &str) -> Option<web_sys::Element> {
 }
 
 /// A lab as the table of contents lists it: its anchor (its heading's id), its title per
-/// language, and the slot it is drawn in.
-struct ContentsEntry {
-    anchor: &'static str,
-    title: [&'static str; 2],
-    slot: &'static str,
+/// language, and the slot it is drawn in. The page's own contents read [`CONTENTS`] (constants
+/// only: none of the labs' code comes with it), so every lab is listed from the first paint.
+pub struct ContentsEntry {
+    pub anchor: &'static str,
+    pub title: [&'static str; 2],
+    pub slot: &'static str,
 }
 
 const fn entry(
@@ -147,7 +148,7 @@ const fn entry(
 }
 
 /// The labs under each panel's entry in the table of contents, by the panel's anchor.
-const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
+pub const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
     (
         "embedding",
         &[
@@ -196,49 +197,6 @@ const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
         ],
     ),
 ];
-
-/// Lists the labs in the page's table of contents, each under its panel's entry, once the tools
-/// are here (the page itself carries no lab's title) and the page is live. Following one draws
-/// its slot first, so the link's target exists when the browser scrolls to it.
-pub fn add_to_contents(lesson: Lesson) {
-    when_page_ready(move || list_in_contents(lesson));
-}
-
-fn list_in_contents(lesson: Lesson) {
-    let document = document();
-    for (panel, labs) in CONTENTS {
-        let Some(entry) = document
-            .query_selector(&format!("nav.toc a[href=\"#{panel}\"]"))
-            .ok()
-            .flatten()
-            .and_then(|link| link.parent_element())
-            .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
-        if entry.query_selector(".toc-labs").ok().flatten().is_some() {
-            continue;
-        }
-        leptos::mount::mount_to(entry, move || {
-            let language = move || usize::from(lesson.lang.get() == Lang::Zh);
-            view! {
-                <ol class="toc-labs">
-                    {labs
-                        .iter()
-                        .map(|lab| view! {
-                            <li>
-                                <a href=format!("#{}", lab.anchor) on:click=move |_| mount(lab.slot, lesson)>
-                                    {move || LAB_WORD[language()]}{move || lab.title[language()]}
-                                </a>
-                            </li>
-                        })
-                        .collect_view()}
-                </ol>
-            }
-        })
-        .forget();
-    }
-}
 
 /// Runs `then` once every piece of the page is live (`<html data-ready>`): until then a panel
 /// or the table of contents may still be the prerendered copy, which the page is about to
@@ -292,7 +250,7 @@ pub fn draw_lab(anchor: &str, lesson: Lesson) {
 }
 
 /// What the table of contents puts before a lab's title.
-const LAB_WORD: [&str; 2] = ["Lab: ", "实验："];
+pub const LAB_WORD: [&str; 2] = ["Lab: ", "实验："];
 
 thread_local! {
     /// Lesson mode's request to the labs: the current step's lab values, if it has a lab.

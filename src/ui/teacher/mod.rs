@@ -147,7 +147,6 @@ fn mount(opening: Params) {
             }
         };
         RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
-        crate::ui::labs::add_to_contents(lesson);
         for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
             run(&command);
         }
