@@ -82,11 +82,11 @@ impl Note {
         let assumed = |head_dim: &Option<usize>, length: &Option<usize>, chinese: bool| {
             match (head_dim, length, chinese) {
                 (Some(d), Some(l), false) => format!("The config gives neither the head size nor max_position_embeddings: using the current head_dim {d} and max_position_embeddings {l}."),
-                (Some(d), Some(l), true) => format!("配置中既没有给出每个头的大小，也没有给出 max_position_embeddings：使用当前的 head_dim {d} 和 max_position_embeddings {l}。"),
+                (Some(d), Some(l), true) => format!("配置既没有给出每个头的维度，也没有给出 max_position_embeddings：沿用当前的 head_dim {d} 和 max_position_embeddings {l}。"),
                 (Some(d), None, false) => format!("The config gives no head size (head_dim, hidden_size): using the current head_dim {d}."),
-                (Some(d), None, true) => format!("配置中没有给出每个头的大小（head_dim、hidden_size）：使用当前的 head_dim {d}。"),
+                (Some(d), None, true) => format!("配置没有给出每个头的维度（head_dim、hidden_size）：沿用当前的 head_dim {d}。"),
                 (None, Some(l), false) => format!("The config gives no max_position_embeddings: using the current {l}."),
-                (None, Some(l), true) => format!("配置中没有给出 max_position_embeddings：使用当前的 {l}。"),
+                (None, Some(l), true) => format!("配置没有给出 max_position_embeddings：沿用当前值 {l}。"),
                 (None, None, _) => String::new(),
             }
         };
@@ -95,11 +95,11 @@ impl Note {
                 assumed(head_dim, max_position_embeddings, chinese)
             }
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
-            (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 的 Llama 配置的默认值 10000。".into(),
+            (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 中 Llama 配置的默认值 10000。".into(),
             (Note::SuAsLongrope, false) => "rope_scaling type su is read as longrope, as transformers 4 did (5.x no longer loads it).".into(),
-            (Note::SuAsLongrope, true) => "rope_scaling 类型 su 按 longrope 读取，与 transformers 4 相同（5.x 已不再加载它）。".into(),
+            (Note::SuAsLongrope, true) => "rope_scaling 的类型 su 按 longrope 读取，与 transformers 4 的做法相同（5.x 已不再加载这一类型）。".into(),
             (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.".into(),
-            (Note::MropeAsDefault, true) => "rope_scaling 类型 mrope（Qwen2-VL）按 default 读取，与 transformers 相同：它的分段把各对分给时间、高度和宽度，每一对的频率保持默认值。".into(),
+            (Note::MropeAsDefault, true) => "rope_scaling 的类型 mrope（Qwen2-VL）按 default 读取，与 transformers 的做法相同：它的分段把各维度对分给时间、高度和宽度，每个维度对的频率都保持默认值。".into(),
         }
     }
 }
@@ -217,11 +217,11 @@ impl ConfigError {
             (ConfigError::TooLarge { bytes }, false) => format!("The paste is {bytes} bytes ({:.1} MB); at most {LARGEST_TEXT} are read.", *bytes as f64 / 1e6),
             (ConfigError::TooLarge { bytes }, true) => format!("粘贴的内容有 {bytes} 字节（{:.1} MB）；最多读取 {LARGEST_TEXT} 字节。", *bytes as f64 / 1e6),
             (ConfigError::TooDeep { line, column }, false) => format!("JSON nested too deep to read (over 128 levels): stopped at line {line}, column {column}."),
-            (ConfigError::TooDeep { line, column }, true) => format!("JSON 嵌套太深（超过 128 层），无法读取：在第 {line} 行第 {column} 列处停止。"),
+            (ConfigError::TooDeep { line, column }, true) => format!("JSON 嵌套过深（超过 128 层），无法读取：停在第 {line} 行第 {column} 列。"),
             (ConfigError::NumberTooLarge { line, column }, false) => format!("The number at line {line}, column {column} is out of range (above 1.8e308)."),
             (ConfigError::NumberTooLarge { line, column }, true) => format!("第 {line} 行第 {column} 列处的数字超出范围（大于 1.8e308）。"),
             (ConfigError::NotJson { line, column }, false) => format!("Not JSON: the text stops making sense at line {line}, column {column}."),
-            (ConfigError::NotJson { line, column }, true) => format!("不是 JSON：第 {line} 行第 {column} 列处无法解析。"),
+            (ConfigError::NotJson { line, column }, true) => format!("不是 JSON：从第 {line} 行第 {column} 列起无法解析。"),
             (ConfigError::NotObject { field }, false) => format!("{field} must be a JSON object ({{ … }})."),
             (ConfigError::NotObject { field }, true) => format!("{field} 必须是 JSON 对象（{{ … }}）。"),
             (ConfigError::Missing { field }, false) => format!("{field} is missing."),
@@ -242,7 +242,7 @@ impl ConfigError {
                 }
             ),
             (ConfigError::OutOfRange { field, value, rule }, true) => format!(
-                "{field} 为 {value}；它必须{}。",
+                "{field} 为 {value}，但必须{}。",
                 match rule {
                     Rule::Factor => format!("在 1 到 {LARGEST_FACTOR} 之间（小于 1 的因子会缩短上下文）"),
                     Rule::Base => format!("大于 1 且不超过 {LARGEST_BASE:e}"),
@@ -251,11 +251,11 @@ impl ConfigError {
                     Rule::Share => "大于 0 且不超过 1".to_string(),
                     Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
                     Rule::Above(other) => format!("大于 {other}"),
-                    Rule::EvenRotaryDim(least) => format!("是偶数，至少为 {least}，至多为 {LARGEST_ROTARY_DIM}（head_dim × partial_rotary_factor，即旋转维度）"),
+                    Rule::EvenRotaryDim(least) => format!("是不小于 {least}、不大于 {LARGEST_ROTARY_DIM} 的偶数（即旋转维度 head_dim × partial_rotary_factor）"),
                 }
             ),
             (ConfigError::WrongLength { field, expected, got }, false) => format!("{field} has {got} numbers; the rotary dimension needs {expected}, one per pair."),
-            (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数；旋转维度需要 {expected} 个，每对一个。"),
+            (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数，而旋转维度需要 {expected} 个，每个维度对一个。"),
             (ConfigError::UnknownType { name }, false) => format!("Unknown rope_scaling type \"{name}\": known types are {}.", TYPES.join(", ")),
             (ConfigError::UnknownType { name }, true) => format!("未知的 rope_scaling 类型“{name}”：已知类型为 {}。", TYPES.join("、")),
         }

@@ -261,7 +261,7 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
   await check('zh');
   await paste('not json');
-  assert.equal(await text('rope-extension-stale'), '未读取：下面的数字仍然属于之前粘贴的配置。');
+  assert.equal(await text('rope-extension-stale'), '未能读取：下面的数字仍来自之前粘贴的配置。');
   assertClean(problems);
   await context.close();
 });

@@ -29,24 +29,24 @@ pub const TITLE: [&str; 2] = [
 
 const TEXT: [&str; 2] = [
     "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest keeps exactly its frequency (θ_0 = 1 at any base). YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two; YaRN also sharpens attention with a temperature t, dividing the logits by t (by default t = 1 at s = 1 and below 1 past it). Choose a model, a method and the lengths.",
-    "在长度为 L₀ 的序列上训练的模型，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度；这是直接输入更长文本（直接外推）会出问题的原因之一（Chen 等人 2023 年的论文指出，这可能让注意力分数变得极大）。下面的方法在模型读更长的文本之前先改变频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度于是留在训练过的范围内，但相邻位置挤在了一起：频率最高的维度对从 p 到 p + 1 的步长缩小为 1/s。NTK 感知缩放改为增大底数：频率最低的维度对除以 s，频率最高的维度对完全不变（无论底数多大，θ_0 都是 1）。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对保持不变，至多转一圈左右的做插值（阈值由下面的滑块决定），中间用一段斜坡连接；YaRN 还用温度系数 t 让注意力更集中：把 logits 除以 t（默认情况下 s = 1 时 t = 1，s 更大时 t 小于 1）。请选择模型、方法和长度。",
+    "模型在长度为 L₀ 的序列上训练，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度。直接输入更长的文本（直接外推）会出问题，这是原因之一（Chen 等人 2023 年指出，注意力分数可能因此高到灾难性的程度）。下面这些方法都在模型读入更长的文本之前修改频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度就不会超出训练时的范围，但相邻位置会挤在一起：频率最高的维度对从 p 到 p + 1 转过的角度缩小为原来的 1/s。NTK 感知缩放则是增大底数：频率最低的维度对的频率除以 s，频率最高的维度对的频率分毫不变（无论底数多大，θ_0 都是 1）。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对不动，最多转一圈左右的做插值（两个阈值就是下面的滑块），两者之间用一段斜坡过渡；YaRN 还用温度系数 t 让注意力更集中，即把 logits 除以 t（默认 s = 1 时 t = 1，s 大于 1 时 t 小于 1）。请选择模型、方法和长度。",
 ];
 
 /// Where each factor is applied, under transformers' names (docs/sources.md, "RoPE scaling").
 const FACTORS: [&str; 2] = [
     "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
-    "各因子的作用：attention_factor 乘在 cos 和 sin 上，所以每个 logit 乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1，除非配置给出它。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，单独列出。LongRoPE 的是 √(1 + ln s / ln L₀)（s ≤ 1 时为 1），除非配置给出；目标长度只决定用短因子还是长因子。",
+    "各因子作用在哪里：attention_factor 乘在 cos 和 sin 上，因此 logits 全都乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；配置没有给出 attention_factor 时，transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，这一项单独列出。LongRoPE 的 attention_factor 在配置没有给出时为 √(1 + ln s / ln L₀)（s ≤ 1 时为 1）；目标长度只决定用短因子还是长因子。",
 ];
 
 /// Where versions of transformers differ for the method shown: the lab follows the newest (5.x).
 const VERSIONS_YARN: [&str; 2] = [
     "transformers versions differ here; the lab follows 5.x: s is the config's factor (4.51 used max_position_embeddings / original), truncate is read (from 4.57), a top-level original_max_position_embeddings wins.",
-    "transformers 各版本在此不同；本实验按 5.x：s 取配置中的 factor（4.51 用 max_position_embeddings / 原始长度），读取 truncate（4.57 起），顶层的 original_max_position_embeddings 优先。",
+    "transformers 各版本在这里做法不一，本实验以 5.x 为准：s 取配置中的 rope_scaling.factor（4.51 用的是 max_position_embeddings / 原始长度）；读取 rope_scaling.truncate（4.57 起）；顶层的 original_max_position_embeddings 优先。",
 ];
 
 const VERSIONS_LONGROPE: [&str; 2] = [
     "transformers versions differ here; the lab follows 5.x: long factors only past L₀ (4096 short, 4097 long), short when loaded without a length (4.x: long); s is rope_scaling.factor when given (4.x with a top-level original length: max / original).",
-    "transformers 各版本在此不同；本实验按 5.x：只有超过 L₀ 才用长因子（4096 短，4097 长），不带长度加载时用短因子（4.x：长）；给出 rope_scaling.factor 时 s 取它（4.x 有顶层原始长度时：max / 原始长度）。",
+    "transformers 各版本在这里做法不一，本实验以 5.x 为准：长度超过 L₀ 才用长因子（4096 用短因子，4097 用长因子），加载时不给长度则用短因子（4.x 用长因子）；配置给出 rope_scaling.factor 时 s 就取它（4.x 在顶层给出原始长度时取 max / 原始长度）。",
 ];
 
 /// Each method's name, per language, in `Method::ALL`'s order.
@@ -167,32 +167,32 @@ const WORDS: [Words; 2] = [
         factor: "缩放因子 s",
         factor_from_lengths: "s = L / L₀",
         base: "底数 b",
-        beta_fast: "YaRN β_fast（在 L₀ 内转过这么多圈以上的维度对保持不变）",
-        beta_slow: "YaRN β_slow（在 L₀ 内转不到这么多圈的维度对做插值）",
+        beta_fast: "YaRN β_fast（维度对在 L₀ 内转的圈数高于它，就保持不变）",
+        beta_slow: "YaRN β_slow（维度对在 L₀ 内转的圈数低于它，就做插值）",
         low: "Llama 3 low_freq_factor",
         high: "Llama 3 high_freq_factor",
-        rotary: "旋转维度 d（维度对个数的两倍）",
+        rotary: "旋转维度 d（维度对的个数）",
         declared: "配置声明的上下文长度（max_position_embeddings）",
-        fastest: "频率最高的维度对：从 p 到 p + 1 的角度，弧度",
-        slowest: "频率最低的维度对：波长，单位为位置",
-        attention: "attention_factor（logits × 它的平方）",
+        fastest: "频率最高的维度对：从 p 到 p + 1 转过的角度（弧度）",
+        slowest: "频率最低的维度对：波长（以位置计）",
+        attention: "attention_factor（logits 乘以它的平方）",
         softmax: "DeepSeek 的 softmax 因子（mscale_all_dim）",
-        stale: "未读取：下面的数字仍然属于",
-        fates: "保持不变 / 除以 s / 介于两者之间 的维度对",
+        stale: "未能读取：下面的数字仍来自",
+        fates: "维度对：不变 / 除以 s / 介于两者之间",
         turning: "在 L₀ 之内转满一圈的维度对",
         wavelengths: "每个维度对的波长：训练时（灰色）与缩放后（彩色）",
-        wavelength_caption: "横轴是第 i 对，纵轴是波长 2π/θ_i（单位为位置，对数刻度）；虚线是 L₀ 和 L。在 L₀ 以下的维度对在训练长度之内至少转满一圈。",
-        digits: "进制的底 β = θ_i/θ_(i+1)（只由底数决定频率时为 b^(2/d)）",
-        digits_text: "同样的数还可以这样读：RoPE 把位置写成一个 β = b^(2/d) 进制的数。第 i 对每 2π·β^i 个位置转一圈，就像一个数的第 i 位每数 β^i 次进一位（只是这里的“数位”是角度，不是整数）。位置插值让每一位都慢 s 倍，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放保持最快的一位不变，把底增大到 β·s^(2/(d−2))，最慢的一位因此覆盖 s 倍的位置：同样的位数装下了更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。",
-        angles: "训练中见过的角度（灰色）与需要但从未见过的角度（红色）",
-        angle_caption: "对每个维度对，灰色是它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），红色是目标长度 L 在所选方法的频率下还需要、但训练中没出现过的部分（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到的角度。",
-        unseen: "需要训练中从未见过的角度的维度对",
-        scores: "方向一致的查询与键的分数随距离的变化，各种方法",
-        score_caption: "查询与键相同，并平均分布在各维度对上，所以分数是 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，而不会产生混叠；虚线是 L₀。粗线是所选的方法。",
+        wavelength_caption: "横轴是第 i 对，纵轴是波长 2π/θ_i（以位置计，对数刻度）；两条虚线分别是 L₀ 和 L。波长在 L₀ 以下的维度对，在训练长度之内至少转满一圈。",
+        digits: "进制 β = θ_i/θ_(i+1)（频率只由底数决定时为 b^(2/d)）",
+        digits_text: "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 2π·β^i 个位置转一圈，就像一个数的第 i 位每数 β^i 下进位一次（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。",
+        angles: "训练中见过的角度（灰色）与要用到却从未见过的角度（红色）",
+        angle_caption: "每个维度对有两个量：它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），以及目标长度 L 在所选方法的频率下要转到的比例（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到过的角度。",
+        unseen: "要用到训练中未见过角度的维度对",
+        scores: "方向一致的查询与键：各方法下分数随距离的变化",
+        score_caption: "查询与键相同，且均匀分布在各维度对上，因此分数为 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它所在那一段整数距离上的平均值（精确计算），快速的起伏因此被平均掉，不会产生混叠；虚线是 L₀。粗线是所选方法。",
         paste: "粘贴 config.json（或其中与 rope 有关的字段）",
         read: "读取",
         read_ok: "解析成功。",
-        not_in_url: "粘贴的配置不会保存在页面链接中（它可能很长，也可能不便公开）；选用预设时，上面的模型、方法和长度会保存在链接中。",
+        not_in_url: "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开）；预设则会连同上面的模型、方法和长度一起保存在链接中。",
         was: "（训练时 ",
         separator: "，",
         close: "）",
