@@ -285,7 +285,6 @@ const ASCII_ALLOWED: &[&str] = &[
     // Code Llama, a model's name
     "Code",
     "Qwen",
-    "DeepSeek",
     "Mistral",
     "DeepSeek",
     "LayerNorm",
@@ -312,16 +311,12 @@ const ASCII_ALLOWED: &[&str] = &[
     "logit",
     "dropout",
     "token",
-    // a config's fields the context-extension lab names as transformers reads them
-    "factor",
-    "truncate",
     // a config's values, and a value of the page's link
     "none",
     "linear",
     "dynamic",
     "yarn",
     "llama3",
-    "longrope",
     "mrope",
     "longrope",
     "default",

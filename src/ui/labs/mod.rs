@@ -26,7 +26,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::lesson::lab_query::{lab_pairs, without_prefix, LabLink, LabProblem};
-use crate::lesson::Lang;
 
 use super::context::Lesson;
 
