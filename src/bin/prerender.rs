@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
+use pe_explorer::lesson::steps::STEP_PANELS;
 use pe_explorer::lesson::{from_query, Lang};
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
@@ -127,8 +128,27 @@ fn with_prerendered(page: &str, app: &str) -> Option<String> {
     let body = page.find("<body")?;
     let body_end = body + page[body..].find('>')? + 1;
     Some(format!(
-        "{}{open}{app}{close}{}",
+        "{}{open}{app}{}{close}{}",
         &page[..body_end],
+        step_script(),
         &page[body_end..]
     ))
+}
+
+/// A script at the end of the static page, run before its first paint: a link to a lesson step
+/// (`?step=9`, no anchor) opens at the step's panel (`lesson::steps::STEP_PANELS`), so what the
+/// reader sees first is what the step is about, not the top of the page until the wasm and then
+/// the teacher's tools arrive (they show the same panel: nothing moves then).
+fn step_script() -> String {
+    let panels: Vec<String> = STEP_PANELS
+        .iter()
+        .map(|panel| format!("\"{}\"", panel.anchor()))
+        .collect();
+    format!(
+        "<script>(() => {{ const panels = [{}]; \
+         const step = Number(new URLSearchParams(location.search).get(\"step\")); \
+         if (!location.hash && step >= 1 && step <= panels.length) \
+         document.getElementById(panels[step - 1])?.scrollIntoView(); }})();</script>",
+        panels.join(",")
+    )
 }

@@ -20,6 +20,37 @@ use super::query::apply_query;
 /// Where the page finds the lesson, relative to itself (so sub-path hosting works).
 pub const LESSON_TEXT_FILE: &str = "lesson.txt";
 
+/// Each step's panel, in step order: what `assets/lesson.txt` says (a test compares them), for
+/// the page itself, which does not carry the lesson file. A link to a step opens at its panel
+/// from the start, before the teacher's tools have loaded the lesson (so what the reader sees
+/// first is what the step is about, and it does not move when the tools arrive).
+pub const STEP_PANELS: [PanelId; STEP_COUNT] = [
+    PanelId::WordOrder,
+    PanelId::Embedding,
+    PanelId::Embedding,
+    PanelId::Vector,
+    PanelId::Heatmap,
+    PanelId::Waves,
+    PanelId::Frequencies,
+    PanelId::Rotation,
+    PanelId::DotProduct,
+    PanelId::DotProduct,
+    PanelId::AddConcat,
+    PanelId::Extrapolation,
+    PanelId::Extrapolation,
+    PanelId::Extrapolation,
+    PanelId::Extrapolation,
+    PanelId::Extrapolation,
+    PanelId::Rope,
+    PanelId::Rope,
+    PanelId::Rope,
+    PanelId::Rope,
+    PanelId::Alibi,
+    PanelId::Alibi,
+    PanelId::Alibi,
+    PanelId::RealData,
+];
+
 /// Why `assets/lesson.txt` could not be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonTextError {
@@ -371,4 +402,18 @@ impl LessonFlow {
 /// ```
 pub fn is_bare_step_link(params: &Params) -> bool {
     params.step > 0 && lesson_base(*params) == *params
+}
+
+#[cfg(test)]
+mod step_panel_tests {
+    use super::*;
+
+    #[test]
+    fn the_pages_step_panels_are_the_lesson_files() {
+        let file = include_str!("../../assets/lesson.txt");
+        let plan = LessonPlan::parse(file).expect("assets/lesson.txt");
+        for (n, panel) in STEP_PANELS.iter().enumerate() {
+            assert_eq!(plan.panel(n + 1), Some(*panel), "step {}", n + 1);
+        }
+    }
 }

@@ -12,13 +12,23 @@ use super::controls::Controls;
 use super::net::with_chinese;
 use super::notices::NoticeBanner;
 use crate::i18n::{panel_title, Key, Translate};
+use crate::lesson::steps::STEP_PANELS;
 use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
-/// it, so scroll there once the panels exist.
-fn scroll_to_anchor() {
+/// it, so scroll there once the panels exist. A link to a lesson step without an anchor opens
+/// at the step's panel.
+fn scroll_to_anchor(step: usize) {
     let hash = window().location().hash().unwrap_or_default();
-    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else {
+    let step_panel = step
+        .checked_sub(1)
+        .and_then(|n| STEP_PANELS.get(n))
+        .map(|panel| panel.anchor());
+    let Some(id) = hash
+        .strip_prefix('#')
+        .filter(|id| !id.is_empty())
+        .or(step_panel)
+    else {
         return;
     };
     if let Some(target) = document().get_element_by_id(id) {
@@ -34,6 +44,8 @@ fn scroll_to_anchor() {
 pub struct Shell {
     /// What the link had to correct, until dismissed.
     pub notices: RwSignal<Vec<Notice>>,
+    /// The lesson step the link opened at (0: none).
+    pub step: usize,
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
@@ -113,13 +125,14 @@ pub fn start(opening: Parsed) -> Shell {
 
     Shell {
         notices: RwSignal::new(opening.notices),
+        step: opening.params.step,
     }
 }
 
-/// Shows the panel a `#anchor` names, once it is on the page (a lesson step's panel is shown
-/// by the teacher's tools when the lesson has arrived).
-pub fn open_at_link_target(_shell: Shell) {
-    request_animation_frame(move || request_animation_frame(scroll_to_anchor));
+/// Shows the panel a `#anchor` names, or a lesson step's, once it is on the page (the teacher's
+/// tools show the step again when the lesson has arrived).
+pub fn open_at_link_target(shell: Shell) {
+    request_animation_frame(move || request_animation_frame(move || scroll_to_anchor(shell.step)));
 }
 
 /// The page's top-level pieces besides the panels, in page order.
