@@ -124,7 +124,7 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url('?lang=en&step=9'));
   await waitForApp(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
   assert.ok(await onScreen(page, 'dot-product'), 'step 9 shows the dot-product panel');
   // A hand-written step link opens in the step's before state (k = 3); Reveal doubles k to 6.
@@ -154,7 +154,7 @@ test('on a 375 px phone a step link opens at its panel, beside the compact lesso
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 740 } });
   await page.goto(env.site.url('?lang=en&step=5'));
   await waitForApp(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-bar"]').hidden);
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
   await settle(page);
   assert.ok(await onScreen(page, 'heatmap'), 'step 5 shows the heatmap panel');

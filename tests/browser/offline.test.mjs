@@ -12,7 +12,7 @@ test('a second visit works with the server gone (service worker), under /pe/', a
   const { context, page, problems } = await openPage(browser, site.origin, { acceptDownloads: true });
   await page.goto(site.url('?lang=zh&step=2'));
   await waitForApp(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]').textContent.includes('…'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-prompt"]')?.textContent.includes('…') === false);
   // The worker is installed once it has kept the page and every file the page names.
   const kept = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -30,7 +30,7 @@ test('a second visit works with the server gone (service worker), under /pe/', a
   await page.goto(site.url('?lang=zh&step=5&d_model=64'));
   await waitForApp(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
-  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-prompt"]').textContent.startsWith('先猜一猜'));
+  await page.waitForFunction(() => (document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '').startsWith('先猜一猜'));
   assert.ok((await canvasHash(page, 'canvas-heatmap')).inked > 0, 'the heatmap draws offline');
   assert.equal(await page.inputValue('[data-testid=\"value-d_model\"]'), '64');
   // The picture exports' script (and the teacher's tools that run them) come from the worker's
