@@ -23,7 +23,7 @@ use leptos::tachys::view::{Mountable, Render};
 use web_sys::Element;
 
 use super::panels::render;
-use super::shell::{open_at_link_target, piece, start, Piece, Shell};
+use super::shell::{open_at_anchor_again, open_at_link_target, piece, start, Piece, Shell};
 use crate::lesson::{PanelId, Params, Parsed};
 
 /// The id of the element that holds the prerendered page. It stays on the page (`display:
@@ -188,7 +188,10 @@ fn mark_ready() {
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("data-ready", "");
     }
-    if let Some(shell) = OPEN_WHEN_READY.with(|slot| slot.borrow_mut().take()) {
-        open_at_link_target(shell);
+    if OPEN_WHEN_READY
+        .with(|slot| slot.borrow_mut().take())
+        .is_some()
+    {
+        open_at_anchor_again();
     }
 }

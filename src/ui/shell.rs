@@ -135,6 +135,13 @@ pub fn open_at_link_target(shell: Shell) {
     request_animation_frame(move || request_animation_frame(move || scroll_to_anchor(shell.step)));
 }
 
+/// Shows the panel a `#anchor` names again, once every piece is live (a live piece above it may
+/// have another height than its static copy). Not a lesson step's panel: by then the teacher's
+/// tools may have shown the step's own place (a lab inside the panel), which this would undo.
+pub fn open_at_anchor_again() {
+    request_animation_frame(move || request_animation_frame(move || scroll_to_anchor(0)));
+}
+
 /// The page's top-level pieces besides the panels, in page order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {
