@@ -7,7 +7,6 @@
 //! describe. They are read at build time (the prerender writes them into each chapter's page), so
 //! the page's wasm does not carry them.
 
-use super::lang::Lang;
 use super::panels::{PanelId, PanelSet};
 
 /// The course's chapters as written (`assets/course.txt`).
@@ -16,7 +15,7 @@ pub const COURSE_TEXT: &str = include_str!("../../assets/course.txt");
 /// The glossary as written (`assets/glossary.txt`).
 pub const GLOSSARY_TEXT: &str = include_str!("../../assets/glossary.txt");
 
-/// A text in both languages, indexed by [`Lang::index`]-like order: English, then Chinese.
+/// A text in both languages: English, then Chinese.
 pub type Both = [String; 2];
 
 /// One question a student can check themselves with, and its answer.
@@ -67,13 +66,33 @@ fn slot(lang: &str) -> Option<usize> {
     }
 }
 
-/// The text's lines that say something, with their 1-based numbers: comments (`#`) and blank
-/// lines skipped.
-fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+/// The text's lines that say something, with their 1-based numbers, each as its first word and
+/// the rest: comments (`#`) and blank lines skipped.
+fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     text.lines()
         .enumerate()
         .map(|(n, line)| (n + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(n, line)| {
+            let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+            (n, head, rest.trim())
+        })
+}
+
+/// An `en` or `zh` line's language slot, its kind (`title`, `point`, `def`, …) and its text.
+fn language_line<'a>(
+    head: &str,
+    rest: &'a str,
+    line: usize,
+) -> Result<(usize, &'a str, &'a str), CourseTextError> {
+    let error = |problem| CourseTextError { line, problem };
+    let lang = slot(head).ok_or_else(|| error("a line starts with its kind, en or zh"))?;
+    let (kind, text) = rest.split_once(' ').unwrap_or((rest, ""));
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(error("a line without its text"));
+    }
+    Ok((lang, kind, text))
 }
 
 /// Fills `pair[lang]` once, from a line.
@@ -97,10 +116,8 @@ pub fn parse_course(text: &str) -> Result<Vec<Chapter>, CourseTextError> {
     // How many points and questions each language has given in the current chapter.
     let mut counts = [[0usize; 2]; 2];
     let mut answered = [0usize; 2];
-    for (line, content) in meaningful_lines(text) {
+    for (line, head, rest) in meaningful_lines(text) {
         let error = |problem| CourseTextError { line, problem };
-        let (head, rest) = content.split_once(' ').unwrap_or((content, ""));
-        let rest = rest.trim();
         if head == "chapter" {
             if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
                 return Err(error("a chapter's id is lowercase letters and dashes"));
@@ -124,13 +141,7 @@ pub fn parse_course(text: &str) -> Result<Vec<Chapter>, CourseTextError> {
             }
             continue;
         }
-        let lang =
-            slot(head).ok_or_else(|| error("a line starts with chapter, panels, en or zh"))?;
-        let (kind, text) = rest.split_once(' ').unwrap_or((rest, ""));
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(error("a line without its text"));
-        }
+        let (lang, kind, text) = language_line(head, rest, line)?;
         match kind {
             "title" => set_once(&mut chapter.title, lang, text, line)?,
             "point" => {
@@ -207,10 +218,8 @@ fn check_course(chapters: &[Chapter]) -> Result<(), CourseTextError> {
 /// `also` forms and its `def`.
 pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
     let mut terms: Vec<Term> = Vec::new();
-    for (line, content) in meaningful_lines(text) {
+    for (line, head, rest) in meaningful_lines(text) {
         let error = |problem| CourseTextError { line, problem };
-        let (head, rest) = content.split_once(' ').unwrap_or((content, ""));
-        let rest = rest.trim();
         if head == "term" {
             if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
                 return Err(error("a term's id is letters, digits and dashes"));
@@ -224,12 +233,7 @@ pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
         let term = terms
             .last_mut()
             .ok_or_else(|| error("text before the first term"))?;
-        let lang = slot(head).ok_or_else(|| error("a line starts with term, en or zh"))?;
-        let (kind, text) = rest.split_once(' ').unwrap_or((rest, ""));
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(error("a line without its text"));
-        }
+        let (lang, kind, text) = language_line(head, rest, line)?;
         match kind {
             "name" if term.names[lang].is_empty() => term.names[lang].push(text.to_owned()),
             "also" if !term.names[lang].is_empty() => term.names[lang].push(text.to_owned()),
@@ -246,11 +250,6 @@ pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
         }
     }
     Ok(terms)
-}
-
-/// A language's slot in a [`Both`] pair.
-pub fn lang_slot(lang: Lang) -> usize {
-    usize::from(lang == Lang::Zh)
 }
 
 #[cfg(test)]

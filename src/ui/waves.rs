@@ -90,6 +90,8 @@ pub fn WavesPanel() -> impl IntoView {
             })
             .collect::<Vec<_>>()
     });
+    // What the waves note reads: a slider move of pos, k or i leaves it alone.
+    let range = Memo::new(move |_| params.with(|p| (p.d_model, p.base)));
     let marks = Memo::new(move |_| {
         let p = params.get();
         (p.pos, p.pos + p.k)
@@ -200,7 +202,7 @@ pub fn WavesPanel() -> impl IntoView {
             <ul class="legend">{legend}</ul>
             // The text's range in numbers, for the d_model and base on screen.
             <Note testid="waves-range" text=move || {
-                let (d_model, base) = params.with(|p| (p.d_model, p.base));
+                let (d_model, base) = range.get();
                 let last = d_model / 2 - 1;
                 let lang = lesson.lang.get();
                 if last == 0 {
