@@ -9,33 +9,37 @@
 // offline use.) Files fetched later (the real model's tables) are kept the first time they are
 // used. The page's CSP allows only same-origin requests, so that is all this ever stores.
 const CACHE = 'pe-explorer';
-// The site's pages, one per language, relative to the worker's scope (the site's root).
+// The site's pages (the course's contents, chapters and glossary, in each language), relative
+// to the worker's scope (the site's root). The build writes the list (src/bin/prerender.rs).
 const PAGES = ['./', 'zh/'];
 
-// The page an address belongs to: the Chinese page for anything in zh/, else the root page.
+// The page an address is: the address without its query and hash (`rope/?pos=3#rope` is the
+// page `rope/`), `index.html` named by its folder.
 const pageOf = (url) => {
-  const scope = new URL(self.registration.scope).pathname;
-  const path = new URL(url).pathname;
-  return path.startsWith(`${scope}zh/`) ? 'zh/' : './';
+  const page = new URL(url);
+  page.search = '';
+  page.hash = '';
+  page.pathname = page.pathname.replace(/index\.html$/, '');
+  return page.href;
 };
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // Both languages' pages (index.html, zh/index.html: they name the same files, the Chinese
-    // one from one folder down).
+    // Every page (they name the same files, each from its own folder).
     const files = [];
     for (const page of PAGES) {
-      const response = await fetch(page, { cache: 'no-cache' });
+      const address = new URL(page, self.registration.scope).href;
+      const response = await fetch(address, { cache: 'no-cache' });
       const html = await response.clone().text();
-      await cache.put(page, response);
+      await cache.put(address, response);
       // Every file a tag names, and the wasm, which the page's loader script names.
       files.push(...[...html.matchAll(/(?:href|src)="?([^" >]+)|["'`]([^"'` ]+\.wasm)["'`]/g)]
         .map((match) => match[1] ?? match[2])
-        // Not other sites, not links within the page (`#rope`: the page itself, and addAll
-        // refuses the same address twice).
-        .filter((file) => !/^([a-z]+:|#)/.test(file))
-        .map((file) => new URL(file, new URL(page, self.registration.scope)).href));
+        // Not other sites, not links to pages (`#rope`, `../rope/#rope`, `?step=3`: the pages
+        // are in PAGES, and addAll refuses the same address twice).
+        .filter((file) => !/^[a-z]+:|[#?]|\/$/.test(file))
+        .map((file) => new URL(file, address).href));
     }
     // The lesson's questions, the Chinese texts, the teacher's tools (and their styles), the
     // training lab's worker and the picture exports' script too:

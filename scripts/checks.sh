@@ -31,8 +31,14 @@ else
   echo "checks: no inner_html / outer_html / insertAdjacentHTML / document.write in src, but for constant MathML"
 fi
 
-# Both release pages (English, Chinese) carry the strict policy scripts/csp.py writes.
-for page in dist/index.html dist/zh/index.html; do
+# Every release page (the course's contents, chapters and glossary in both languages) carries the
+# strict policy scripts/csp.py writes.
+pages=$(find dist -name index.html | sort)
+if [ "$(echo "$pages" | wc -l)" -lt 20 ]; then
+  echo "checks: the build has $(echo "$pages" | wc -l) pages, not every page of the course in both languages"
+  status=1
+fi
+for page in $pages; do
   if [ -f "$page" ] && grep -q "script-src 'self' 'wasm-unsafe-eval' 'sha256-" "$page" && ! grep -q "unsafe-inline" "$page"; then
     echo "checks: Content-Security-Policy present in $page: $(grep -o 'content="[^"]*"' "$page" | grep script-src | head -1)"
   else
@@ -47,9 +53,13 @@ done
 gz() { gzip -9 -c "$1" | wc -c; }
 budget=$((400 * 1024))
 total=0
-# Each language's page is a first visit of its own: its HTML with the same wasm, glue and CSS
-# (the Chinese page then fetches zh.txt before it is live: counted with it).
-for page in dist/index.html "dist/zh/index.html dist/zh.txt"; do
+# Each page is a first visit of its own: its HTML with the same wasm, glue and CSS (a Chinese
+# page then fetches zh.txt before it is live: counted with it). The largest chapter in each
+# language, and the contents.
+largest() { for f in "$@"; do echo "$(gzip -9 -c "$f" | wc -c) $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
+largest_en=$(largest $(find dist -path dist/zh -prune -o -name index.html -print))
+largest_zh=$(largest $(find dist/zh -name index.html))
+for page in dist/index.html "$largest_en" "$largest_zh dist/zh.txt"; do
   total=0
   for f in $page dist/pe-explorer-*.wasm dist/pe-explorer-*.js dist/main-*.css; do
     size=$(gz "$f")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """trunk post-build hook: adds a Content-Security-Policy meta tag to each staged page (index.html
-and the Chinese page zh/index.html, which the prerender writes).
+and every other page of the course the prerender writes: zh/index.html, rope/index.html, …).
 
 trunk starts the app with one inline module script; rather than allowing every inline script
 ('unsafe-inline'), the policy names that script by its SHA-256, so the page runs exactly the code
@@ -15,7 +15,11 @@ import re
 import sys
 
 staging = os.environ.get("TRUNK_STAGING_DIR", sys.argv[1] if len(sys.argv) > 1 else "dist")
-pages = [os.path.join(staging, "index.html"), os.path.join(staging, "zh", "index.html")]
+pages = sorted(
+    os.path.join(folder, "index.html")
+    for folder, _, files in os.walk(staging)
+    if "index.html" in files
+)
 
 
 def add_policy(path):

@@ -11,8 +11,10 @@ use std::sync::Arc;
 
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
+use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS};
 use pe_explorer::lesson::steps::STEP_PANELS;
-use pe_explorer::lesson::{from_query, Lang};
+use pe_explorer::lesson::{from_query, Lang, PanelId};
+use pe_explorer::ui::labs::CONTENTS;
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
 fn main() {
@@ -25,27 +27,42 @@ fn main() {
     let template = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("prerender: cannot read {}: {e}", path.display()));
 
-    // One page per language, each prerendered in its own language, so a Chinese link shows
-    // Chinese from its first paint: index.html and zh/index.html.
+    // Every page of the course (the contents, each chapter, the glossary) once per language,
+    // each prerendered in its own language, so a Chinese link shows Chinese from its first
+    // paint: index.html, rope/index.html, zh/index.html, zh/rope/index.html, ….
+    let mut pages = Vec::new();
     for lang in [Lang::En, Lang::Zh] {
-        let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
-        let query = format!("lang={}", lang.code());
-        let app = owner.with(|| view! { <App opening=from_query(&query) /> }.to_html());
-        let app = without_test_ids(&app);
-        let page = with_prerendered(&template, &app)
-            .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));
-        let page = in_folder(&page, lang);
-        let folder = dir.join(language_folder(lang));
-        std::fs::create_dir_all(&folder)
-            .unwrap_or_else(|e| panic!("prerender: cannot make {}: {e}", folder.display()));
-        let file = folder.join("index.html");
-        std::fs::write(&file, &page)
-            .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", file.display()));
-        println!(
-            "prerender: {} bytes of the app's HTML written into {}",
-            app.len(),
-            file.display()
-        );
+        for page in Page::all() {
+            let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+            let query = format!("lang={}", lang.code());
+            let app = owner.with(|| view! { <App opening=from_query(&query) page /> }.to_html());
+            let app = without_test_ids(&app);
+            let html = with_prerendered(&template, &app)
+                .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));
+            let html = in_folder(&html, lang, page);
+            let folder = page_folder(lang, page);
+            let dir = dir.join(&folder);
+            std::fs::create_dir_all(&dir)
+                .unwrap_or_else(|e| panic!("prerender: cannot make {}: {e}", dir.display()));
+            let file = dir.join("index.html");
+            std::fs::write(&file, &html)
+                .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", file.display()));
+            println!(
+                "prerender: {} bytes of the app's HTML written into {}",
+                app.len(),
+                file.display()
+            );
+            pages.push(if folder.is_empty() { "./".to_owned() } else { folder });
+        }
+    }
+    // The service worker keeps every page for offline visits (assets/sw.js: `const PAGES`).
+    let worker = dir.join("sw.js");
+    if let Ok(text) = std::fs::read_to_string(&worker) {
+        let list: Vec<String> = pages.iter().map(|p| format!("'{p}'")).collect();
+        let text = with_pages_listed(&text, &list.join(", "))
+            .unwrap_or_else(|| panic!("prerender: {} has no `const PAGES = [...]`", worker.display()));
+        std::fs::write(&worker, text)
+            .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", worker.display()));
     }
     // The Chinese texts, which the page's wasm does not carry (src/i18n/chinese.rs).
     let chinese = dir.join(pe_explorer::i18n::chinese::CHINESE_FILE);
@@ -53,23 +70,61 @@ fn main() {
         .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", chinese.display()));
 }
 
-/// The folder of a language's page, below the site's root: the root itself for English.
-fn language_folder(lang: Lang) -> &'static str {
-    match lang {
+/// The folder of `page` in `lang`, below the site's root (`zh/rope/`; "" for the English
+/// contents, the site's root itself).
+fn page_folder(lang: Lang, page: Page) -> String {
+    let language = match lang {
         Lang::En => "",
-        Lang::Zh => "zh",
+        Lang::Zh => "zh/",
+    };
+    match page.folder() {
+        "" => language.to_owned(),
+        folder => format!("{language}{folder}/"),
     }
 }
 
-/// `page` (trunk's page, whose files are named from the site's root as `./file`) as the page
-/// of `lang`'s folder: `<html lang>` in that language, and every file named from one folder
-/// down, the way up written in `data-root` too (the page's scripts and wasm name the site's
-/// other files through it: `ui::net::site_file`, the loader's `peTools`).
-fn in_folder(page: &str, lang: Lang) -> String {
-    let root = match language_folder(lang) {
-        "" => "",
-        _ => "../",
-    };
+/// `text` (assets/sw.js) with its list of pages replaced by `pages`.
+fn with_pages_listed(text: &str, pages: &str) -> Option<String> {
+    const START: &str = "const PAGES = [";
+    let start = text.find(START)? + START.len();
+    let end = start + text[start..].find("];")?;
+    Some(format!("{}{pages}{}", &text[..start], &text[end..]))
+}
+
+/// What the page's first script needs to send an old link to its chapter's page (index.html):
+/// the chapters' folders, the chapter of each panel's and lab's anchor, and of each lesson step.
+fn link_targets() -> String {
+    let folders: Vec<&str> = CHAPTERS.iter().map(|c| c.id).collect();
+    let mut anchors: Vec<String> = PanelId::ALL
+        .iter()
+        .map(|p| format!("{}:{}", p.anchor(), chapter_of(*p)))
+        .collect();
+    for (panel, labs) in CONTENTS {
+        let chapter = PanelId::ALL
+            .iter()
+            .find(|p| p.anchor() == panel)
+            .map_or(0, |p| chapter_of(*p));
+        anchors.extend(labs.iter().map(|lab| format!("{}:{chapter}", lab.anchor)));
+    }
+    let steps: Vec<String> = (1..=STEP_PANELS.len())
+        .map(|step| chapter_of_step(step).unwrap_or(0).to_string())
+        .collect();
+    format!(
+        r#" data-chapters="{}" data-where="{}" data-steps="{}""#,
+        folders.join(" "),
+        anchors.join(" "),
+        steps.join(" ")
+    )
+}
+
+/// `html` (trunk's page, whose files are named from the site's root as `./file`) as `page` in
+/// `lang`'s folder: `<html lang>` in that language, `data-page` naming the page, and every file
+/// named from its folder, the way up written in `data-root` too (the page's scripts and wasm
+/// name the site's other files through it: `ui::net::site_file`, the loader's `peTools`).
+fn in_folder(html: &str, lang: Lang, page: Page) -> String {
+    let root = "../".repeat(page.depth(lang == Lang::Zh));
+    let page_name = page.folder();
+    let page = html;
     // The whole start tag, whatever trunk's minifier left of index.html's `<html lang="en">`.
     let start = page
         .find("<html")
@@ -80,9 +135,10 @@ fn in_folder(page: &str, lang: Lang) -> String {
             .expect("prerender: <html> is not closed")
         + 1;
     let page = format!(
-        "{}<html lang=\"{}\" data-root=\"{root}\">{}",
+        "{}<html lang=\"{}\" data-root=\"{root}\" data-page=\"{page_name}\"{}>{}",
         &page[..start],
         lang.html_tag(),
+        link_targets(),
         &page[end..]
     );
     if root.is_empty() {

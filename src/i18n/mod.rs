@@ -247,6 +247,23 @@ strings! {
     OrderRowsDiffer => "the per-word outputs differ, not just their order", "每个词的输出本身就不同，不只是顺序变了";
     // Table of contents.
     Contents => "Contents", "目录";
+    // The course (ui/course.rs): its contents, chapters, questions and glossary.
+    CourseContents => "The course, chapter by chapter", "课程目录";
+    CourseIntro => "Eight short chapters in the order of the source texts. Each opens with its key points and ends with questions to check yourself; the panels and labs listed under a chapter are on its page.",
+                  "共八章，按原始材料的顺序编排。每章开头是要点，结尾是自测题；每章下列出的小节和实验都在该章的页面上。";
+    Glossary => "Glossary", "术语表";
+    ListSeparator => ", ", "、";
+    TermColon => ": ", "：";
+    ChapterOf => "Chapter {n} of {count}", "第 {n} 章，共 {count} 章";
+    KeyPoints => "Key points", "本章要点";
+    CheckYourself => "Check yourself", "自测";
+    CheckYourselfIntro => "Answer each question before you open its answer. A question from lesson mode can be set up on the page by its link.",
+                        "先自己作答，再展开答案。来自课堂模式的题目，可以点它的链接在页面上重现题目的设置。";
+    SetUpStep => "Set it up on the page (lesson step {n})", "在页面上重现（课堂模式第 {n} 步）";
+    ShowAnswer => "Show the answer", "显示答案";
+    ChapterNavigation => "Chapters", "章节导航";
+    PreviousChapter => "Previous chapter", "上一章";
+    NextChapter => "Next chapter", "下一章";
     // Embedding lookup panel.
     EmbedTitle => "From a word to the vector the model reads", "从一个词到模型读入的向量";
     EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model (the paper gives no reason: see the note in the add-or-concatenate panel), then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",

@@ -15,8 +15,34 @@ use crate::encoding::tiny_transformer::{PositionScheme, Task, TinyConfig};
 /// The context-extension lab's prefix.
 pub const ROPE_EXTENSION_PREFIX: &str = "rx_";
 
+/// The labs unfolded in a chapter (`labs=xpos,rope-2d`: `ui::labs::LabFold`), whatever their
+/// own values: a lab a link opened stays open.
+pub const OPEN_LABS_KEY: &str = "labs";
+
+/// The names of the labs `labs=` unfolds (by their anchor without `lab-`), as the link gives
+/// them; a name no lab has is ignored where it is used.
+///
+/// ```
+/// use pe_explorer::lesson::lab_query::open_labs_in;
+/// assert_eq!(open_labs_in("?pos=3&labs=xpos,rope-2d"), ["xpos", "rope-2d"]);
+/// assert!(open_labs_in("labs=").is_empty());
+/// ```
+pub fn open_labs_in(query: &str) -> Vec<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .filter(|(k, _)| k == OPEN_LABS_KEY)
+        .flat_map(|(_, v)| {
+            v.split(',')
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// Every lab's prefix: the pairs a shared link carries beside the page's.
-pub const LAB_PREFIXES: [&str; 11] = [
+pub const LAB_PREFIXES: [&str; 12] = [
+    OPEN_LABS_KEY,
     ROPE_EXTENSION_PREFIX,
     BASIS_FIT_PREFIX,
     SHIFT_PREFIX,

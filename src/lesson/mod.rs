@@ -2,6 +2,7 @@
 //!
 //! Pure and host-tested. `query` is the only module that knows query-string names.
 
+pub mod chapters;
 pub mod course;
 pub mod decimal;
 pub mod lab_query;

@@ -7,8 +7,10 @@ use leptos::prelude::*;
 use super::net::with_chinese;
 use super::panels::render;
 use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
+use super::course;
 use super::shell::{piece, start, Piece};
-use crate::lesson::{from_query, Lang, PanelId, Parsed};
+use crate::lesson::chapters::Page;
+use crate::lesson::{from_query, Lang, Parsed};
 
 /// The language the page was prerendered in (`<html lang>`: index.html is English, zh/index.html
 /// Chinese; src/bin/prerender.rs).
@@ -18,6 +20,14 @@ fn page_language() -> Lang {
         .and_then(|html| html.get_attribute("lang"))
         .and_then(|tag| Lang::from_tag(&tag))
         .unwrap_or_default()
+}
+
+/// Which page of the course this is (`<html data-page>`, written by the prerender).
+fn this_page() -> Page {
+    document()
+        .document_element()
+        .and_then(|html| html.get_attribute("data-page"))
+        .map_or(Page::Home, |folder| Page::from_folder(&folder))
 }
 
 /// The state the page opens with: the link's, in the language it names or else the page's.
@@ -53,39 +63,54 @@ pub fn mount() {
 
 /// [`mount`], once the opening language's texts are there.
 fn mount_in(opening: Parsed) {
-    let page = document().get_element_by_id(PRERENDERED_ID);
-    match page {
-        Some(page) if opening.params.lang == page_language() => take_over(page, opening),
-        page => {
-            if let Some(page) = page {
-                page.remove();
+    let static_page = document().get_element_by_id(PRERENDERED_ID);
+    let page = this_page();
+    match static_page {
+        Some(static_page) if opening.params.lang == page_language() => {
+            take_over(static_page, opening, page)
+        }
+        static_page => {
+            if let Some(static_page) = static_page {
+                static_page.remove();
             }
-            leptos::mount::mount_to_body(move || view! { <App opening /> });
+            leptos::mount::mount_to_body(move || view! { <App opening page /> });
         }
     }
 }
 
-/// The whole page, in the state `opening`. The prerender renders all of it; in the browser the
-/// panels are appended after the rest, one task each (`prerendered::append_panels_in_turn`), so
-/// no task blocks a phone for long.
+/// The whole of `page`, in the state `opening`. The prerender renders all of it; in the browser
+/// a chapter's panels are appended after the rest, one task each
+/// (`prerendered::append_panels_in_turn`), so no task blocks a phone for long, and the course's
+/// static parts (`course.rs`), which only the prerender writes, are left out.
 #[component]
-pub fn App(opening: Parsed) -> impl IntoView {
-    let shell = start(opening);
+pub fn App(opening: Parsed, page: Page) -> impl IntoView {
+    let lang = opening.params.lang;
+    let shell = start(opening, page);
     let in_browser = cfg!(not(feature = "ssr"));
     let panels = NodeRef::<html::Main>::new();
     if in_browser {
         let owner = Owner::current().unwrap_or_default();
         panels.on_load(move |main| append_panels_in_turn(main.into(), owner, shell));
     }
+    let body = match page {
+        Page::Chapter(_) => view! {
+            <div class="layout">
+                {piece(Piece::Controls, shell)}
+                <main class="panels" id="panels" node_ref=panels>
+                    {course::chapter_opening(page, lang)}
+                    {(!in_browser).then(|| page.panels().iter().copied().map(render).collect_view())}
+                    {course::chapter_end(page, lang)}
+                </main>
+            </div>
+        }
+        .into_any(),
+        Page::Home => course::home(lang).into_any(),
+        Page::Glossary => course::glossary(lang).into_any(),
+    };
     view! {
         {piece(Piece::Header, shell)}
         {piece(Piece::Notices, shell)}
-        <div class="layout">
-            {piece(Piece::Controls, shell)}
-            <main class="panels" id="panels" node_ref=panels>
-                {piece(Piece::Contents, shell)}
-                {(!in_browser).then(|| PanelId::ALL.into_iter().map(render).collect_view())}
-            </main>
-        </div>
+        {body}
+        {course::menu(page, lang)}
     }
 }

@@ -10,6 +10,7 @@ pub mod classroom;
 pub mod clipboard;
 pub mod context;
 pub mod controls;
+pub mod course;
 pub mod dom;
 pub mod dot_product;
 pub mod embedding;

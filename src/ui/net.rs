@@ -31,6 +31,19 @@ pub fn site_file(path: &str) -> String {
     format!("{site}{path}")
 }
 
+/// The address of `page` of the course in `lang` (`zh/rope/`), without a query.
+pub fn language_page(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
+    let language = match lang {
+        crate::lesson::Lang::En => "",
+        crate::lesson::Lang::Zh => "zh/",
+    };
+    let folder = match page.folder() {
+        "" => String::new(),
+        folder => format!("{folder}/"),
+    };
+    site_file(&format!("{language}{folder}"))
+}
+
 /// Downloads a same-origin file of the site (`path` from its root: [`site_file`]) and hands its bytes (or why not) to `done`. A plain
 /// XMLHttpRequest with one callback: no promise executor in the bundle (the lesson texts come
 /// the same way).

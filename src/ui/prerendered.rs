@@ -24,7 +24,8 @@ use web_sys::Element;
 
 use super::panels::render;
 use super::shell::{open_at_anchor_again, open_at_link_target, piece, start, Piece, Shell};
-use crate::lesson::{PanelId, Params, Parsed};
+use crate::lesson::chapters::Page;
+use crate::lesson::{Params, Parsed};
 
 /// The id of the element that holds the prerendered page. It stays on the page (`display:
 /// contents`: it takes no part in the layout) around the live pieces that replace its content.
@@ -58,8 +59,9 @@ thread_local! {
     static OPEN_WHEN_READY: RefCell<Option<Shell>> = RefCell::default();
 }
 
-/// Takes over the static page `page` with the app in state `opening` (the prerendered one).
-pub fn take_over(page: Element, opening: Parsed) {
+/// Takes over the static page `page`, the course's page `course_page`, with the app in state
+/// `opening`.
+pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
     let default_state = opening.params
         == Params {
             lang: opening.params.lang,
@@ -69,12 +71,12 @@ pub fn take_over(page: Element, opening: Parsed) {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
     owner.with(|| {
-        let shell = start(opening);
+        let shell = start(opening, course_page);
         let pieces = Piece::ALL.into_iter().map(|p| {
             let view: PieceView = Box::new(move || piece(p, shell));
             (page.query_selector(p.selector()).ok().flatten(), view)
         });
-        let panels = PanelId::ALL.into_iter().map(|panel| {
+        let panels = course_page.panels().iter().map(|&panel| {
             let view: PieceView = Box::new(move || render(panel));
             (document().get_element_by_id(panel.anchor()), view)
         });
@@ -112,7 +114,7 @@ pub fn take_over(page: Element, opening: Parsed) {
 /// Appends every panel to `panels`, one task each in page order, owned by `owner`; then shows
 /// the link's target. For a page mounted afresh (`App` in the browser).
 pub fn append_panels_in_turn(panels: Element, owner: Owner, shell: Shell) {
-    let waiting = PanelId::ALL.into_iter().map(|panel| {
+    let waiting = shell.page.panels().iter().map(|&panel| {
         let view: PieceView = Box::new(move || render(panel));
         Waiting {
             place: Place::AtEnd(panels.clone()),

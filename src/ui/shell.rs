@@ -9,11 +9,13 @@ use super::canvas::provide_viewport_epoch;
 use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools};
 use super::context::{tr, use_lesson, Gate, Lesson};
 use super::controls::Controls;
-use super::net::with_chinese;
+use super::course::MENU_ID;
+use super::net::language_page;
 use super::notices::NoticeBanner;
-use crate::i18n::{panel_title, Key, Translate};
+use crate::i18n::{Key, Translate};
+use crate::lesson::chapters::Page;
 use crate::lesson::steps::STEP_PANELS;
-use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Parsed};
+use crate::lesson::{from_query, to_query, Field, Lang, Notice, Params, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
 /// it, so scroll there once the panels exist. A link to a lesson step without an anchor opens
@@ -31,11 +33,11 @@ fn scroll_to_anchor(step: usize) {
     else {
         return;
     };
-    if let Some(target) = document().get_element_by_id(id) {
-        target.scroll_into_view();
-    } else if id.starts_with("lab-") {
-        // A lab's heading: the tools draw the lab, then scroll to it (`labs::open`).
+    if id.starts_with("lab-") {
+        // A lab's heading: the tools draw and unfold the lab, then scroll to it (`labs::open`).
         super::classroom::teacher_tools(&format!("open {id}"));
+    } else if let Some(target) = document().get_element_by_id(id) {
+        target.scroll_into_view();
     }
 }
 
@@ -46,11 +48,79 @@ pub struct Shell {
     pub notices: RwSignal<Vec<Notice>>,
     /// The lesson step the link opened at (0: none).
     pub step: usize,
+    /// Which page of the course this is, and its language (the state's language at the start:
+    /// the page's first script has already gone to the page of the link's language).
+    pub page: Page,
+    pub page_lang: Lang,
+}
+
+/// The query of `params` as a link to another page of the course writes it: every value but
+/// the lesson step (a chapter's link opens the chapter, not lesson mode), or `step` if given.
+fn query_for_link(params: &Params, step: usize) -> String {
+    let query = to_query(&Params { step, ..*params });
+    if query.is_empty() {
+        query
+    } else {
+        format!("?{query}")
+    }
+}
+
+/// The course's static links (`course.rs`, `data-keep-query`) carry the state's values, so a
+/// teacher's values, hidden panels and locks go with the class from chapter to chapter; a
+/// check-yourself question's link (`data-step`) opens its lesson step with them.
+fn keep_query_in_links(params: &Params) {
+    let Ok(links) = document().query_selector_all("a[data-keep-query]") else {
+        return;
+    };
+    for n in 0..links.length() {
+        let Some(link) = links.item(n).and_then(|l| l.dyn_into::<web_sys::Element>().ok()) else {
+            continue;
+        };
+        let href = link.get_attribute("href").unwrap_or_default();
+        let (address, hash) = href.split_at(href.find('#').unwrap_or(href.len()));
+        let path = address.split('?').next().unwrap_or_default();
+        let step = link
+            .get_attribute("data-step")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let query = query_for_link(params, step);
+        // `?…` alone would drop the page's path: a link within the page names it as `./`.
+        let path = if path.is_empty() && !query.is_empty() { "./" } else { path };
+        let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
+    }
+}
+
+/// The static contents (`course.rs`) leave out the panels a teacher's link hides.
+fn hide_hidden_panels_in_contents(lesson: Lesson) {
+    let Ok(entries) = document().query_selector_all("[data-toc-panel]") else {
+        return;
+    };
+    for n in 0..entries.length() {
+        let Some(entry) = entries.item(n).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        let hidden = entry
+            .get_attribute("data-toc-panel")
+            .and_then(|anchor| crate::lesson::panels::PanelSet::panel(&anchor))
+            .is_some_and(|panel| lesson.panel_hidden(panel));
+        entry.set_hidden(hidden);
+    }
+}
+
+/// Goes to the page of `lang` for the same place of the course, in the state `params`.
+pub fn go_to_language(lang: Lang, page: Page, params: &Params) {
+    let query = query_for_link(&Params { lang, ..*params }, params.step);
+    let hash = window().location().hash().unwrap_or_default();
+    let _ = window()
+        .location()
+        .assign(&format!("{}{query}{hash}", language_page(lang, page)));
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
 /// the theme); provides the `Lesson` context. Called once, by whatever mounts the page.
-pub fn start(opening: Parsed) -> Shell {
+pub fn start(opening: Parsed, page: Page) -> Shell {
+    let page_lang = opening.params.lang;
     let params = RwSignal::new(opening.params);
     let lesson = Lesson::new(params);
     provide_context(lesson);
@@ -76,6 +146,7 @@ pub fn start(opening: Parsed) -> Shell {
                 Some(&format!("{query}{hash}")),
             );
         }
+        keep_query_in_links(&lesson.params.get_untracked());
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
         let init = web_sys::CustomEventInit::new();
         init.set_detail(&wasm_bindgen::JsValue::from_str(&query));
@@ -103,6 +174,29 @@ pub fn start(opening: Parsed) -> Shell {
         teacher_tools("open");
     }
 
+    Effect::new(move |_| hide_hidden_panels_in_contents(lesson));
+    // A link within the page that the page could not follow by itself (a lab not drawn yet, in
+    // the course's menu), and the menu closes once one of its links is followed.
+    let hash_changes = window_event_listener_untyped("hashchange", |_| {
+        if let Some(menu) = document()
+            .get_element_by_id(MENU_ID)
+            .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = menu.hide_popover();
+        }
+        scroll_to_anchor(0);
+    });
+    on_cleanup(move || hash_changes.remove());
+
+    // Each language has its own pages: another language (the teacher's tools may ask for one)
+    // is the other language's page of the same place.
+    Effect::new(move |_| {
+        let lang = lesson.lang.get();
+        if lang != page_lang && cfg!(not(feature = "ssr")) {
+            go_to_language(lang, page, &lesson.params.get_untracked());
+        }
+    });
+
     // <html lang> follows the choice, so screen readers and fonts pick the right language; the
     // stylesheet's label on a locked control (`--locked`) is in it too.
     Effect::new(move |_| {
@@ -126,6 +220,8 @@ pub fn start(opening: Parsed) -> Shell {
     Shell {
         notices: RwSignal::new(opening.notices),
         step: opening.params.step,
+        page,
+        page_lang,
     }
 }
 
@@ -148,16 +244,10 @@ pub enum Piece {
     Header,
     Notices,
     Controls,
-    Contents,
 }
 
 impl Piece {
-    pub const ALL: [Piece; 4] = [
-        Piece::Header,
-        Piece::Notices,
-        Piece::Controls,
-        Piece::Contents,
-    ];
+    pub const ALL: [Piece; 3] = [Piece::Header, Piece::Notices, Piece::Controls];
 
     /// The piece's root element, for finding its static copy in the prerendered page.
     pub fn selector(self) -> &'static str {
@@ -165,7 +255,6 @@ impl Piece {
             Piece::Header => "header.app-header",
             Piece::Notices => "section.notice",
             Piece::Controls => "aside.controls",
-            Piece::Contents => "nav.toc",
         }
     }
 }
@@ -174,25 +263,22 @@ impl Piece {
 /// wasm once.
 pub fn piece(piece: Piece, shell: Shell) -> AnyView {
     match piece {
-        Piece::Header => view! { <Header /> }.into_any(),
+        Piece::Header => view! { <Header page=shell.page /> }.into_any(),
         Piece::Notices => view! { <NoticeBanner notices=shell.notices /> }.into_any(),
         Piece::Controls => view! { <Controls /> }.into_any(),
-        Piece::Contents => view! { <Contents /> }.into_any(),
     }
 }
 
 /// The title, the classroom tools and the language switch.
 #[component]
-pub fn Header() -> impl IntoView {
+pub fn Header(page: Page) -> impl IntoView {
     let lesson = use_lesson();
     let lang_gate = Gate::of(Field::Lang);
+    // Each language has its own pages (their text is prerendered in it).
     let set_lang = move |lang: Lang| {
-        // Chinese is switched to once its texts are there (the first time, after a download).
-        with_chinese(move |loaded| {
-            if loaded || lang == Lang::En {
-                lesson.params.update(|p| p.lang = lang);
-            }
-        })
+        if lang != lesson.lang.get_untracked() {
+            go_to_language(lang, page, &lesson.params.get_untracked());
+        }
     };
     let lang_is = move |lang: Lang| move || (lesson.lang.get() == lang).to_string();
     view! {
@@ -228,56 +314,5 @@ pub fn Header() -> impl IntoView {
                     .collect_view()}
             </fieldset>
         </header>
-    }
-}
-
-/// The table of contents: a link to every panel, and under its panel every lab (from the first
-/// paint: the titles are constants of `ui::labs`, whose views come with the teacher's tools).
-/// Following a lab's link asks the tools to draw it and go there (`open <anchor>`): until its
-/// panel has been near the screen the lab's heading does not exist.
-#[component]
-pub fn Contents() -> impl IntoView {
-    use super::labs::{CONTENTS, LAB_WORD};
-    let lesson = use_lesson();
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
-    view! {
-        <nav class="toc" aria-labelledby="toc-title" data-testid="toc">
-            <h2 id="toc-title">{tr(Key::Contents)}</h2>
-            <ol>
-                {PanelId::ALL
-                    .into_iter()
-                    .map(|panel| {
-                        let labs = CONTENTS
-                            .iter()
-                            .find(|(anchor, _)| *anchor == panel.anchor())
-                            .map(|(_, labs)| *labs)
-                            .unwrap_or_default();
-                        view! {
-                            <li hidden=move || lesson.panel_hidden(panel)>
-                                <a href=format!("#{}", panel.anchor())>{tr(panel_title(panel))}</a>
-                                {(!labs.is_empty()).then(|| view! {
-                                    <ol class="toc-labs">
-                                        {labs
-                                            .iter()
-                                            .map(|lab| view! {
-                                                <li>
-                                                    <a
-                                                        href=format!("#{}", lab.anchor)
-                                                        on:click=move |_| teacher_tools(&format!("open {}", lab.anchor))
-                                                    >
-                                                        {move || LAB_WORD[language()]}
-                                                        {move || lab.title[language()]}
-                                                    </a>
-                                                </li>
-                                            })
-                                            .collect_view()}
-                                    </ol>
-                                })}
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ol>
-        </nav>
     }
 }

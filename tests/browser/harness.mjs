@@ -244,7 +244,7 @@ export const URL_PARAMS = [
 ];
 
 /** The labs' prefixes for their own URL values (src/lesson/lab_query.rs, `LAB_PREFIXES`). */
-export const LAB_PREFIXES = ['rx_', 'bf_', 'so_', 'ts_', 'md_', 'wt_', 'rb_', 'np_', 'xp_', 'r2_', 'tr_'];
+export const LAB_PREFIXES = ['labs', 'rx_', 'bf_', 'so_', 'ts_', 'md_', 'wt_', 'rb_', 'np_', 'xp_', 'r2_', 'tr_'];
 
 /**
  * The default state (src/lesson/params.rs, `Params::default`) as the URL would spell it. A link

@@ -25,51 +25,129 @@ pub mod xpos;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::lesson::lab_query::{lab_pairs, without_prefix, LabLink, LabProblem};
+use crate::lesson::lab_query::{
+    lab_pairs, open_labs_in, without_prefix, LabLink, LabProblem, OPEN_LABS_KEY,
+};
+use crate::lesson::Lang;
 
-use super::context::Lesson;
+use super::context::{use_lesson, Lesson};
+
+thread_local! {
+    /// The labs unfolded (by name: their anchor without `lab-`), from the link as opened.
+    static OPEN_LABS: ArcRwSignal<Vec<String>> = ArcRwSignal::new(open_labs_in(&opened_query()));
+    /// Whether the open labs are kept in the address yet (the first fold starts that).
+    static OPEN_LABS_KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Unfolds the lab whose heading is `anchor` (a link or a lesson step is about to show it).
+pub fn unfold(anchor: &str) {
+    let name = anchor.trim_start_matches("lab-");
+    OPEN_LABS.with(|open| {
+        if !open.with_untracked(|open| open.iter().any(|n| n == name)) {
+            open.update(|open| open.push(name.to_owned()));
+        }
+    });
+}
+
+/// A lab folded under its panel until the reader opens it, so a chapter stays a few phone screens
+/// tall (issue 37); an opened lab is named in the address (`labs=`) and opens with the link.
+#[component]
+fn LabFold(anchor: &'static str, title: [&'static str; 2], children: Children) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let language = move || usize::from(lang.get() == Lang::Zh);
+    let name = anchor.trim_start_matches("lab-");
+    // Copy handles on the one list every fold shares; they live as long as the lab (the page).
+    let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
+    if !OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
+        let listed = open;
+        let from_link = !listed.with_untracked(Vec::is_empty);
+        keep_in_address(
+            OPEN_LABS_KEY,
+            from_link,
+            move || {
+                listed.with(|open| {
+                    (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
+                })
+            },
+            move || listed.track(),
+            StoredValue::new(false),
+        );
+    }
+    let is_open = move || open.with(|open| open.iter().any(|n| n == name));
+    let on_toggle = move |event: leptos::ev::Event| {
+        let now = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|details| details.has_attribute("open"));
+        if now != open.with_untracked(|open| open.iter().any(|n| n == name)) {
+            open.update(|open| {
+                open.retain(|n| n != name);
+                if now {
+                    open.push(name.to_owned());
+                }
+            });
+        }
+    };
+    view! {
+        <details class="lab-fold" prop:open=is_open on:toggle=on_toggle>
+            <summary data-testid=format!("{name}-fold")>
+                <span class="lab-fold-title">{move || LAB_WORD[language()]}{move || title[language()]}</span>
+                <span class="lab-fold-action">
+                    {move || [["open", "展开"], ["close", "收起"]][usize::from(is_open())][language()]}
+                </span>
+            </summary>
+            {children()}
+        </details>
+    }
+}
 
 /// Draws lab `name` into its slot, once (a second ask finds the slot filled and does nothing).
+/// Each lab is folded under its panel (`LabFold`).
 pub fn mount(name: &str, lesson: Lesson) {
     let lab: fn() -> AnyView = match name {
         // The RoPE panel's slot holds all of its labs: a slot costs the page's bytes, a lab does not.
         "rope-complex" => || {
             view! {
-                <rope_complex::RopeComplexLab />
-                <rope_extension::RopeExtensionLab />
-                <xpos::XposLab />
-                <rope_2d::Rope2dLab />
+                <LabFold anchor="lab-rope-complex" title=rope_complex::TITLE><rope_complex::RopeComplexLab /></LabFold>
+                <LabFold anchor="lab-rope-extension" title=rope_extension::TITLE><rope_extension::RopeExtensionLab /></LabFold>
+                <LabFold anchor="lab-xpos" title=xpos::TITLE><xpos::XposLab /></LabFold>
+                <LabFold anchor="lab-rope-2d" title=rope_2d::TITLE><rope_2d::Rope2dLab /></LabFold>
             }
             .into_any()
         },
         "family" => || {
             view! {
-                <family_tree::FamilyTreeLab />
-                <relative_bias::RelativeBiasLab />
-                <nope::NopeLab />
+                <LabFold anchor="lab-family-tree" title=family_tree::TITLE><family_tree::FamilyTreeLab /></LabFold>
+                <LabFold anchor="lab-relative-bias" title=relative_bias::TITLE><relative_bias::RelativeBiasLab /></LabFold>
+                <LabFold anchor="lab-nope" title=nope::TITLE><nope::NopeLab /></LabFold>
             }
             .into_any()
         },
         "numbering" => || {
             view! {
-                <numbering::NumberingLab />
-                <texts_code::TextsCodeLab />
+                <LabFold anchor="lab-numbering" title=numbering::TITLE><numbering::NumberingLab /></LabFold>
+                <LabFold anchor="lab-texts-code" title=texts_code::TITLE><texts_code::TextsCodeLab /></LabFold>
             }
             .into_any()
         },
         "basis-fit" => || {
             view! {
-                <basis_fit::BasisFitLab />
-                <training_step::TrainingStepLab />
-                <train::TrainLab />
+                <LabFold anchor="lab-basis-fit" title=basis_fit::TITLE><basis_fit::BasisFitLab /></LabFold>
+                <LabFold anchor="lab-training-step" title=training_step::TITLE><training_step::TrainingStepLab /></LabFold>
+                <LabFold anchor="lab-train" title=train::TITLE><train::TrainLab /></LabFold>
             }
             .into_any()
         },
-        "shift-operator" => || view! { <shift_operator::ShiftOperatorLab /> }.into_any(),
+        "shift-operator" => || {
+            view! {
+                <LabFold anchor="lab-shift-operator" title=shift_operator::TITLE><shift_operator::ShiftOperatorLab /></LabFold>
+            }
+            .into_any()
+        },
         "model" => || {
             view! {
-                <model_path::ModelPathLab />
-                <weight_tying::WeightTyingLab />
+                <LabFold anchor="lab-model-path" title=model_path::TITLE><model_path::ModelPathLab /></LabFold>
+                <LabFold anchor="lab-weight-tying" title=weight_tying::TITLE><weight_tying::WeightTyingLab /></LabFold>
             }
             .into_any()
         },
@@ -230,9 +308,13 @@ pub fn open(anchor: &str, lesson: Lesson) {
     };
     when_page_ready(move || {
         mount(lab.slot, lesson);
-        if let Some(heading) = document().get_element_by_id(lab.anchor) {
-            heading.scroll_into_view();
-        }
+        unfold(lab.anchor);
+        // Once the fold has opened.
+        request_animation_frame(move || {
+            if let Some(heading) = document().get_element_by_id(lab.anchor) {
+                heading.scroll_into_view();
+            }
+        });
     });
 }
 
@@ -245,6 +327,7 @@ pub fn draw_lab(anchor: &str, lesson: Lesson) {
         .find(|lab| lab.anchor == anchor)
     {
         mount(lab.slot, lesson);
+        unfold(lab.anchor);
     }
 }
 

@@ -97,8 +97,19 @@ impl Classroom {
             .flow
             .try_update_value(|flow| flow.go(plan, current, revealed, n))
             .unwrap_or((current, false));
-        self.show(next, revealed);
         let panel = plan.panel(next.step);
+        if let Some(elsewhere) = panel.filter(|p| document().get_element_by_id(p.anchor()).is_none()) {
+            // The step's panel is in another chapter: that chapter's page, opened at the step.
+            let chapter = crate::lesson::chapters::Page::Chapter(
+                crate::lesson::chapters::chapter_of(elsewhere),
+            );
+            let address = crate::ui::net::language_page(next.lang, chapter);
+            let _ = window()
+                .location()
+                .assign(&format!("{address}?{}", crate::lesson::to_query(&next)));
+            return;
+        }
+        self.show(next, revealed);
         let lab = plan.lab(next.step).map(str::to_string);
         // Once the panels have redrawn for the new state.
         request_animation_frame(move || {
@@ -228,7 +239,11 @@ fn show_lab_when_drawn(lab: Option<String>, tries: u32) {
         .ok()
         .flatten();
     match title {
-        Some(title) => title.scroll_into_view(),
+        Some(title) => {
+            // A lab is folded under its panel until opened (`labs::LabFold`).
+            crate::ui::labs::unfold(&title.id());
+            request_animation_frame(move || title.scroll_into_view());
+        }
         None if tries > 0 => set_timeout(
             move || show_lab_when_drawn(Some(lab), tries - 1),
             std::time::Duration::from_millis(50),

@@ -1,0 +1,420 @@
+//! The course's static parts (issue 37): the contents of every chapter with its panels and labs,
+//! a chapter's key points, its check-yourself questions and its previous / next links, and the
+//! glossary, with each chapter's first use of a term linked to its definition.
+//!
+//! They are written into each page by the build-time prerender, once, in the page's language
+//! (`assets/course.txt`, `assets/glossary.txt`, the lesson's questions from `assets/lesson.txt`)
+//! and never replaced: the live app takes over only the pieces a link's values change (the
+//! header, the controls, the panels; `prerendered.rs`). So the page's wasm carries none of this
+//! text, and in the browser these functions render nothing.
+
+use leptos::prelude::*;
+
+use crate::lesson::chapters::Page;
+use crate::lesson::Lang;
+
+/// The id of the course's menu (a popover every page carries; the header's button and the
+/// phone's floating button open it).
+pub const MENU_ID: &str = "course-menu";
+
+/// The address of page `to` from page `from` of the same language (both in one language's
+/// folder): relative, so the site works at any path; `hash` without its `#`.
+///
+/// ```
+/// use pe_explorer::lesson::chapters::Page;
+/// use pe_explorer::ui::course::page_href;
+/// assert_eq!(page_href(Page::Chapter(0), Page::Chapter(5), "rope"), "../rope/#rope");
+/// assert_eq!(page_href(Page::Chapter(5), Page::Chapter(5), "rope"), "#rope");
+/// assert_eq!(page_href(Page::Home, Page::Glossary, ""), "glossary/");
+/// assert_eq!(page_href(Page::Glossary, Page::Home, ""), "../");
+/// ```
+pub fn page_href(from: Page, to: Page, hash: &str) -> String {
+    let hash = if hash.is_empty() {
+        String::new()
+    } else {
+        format!("#{hash}")
+    };
+    if from == to && !hash.is_empty() {
+        return hash;
+    }
+    let up = if from == Page::Home { "" } else { "../" };
+    let folder = match to.folder() {
+        "" if up.is_empty() => "./".to_owned(),
+        "" => String::new(),
+        folder => format!("{folder}/"),
+    };
+    format!("{up}{folder}{hash}")
+}
+
+#[cfg(not(feature = "ssr"))]
+mod parts {
+    use super::*;
+
+    // In the browser the static parts are already on the page (or, on the rare page mounted
+    // afresh, left out): nothing to render.
+    pub fn menu(_: Page, _: Lang) -> impl IntoView {}
+    pub fn home(_: Lang) -> impl IntoView {}
+    pub fn glossary(_: Lang) -> impl IntoView {}
+    pub fn chapter_opening(_: Page, _: Lang) -> impl IntoView {}
+    pub fn chapter_end(_: Page, _: Lang) -> impl IntoView {}
+}
+
+#[cfg(feature = "ssr")]
+mod parts {
+    use std::collections::HashSet;
+    use std::sync::OnceLock;
+
+    use super::*;
+    use crate::i18n::{panel_title, Key, Translate};
+    use crate::lesson::chapters::CHAPTERS;
+    use crate::lesson::course::{parse_course, parse_glossary, Chapter, Term};
+    use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
+    use crate::lesson::steps::{LessonPlan, STEP_PANELS};
+    use crate::ui::labs::{CONTENTS, LAB_WORD};
+
+    /// The lesson as written, for the check-yourself questions its steps ask.
+    const LESSON_TEXT: &str = include_str!("../../assets/lesson.txt");
+
+    fn chapters() -> &'static [Chapter] {
+        static CHAPTERS_READ: OnceLock<Vec<Chapter>> = OnceLock::new();
+        CHAPTERS_READ.get_or_init(|| {
+            parse_course(COURSE_TEXT).unwrap_or_else(|e| panic!("assets/course.txt {e}"))
+        })
+    }
+
+    fn terms() -> &'static [Term] {
+        static TERMS: OnceLock<Vec<Term>> = OnceLock::new();
+        TERMS.get_or_init(|| {
+            parse_glossary(GLOSSARY_TEXT).unwrap_or_else(|e| panic!("assets/glossary.txt {e}"))
+        })
+    }
+
+    fn lesson() -> &'static LessonPlan {
+        static LESSON: OnceLock<LessonPlan> = OnceLock::new();
+        LESSON.get_or_init(|| {
+            LessonPlan::parse(LESSON_TEXT)
+                .unwrap_or_else(|e| panic!("assets/lesson.txt: {e:?}"))
+        })
+    }
+
+    fn slot(lang: Lang) -> usize {
+        usize::from(lang == Lang::Zh)
+    }
+
+    /// A chapter's title as the contents and the previous / next links write it: its number
+    /// and its title.
+    fn numbered_title(n: usize, lang: Lang) -> String {
+        format!("{}. {}", n + 1, chapters()[n].title[slot(lang)])
+    }
+
+    /// The course's contents: every chapter, under it its panels, under each panel its labs.
+    /// Each entry links to its place in its chapter's page, keeping the link's values
+    /// (`data-keep-query`: `shell.rs` writes them in).
+    fn contents(from: Page, lang: Lang) -> impl IntoView {
+        let l = slot(lang);
+        view! {
+            <ol class="course-contents">
+                {CHAPTERS
+                    .iter()
+                    .enumerate()
+                    .map(|(n, chapter)| {
+                        let to = Page::Chapter(n);
+                        let current = (from == to).then_some("page");
+                        view! {
+                            <li data-chapter=chapter.id>
+                                <a href=page_href(from, to, "") data-keep-query="" aria-current=current>
+                                    {chapters()[n].title[l].clone()}
+                                </a>
+                                <ol class="toc-panels">
+                                    {chapter
+                                        .panels
+                                        .iter()
+                                        .map(|panel| {
+                                            let labs = CONTENTS
+                                                .iter()
+                                                .find(|(anchor, _)| *anchor == panel.anchor())
+                                                .map(|(_, labs)| *labs)
+                                                .unwrap_or_default();
+                                            view! {
+                                                <li data-toc-panel=panel.anchor()>
+                                                    <a href=page_href(from, to, panel.anchor()) data-keep-query="">
+                                                        {lang.t(panel_title(*panel))}
+                                                    </a>
+                                                    {(!labs.is_empty()).then(|| view! {
+                                                        <ol class="toc-labs">
+                                                            {labs
+                                                                .iter()
+                                                                .map(|lab| view! {
+                                                                    <li>
+                                                                        <a href=page_href(from, to, lab.anchor) data-keep-query="">
+                                                                            {LAB_WORD[l]}{lab.title[l]}
+                                                                        </a>
+                                                                    </li>
+                                                                })
+                                                                .collect_view()}
+                                                        </ol>
+                                                    })}
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ol>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+            <p class="toc-glossary">
+                <a href=page_href(from, Page::Glossary, "") data-keep-query="">
+                    {lang.t(Key::Glossary)}
+                </a>
+            </p>
+        }
+    }
+
+    /// The course's menu, a popover on every page but the contents, and the button that opens
+    /// it, always within reach (fixed at the bottom corner).
+    pub fn menu(page: Page, lang: Lang) -> impl IntoView {
+        (page != Page::Home).then(|| {
+            view! {
+                <nav class="toc course-menu" id=MENU_ID popover="auto" aria-labelledby="course-menu-title">
+                    <h2 id="course-menu-title">
+                        <a href=page_href(page, Page::Home, "") data-keep-query="">{lang.t(Key::Contents)}</a>
+                    </h2>
+                    {contents(page, lang)}
+                </nav>
+                <button type="button" class="menu-button" popovertarget=MENU_ID>
+                    <span aria-hidden="true">"☰ "</span>{lang.t(Key::Contents)}
+                </button>
+            }
+        })
+    }
+
+    /// The contents page: the course's chapters with their panels and labs, and the glossary.
+    pub fn home(lang: Lang) -> impl IntoView {
+        view! {
+            <main class="course-home" id="panels">
+                <nav class="toc" aria-labelledby="toc-title">
+                    <h2 id="toc-title">{lang.t(Key::CourseContents)}</h2>
+                    <p class="note">{lang.t(Key::CourseIntro)}</p>
+                    {contents(Page::Home, lang)}
+                </nav>
+            </main>
+        }
+    }
+
+    /// The glossary page: every term, its other names and its definition; `#term-<id>` links
+    /// to one.
+    pub fn glossary(lang: Lang) -> impl IntoView {
+        let l = slot(lang);
+        view! {
+            <main class="glossary-page" id="panels">
+                <h2>{lang.t(Key::Glossary)}</h2>
+                <dl class="glossary">
+                    {terms()
+                        .iter()
+                        .map(|term| {
+                            let others = term.names[l][1..].join(lang.t(Key::ListSeparator));
+                            view! {
+                                <dt id=format!("term-{}", term.id)>
+                                    {term.names[l][0].clone()}
+                                    {(!others.is_empty()).then(|| view! {
+                                        <span class="also">" (" {others} ")"</span>
+                                    })}
+                                </dt>
+                                <dd>{term.definition[l].clone()}</dd>
+                            }
+                        })
+                        .collect_view()}
+                </dl>
+            </main>
+        }
+    }
+
+    /// Where in `text` the first term not yet linked in this chapter starts: its byte range
+    /// and the term. English names match at the start of a word, case-insensitively for a
+    /// lowercase name; Chinese names anywhere. The longest name wins at a place.
+    fn first_term(
+        text: &str,
+        lang: Lang,
+        linked: &HashSet<&str>,
+    ) -> Option<(usize, usize, &'static Term)> {
+        let l = slot(lang);
+        let lower = text.to_lowercase();
+        // `to_lowercase` keeps byte offsets for the texts here (ASCII case only changes).
+        let haystack = if lower.len() == text.len() { &lower } else { text };
+        let mut best: Option<(usize, usize, &'static Term)> = None;
+        for term in terms().iter().filter(|t| !linked.contains(t.id.as_str())) {
+            for name in &term.names[l] {
+                let (hay, needle) = if lang == Lang::En && name.chars().all(|c| !c.is_uppercase()) {
+                    (haystack, name.to_lowercase())
+                } else {
+                    (text, name.clone())
+                };
+                let found = hay.match_indices(needle.as_str()).find(|(at, _)| {
+                    lang == Lang::Zh
+                        || !text[..*at]
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if let Some((at, _)) = found {
+                    let end = at + needle.len();
+                    let better = best.is_none_or(|(b_at, b_end, _)| {
+                        at < b_at || (at == b_at && end > b_end)
+                    });
+                    if better {
+                        best = Some((at, end, term));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// `text` with the first use in this chapter of each glossary term made a button that shows
+    /// the term's definition in place (a popover: a tap on a phone), the definition linking
+    /// to the glossary. `linked` holds the terms already linked in the chapter.
+    fn with_terms(
+        text: &str,
+        page: Page,
+        lang: Lang,
+        linked: &mut HashSet<&'static str>,
+    ) -> Vec<AnyView> {
+        let l = slot(lang);
+        let mut parts = Vec::new();
+        let mut rest = text;
+        while let Some((at, end, term)) = first_term(rest, lang, linked) {
+            linked.insert(term.id.as_str());
+            parts.push(rest[..at].to_owned().into_any());
+            let popover_id = format!("def-{}", term.id);
+            parts.push(
+                view! {
+                    <button type="button" class="term" popovertarget=popover_id.clone()>
+                        {rest[at..end].to_owned()}
+                    </button>
+                    <span class="term-def" popover="auto" id=popover_id role="note">
+                        <strong>{term.names[l][0].clone()}</strong>
+                        {lang.t(Key::TermColon)}
+                        {term.definition[l].clone()}" "
+                        <a href=page_href(page, Page::Glossary, &format!("term-{}", term.id)) data-keep-query="">
+                            {lang.t(Key::Glossary)}" →"
+                        </a>
+                    </span>
+                }
+                .into_any(),
+            );
+            rest = &rest[end..];
+        }
+        parts.push(rest.to_owned().into_any());
+        parts
+    }
+
+    /// A chapter's opening: its number, title and key points.
+    pub fn chapter_opening(page: Page, lang: Lang) -> impl IntoView {
+        let Page::Chapter(n) = page else {
+            return None;
+        };
+        let l = slot(lang);
+        let chapter = &chapters()[n];
+        let mut linked = HashSet::new();
+        let mut points = Vec::new();
+        for point in &chapter.points {
+            let text = with_terms(&point[l], page, lang, &mut linked);
+            points.push(view! { <li>{text}</li> });
+        }
+        Some(view! {
+            <section class="chapter-opening" aria-labelledby="chapter-title">
+                <p class="chapter-number">
+                    {lang
+                        .t(Key::ChapterOf)
+                        .replace("{n}", &(n + 1).to_string())
+                        .replace("{count}", &CHAPTERS.len().to_string())}
+                </p>
+                <h2 id="chapter-title" class="chapter-title">{chapter.title[l].clone()}</h2>
+                <h3>{lang.t(Key::KeyPoints)}</h3>
+                <ul class="key-points">{points}</ul>
+            </section>
+        })
+    }
+
+    /// The terms a chapter's key points link, so its questions link only terms first used there.
+    fn linked_in_points(chapter: &Chapter, lang: Lang) -> HashSet<&'static str> {
+        let mut linked = HashSet::new();
+        for point in &chapter.points {
+            let mut rest = point[slot(lang)].as_str();
+            while let Some((_, end, term)) = first_term(rest, lang, &linked) {
+                linked.insert(term.id.as_str());
+                rest = &rest[end..];
+            }
+        }
+        linked
+    }
+
+    /// A chapter's end: its check-yourself questions (its lesson steps', then its own), each
+    /// answer hidden until asked for, and the links to the previous and next chapters.
+    pub fn chapter_end(page: Page, lang: Lang) -> impl IntoView {
+        let Page::Chapter(n) = page else {
+            return None;
+        };
+        let l = slot(lang);
+        let chapter = &chapters()[n];
+        let mut linked = linked_in_points(chapter, lang);
+        let panels = CHAPTERS[n].panels;
+        let steps = (1..=STEP_PANELS.len()).filter(|step| panels.contains(&STEP_PANELS[step - 1]));
+        let mut questions = Vec::new();
+        for step in steps {
+            let question = with_terms(lesson().question(step, lang), page, lang, &mut linked);
+            let answer = with_terms(lesson().reveal(step, lang), page, lang, &mut linked);
+            let set_up = lang.t(Key::SetUpStep).replace("{n}", &step.to_string());
+            questions.push(view! {
+                <li class="check-question" data-step=step>
+                    <p>{question}</p>
+                    <p class="note">
+                        // The step's own state, in lesson mode (the teacher's tools).
+                        <a href=format!("?step={step}") data-keep-query="" data-step=step>{set_up}</a>
+                    </p>
+                    <details>
+                        <summary>{lang.t(Key::ShowAnswer)}</summary>
+                        <p>{answer}</p>
+                    </details>
+                </li>
+            }.into_any());
+        }
+        for question in &chapter.questions {
+            let asked = with_terms(&question.question[l], page, lang, &mut linked);
+            let answer = with_terms(&question.answer[l], page, lang, &mut linked);
+            questions.push(view! {
+                <li class="check-question">
+                    <p>{asked}</p>
+                    <details>
+                        <summary>{lang.t(Key::ShowAnswer)}</summary>
+                        <p>{answer}</p>
+                    </details>
+                </li>
+            }.into_any());
+        }
+        let neighbour = |to: Option<usize>, rel: &'static str, key: Key| {
+            to.filter(|m| *m < CHAPTERS.len()).map(|m| view! {
+                <a class=rel rel=rel href=page_href(page, Page::Chapter(m), "") data-keep-query="">
+                    <span class="note">{lang.t(key)}</span>
+                    <span>{numbered_title(m, lang)}</span>
+                </a>
+            })
+        };
+        Some(view! {
+            <section class="check-yourself" aria-labelledby="check-title">
+                <h2 id="check-title">{lang.t(Key::CheckYourself)}</h2>
+                <p class="note">{lang.t(Key::CheckYourselfIntro)}</p>
+                <ol>{questions}</ol>
+            </section>
+            <nav class="chapter-nav" aria-label=lang.t(Key::ChapterNavigation)>
+                {neighbour(n.checked_sub(1), "prev", Key::PreviousChapter)}
+                <a class="up" href=page_href(page, Page::Home, "") data-keep-query="">{lang.t(Key::Contents)}</a>
+                {neighbour(Some(n + 1), "next", Key::NextChapter)}
+            </nav>
+        })
+    }
+}
+
+pub use parts::*;
