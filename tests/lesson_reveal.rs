@@ -9,6 +9,7 @@ use std::sync::Arc;
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use pe_explorer::i18n::Lang;
+use pe_explorer::lesson::chapters::{chapter_of, Page};
 use pe_explorer::lesson::steps::LessonPlan;
 use pe_explorer::lesson::{from_query, to_query, PanelId, Params};
 use pe_explorer::ui::App;
@@ -19,12 +20,14 @@ fn plan() -> LessonPlan {
     LessonPlan::parse(&file).expect("the lesson reads")
 }
 
-/// The page's HTML in state `params` (lesson mode off: the masks are applied below).
-fn page(params: Params) -> String {
+/// The HTML of `panel`'s chapter page in state `params` (lesson mode off: the masks are applied
+/// below).
+fn page(params: Params, panel: PanelId) -> String {
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
     let opening = from_query(&to_query(&Params { step: 0, ..params }));
     assert_eq!(opening.params, Params { step: 0, ..params });
-    owner.with(|| view! { <App opening /> }.to_html())
+    let page = Page::Chapter(chapter_of(panel));
+    owner.with(|| view! { <App opening page /> }.to_html())
 }
 
 /// The end of the element whose start tag begins at `start`: the matching close tag of its name.
@@ -106,7 +109,7 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
             let before = plan.before(step, from);
             let after = plan.after(step, before);
             let answer = plan.answer(step, lang);
-            let shown = panel_text(&page(before), panel, plan.masks(step));
+            let shown = panel_text(&page(before, panel), panel, plan.masks(step));
             assert!(
                 !shown.contains(answer),
                 "step {step} {lang:?}: {answer:?} is on screen before Reveal:\n{shown}"
@@ -114,7 +117,7 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
             // The real model's tables arrive over the network in the browser (the browser tests
             // check its answer there); every other panel computes its numbers itself.
             if panel != PanelId::RealData {
-                let shown = panel_text(&page(after), panel, &[]);
+                let shown = panel_text(&page(after, panel), panel, &[]);
                 assert!(
                     shown.contains(answer),
                     "step {step} {lang:?}: {answer:?} is not on screen after Reveal:\n{shown}"

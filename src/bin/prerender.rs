@@ -52,15 +52,23 @@ fn main() {
                 app.len(),
                 file.display()
             );
-            pages.push(if folder.is_empty() { "./".to_owned() } else { folder });
+            pages.push(if folder.is_empty() {
+                "./".to_owned()
+            } else {
+                folder
+            });
         }
     }
     // The service worker keeps every page for offline visits (assets/sw.js: `const PAGES`).
     let worker = dir.join("sw.js");
     if let Ok(text) = std::fs::read_to_string(&worker) {
         let list: Vec<String> = pages.iter().map(|p| format!("'{p}'")).collect();
-        let text = with_pages_listed(&text, &list.join(", "))
-            .unwrap_or_else(|| panic!("prerender: {} has no `const PAGES = [...]`", worker.display()));
+        let text = with_pages_listed(&text, &list.join(", ")).unwrap_or_else(|| {
+            panic!(
+                "prerender: {} has no `const PAGES = [...]`",
+                worker.display()
+            )
+        });
         std::fs::write(&worker, text)
             .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", worker.display()));
     }

@@ -579,7 +579,12 @@ mod tests {
             let (en, zh) = (key.en(), key.zh());
             assert!(!en.trim().is_empty(), "{key:?} has no English text");
             assert!(!zh.trim().is_empty(), "{key:?} has no Chinese text");
-            let has_cjk = zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+            // Chinese characters, or Chinese punctuation alone (a list's 、, a colon's ：).
+            let has_cjk = zh.chars().any(|c| {
+                ('\u{4e00}'..='\u{9fff}').contains(&c)
+                    || ('\u{3000}'..='\u{303f}').contains(&c)
+                    || ('\u{ff00}'..='\u{ffef}').contains(&c)
+            });
             assert!(
                 has_cjk,
                 "{key:?}: the Chinese text has no Chinese characters"

@@ -260,6 +260,19 @@ mod tests {
     fn the_course_reads_and_keeps_every_panel_once_in_page_order() {
         let chapters = parse_course(COURSE_TEXT).unwrap_or_else(|e| panic!("course.txt {e}"));
         assert!(chapters.len() >= 6, "a course of chapters");
+        // The code's list of chapters (their pages, their panels) is the text's.
+        let code: Vec<(&str, &[PanelId])> = super::super::chapters::CHAPTERS
+            .iter()
+            .map(|c| (c.id, c.panels))
+            .collect();
+        let text: Vec<(&str, &[PanelId])> = chapters
+            .iter()
+            .map(|c| (c.id.as_str(), c.panels.as_slice()))
+            .collect();
+        assert_eq!(
+            code, text,
+            "lesson::chapters::CHAPTERS and assets/course.txt differ"
+        );
         for chapter in &chapters {
             assert!(
                 chapter.panels.len() <= 4,

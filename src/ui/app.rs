@@ -4,10 +4,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::course;
 use super::net::with_chinese;
 use super::panels::render;
 use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
-use super::course;
 use super::shell::{piece, start, Piece};
 use crate::lesson::chapters::Page;
 use crate::lesson::{from_query, Lang, Parsed};

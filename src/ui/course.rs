@@ -92,8 +92,7 @@ mod parts {
     fn lesson() -> &'static LessonPlan {
         static LESSON: OnceLock<LessonPlan> = OnceLock::new();
         LESSON.get_or_init(|| {
-            LessonPlan::parse(LESSON_TEXT)
-                .unwrap_or_else(|e| panic!("assets/lesson.txt: {e:?}"))
+            LessonPlan::parse(LESSON_TEXT).unwrap_or_else(|e| panic!("assets/lesson.txt: {e:?}"))
         })
     }
 
@@ -242,7 +241,11 @@ mod parts {
         let l = slot(lang);
         let lower = text.to_lowercase();
         // `to_lowercase` keeps byte offsets for the texts here (ASCII case only changes).
-        let haystack = if lower.len() == text.len() { &lower } else { text };
+        let haystack = if lower.len() == text.len() {
+            &lower
+        } else {
+            text
+        };
         let mut best: Option<(usize, usize, &'static Term)> = None;
         for term in terms().iter().filter(|t| !linked.contains(t.id.as_str())) {
             for name in &term.names[l] {
@@ -260,9 +263,8 @@ mod parts {
                 });
                 if let Some((at, _)) = found {
                     let end = at + needle.len();
-                    let better = best.is_none_or(|(b_at, b_end, _)| {
-                        at < b_at || (at == b_at && end > b_end)
-                    });
+                    let better = best
+                        .is_none_or(|(b_at, b_end, _)| at < b_at || (at == b_at && end > b_end));
                     if better {
                         best = Some((at, end, term));
                     }
@@ -384,15 +386,18 @@ mod parts {
         for question in &chapter.questions {
             let asked = with_terms(&question.question[l], page, lang, &mut linked);
             let answer = with_terms(&question.answer[l], page, lang, &mut linked);
-            questions.push(view! {
-                <li class="check-question">
-                    <p>{asked}</p>
-                    <details>
-                        <summary>{lang.t(Key::ShowAnswer)}</summary>
-                        <p>{answer}</p>
-                    </details>
-                </li>
-            }.into_any());
+            questions.push(
+                view! {
+                    <li class="check-question">
+                        <p>{asked}</p>
+                        <details>
+                            <summary>{lang.t(Key::ShowAnswer)}</summary>
+                            <p>{answer}</p>
+                        </details>
+                    </li>
+                }
+                .into_any(),
+            );
         }
         let neighbour = |to: Option<usize>, rel: &'static str, key: Key| {
             to.filter(|m| *m < CHAPTERS.len()).map(|m| view! {

@@ -73,7 +73,10 @@ fn keep_query_in_links(params: &Params) {
         return;
     };
     for n in 0..links.length() {
-        let Some(link) = links.item(n).and_then(|l| l.dyn_into::<web_sys::Element>().ok()) else {
+        let Some(link) = links
+            .item(n)
+            .and_then(|l| l.dyn_into::<web_sys::Element>().ok())
+        else {
             continue;
         };
         let href = link.get_attribute("href").unwrap_or_default();
@@ -85,7 +88,11 @@ fn keep_query_in_links(params: &Params) {
             .unwrap_or(0);
         let query = query_for_link(params, step);
         // `?…` alone would drop the page's path: a link within the page names it as `./`.
-        let path = if path.is_empty() && !query.is_empty() { "./" } else { path };
+        let path = if path.is_empty() && !query.is_empty() {
+            "./"
+        } else {
+            path
+        };
         let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
     }
 }
@@ -96,7 +103,9 @@ fn hide_hidden_panels_in_contents(lesson: Lesson) {
         return;
     };
     for n in 0..entries.length() {
-        let Some(entry) = entries.item(n).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        let Some(entry) = entries
+            .item(n)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
         else {
             continue;
         };

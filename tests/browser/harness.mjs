@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
@@ -112,7 +113,7 @@ export async function launch(args = []) {
  * `prefix`, the public path it is served under ('/', or '/pe/' to test a sub-path); `args`,
  * Chromium arguments besides `CHROMIUM_ARGS` (e.g. a remote-debugging port for Lighthouse).
  */
-export function useSite({ dir = 'dist', prefix = '/', args = [] } = {}) {
+export function useSite({ dir = process.env.PE_DIST ?? 'dist', prefix = '/', args = [] } = {}) {
   const env = { browser: undefined, site: undefined };
   before(async () => {
     env.browser = await launch(args);
@@ -290,4 +291,32 @@ export function urlState(source) {
 export function urlParam(source, name) {
   assert.ok(URL_PARAMS.includes(name), `${name} is a parameter of the app`);
   return urlState(source)[name];
+}
+
+/**
+ * The course's map as the built site writes it on every page's `<html>` (src/bin/prerender.rs):
+ * the chapters' folders in order, and the chapter of each panel's and lab's anchor.
+ */
+export function courseMap(dir = 'dist') {
+  const html = readFileSync(join(ROOT, dir, 'index.html'), 'utf8');
+  const attribute = (name) => html.match(new RegExp(`<html[^>]* data-${name}="([^"]*)"`))?.[1] ?? '';
+  const chapters = attribute('chapters').split(' ');
+  const where = Object.fromEntries(attribute('where').split(' ').map((entry) => {
+    const [anchor, chapter] = entry.split(':');
+    return [anchor, chapters[Number(chapter)]];
+  }));
+  const steps = attribute('steps').split(' ').map((n) => chapters[Number(n)]);
+  return { chapters, where, steps };
+}
+
+/**
+ * The page of the chapter that holds `anchor` (a panel's or a lab's), with `query` (which may end
+ * in a `#hash`), in the language its `lang=` names: `pageFor('rope', '?lang=zh&m=3')` is
+ * `zh/rope/?lang=zh&m=3`. For `site.url(…)`.
+ */
+export function pageFor(anchor, query = '') {
+  const chapter = courseMap().where[anchor];
+  if (chapter === undefined) throw new Error(`no chapter holds #${anchor}`);
+  const lang = new URLSearchParams(query.replace(/^\?/, '').split('#')[0]).get('lang');
+  return `${lang === 'zh' ? 'zh/' : ''}${chapter}/${query}`;
 }

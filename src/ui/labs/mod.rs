@@ -59,19 +59,17 @@ fn LabFold(anchor: &'static str, title: [&'static str; 2], children: Children) -
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
     if !OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
-        let listed = open;
-        let from_link = !listed.with_untracked(Vec::is_empty);
-        keep_in_address(
-            OPEN_LABS_KEY,
-            from_link,
-            move || {
-                listed.with(|open| {
-                    (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
-                })
-            },
-            move || listed.track(),
-            StoredValue::new(false),
-        );
+        // Written whenever the list changes (a link or lesson mode may unfold a lab before this
+        // first runs), and again after each of the page's own rewrites, which drop it.
+        let write = move || {
+            let pairs = open.with(|open| {
+                (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
+            });
+            write_lab_pairs(OPEN_LABS_KEY, pairs.as_deref());
+        };
+        Effect::new(move |_| write());
+        let rewritten = window_event_listener_untyped("pe-state", move |_| write());
+        on_cleanup(move || rewritten.remove());
     }
     let is_open = move || open.with(|open| open.iter().any(|n| n == name));
     let on_toggle = move |event: leptos::ev::Event| {

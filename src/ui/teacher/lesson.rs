@@ -98,7 +98,9 @@ impl Classroom {
             .try_update_value(|flow| flow.go(plan, current, revealed, n))
             .unwrap_or((current, false));
         let panel = plan.panel(next.step);
-        if let Some(elsewhere) = panel.filter(|p| document().get_element_by_id(p.anchor()).is_none()) {
+        if let Some(elsewhere) =
+            panel.filter(|p| document().get_element_by_id(p.anchor()).is_none())
+        {
             // The step's panel is in another chapter: that chapter's page, opened at the step.
             let chapter = crate::lesson::chapters::Page::Chapter(
                 crate::lesson::chapters::chapter_of(elsewhere),

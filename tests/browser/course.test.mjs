@@ -1,0 +1,265 @@
+// The course of chapters (issue 37): every page of the course, in both languages, walked as a
+// student would. Prerendered text with scripts off, no English on a Chinese page, the contents
+// naming every panel and lab at first paint, previous / next and the back button, every glossary
+// link resolving and every term showing its definition in place, every check-yourself answer
+// hidden until asked for, old links sent to their chapter, a teacher's values carried from
+// chapter to chapter, and every chapter at most 15 phone screens and never wider than the phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useSite, openPage, waitForApp, assertClean, courseMap, ROOT } from './harness.mjs';
+
+const env = useSite();
+const PHONE = { width: 375, height: 812 };
+const LANGS = [['en', ''], ['zh', 'zh/']];
+
+/** The course's English words a Chinese page must not show: titles, points, the course's labels. */
+function englishOfTheCourse() {
+  const words = [];
+  for (const line of readFileSync(join(ROOT, 'assets', 'course.txt'), 'utf8').split('\n')) {
+    const match = line.match(/^en (title|point|question|answer) (.*)$/);
+    if (match) words.push(match[2]);
+  }
+  return [...words, 'Key points', 'Check yourself', 'Show the answer', 'Previous chapter', 'Next chapter',
+    'Contents', 'Glossary', 'Lab: '];
+}
+
+/** Every page of the course in one language, as paths below the site's root. */
+function pagesOf(prefix) {
+  return ['', ...courseMap().chapters.map((c) => `${c}/`), 'glossary/'].map((p) => `${prefix}${p}`);
+}
+
+for (const [lang, prefix] of LANGS) {
+  test(`every page of the course in ${lang} is prerendered: its text with scripts off, in its language only`, async () => {
+    const { context, page } = await openPage(env.browser, env.site.origin, { javaScriptEnabled: false });
+    const english = englishOfTheCourse();
+    try {
+      for (const path of pagesOf(prefix)) {
+        await page.goto(env.site.url(path));
+        const text = await page.evaluate(() => document.body.innerText);
+        assert.ok(text.length > (lang === 'zh' ? 500 : 1000), `${path}: the prerendered text is there (${text.length} characters)`);
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-CN' : 'en');
+        if (path.endsWith('/') && !path.endsWith('glossary/') && path !== prefix) {
+          // A chapter: its number, title, 3 to 5 key points, its panels, its questions.
+          assert.equal(await page.locator('.chapter-title').count(), 1, `${path}: the chapter's title`);
+          const points = await page.locator('.key-points > li').count();
+          assert.ok(points >= 3 && points <= 5, `${path}: ${points} key points`);
+          assert.ok(await page.locator('main .panel').count() >= 1, `${path}: its panels`);
+          assert.ok(await page.locator('.check-question').count() >= 2, `${path}: its questions`);
+        }
+        if (lang === 'zh') {
+          const found = english.filter((words) => text.includes(words));
+          assert.deepEqual(found, [], `${path}: English of the course on a Chinese page`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`the contents in ${lang} name every panel and every lab at first paint, each linking to its chapter`, async () => {
+    const { context, page } = await openPage(env.browser, env.site.origin, { javaScriptEnabled: false });
+    try {
+      const { where } = courseMap();
+      for (const path of [prefix, `${prefix}rope/`]) {
+        await page.goto(env.site.url(path));
+        const selector = path === prefix ? 'main nav.toc a' : '#course-menu a';
+        const links = await page.locator(selector).evaluateAll((as) => as.map((a) => new URL(a.href)));
+        const named = new Map(links.filter((u) => u.hash).map((u) => [u.hash.slice(1), u.pathname]));
+        for (const [anchor, chapter] of Object.entries(where)) {
+          assert.ok(named.has(anchor), `${path}: the contents name #${anchor}`);
+          assert.ok(named.get(anchor).endsWith(`/${prefix}${chapter}/`), `${path}: #${anchor} is in ${chapter}/, not ${named.get(anchor)}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`walking the chapters in ${lang}: next, next, …, back; every glossary link resolves; answers hidden until asked`, async () => {
+    const { context, page, problems } = await openPage(env.browser, env.site.origin);
+    try {
+      const { chapters } = courseMap();
+      await page.goto(env.site.url(`${prefix}glossary/`));
+      const terms = new Set(await page.locator('dl.glossary dt').evaluateAll((dts) => dts.map((dt) => dt.id)));
+      assert.ok(terms.size >= 17, `${terms.size} glossary terms`);
+      await page.goto(env.site.url(`${prefix}${chapters[0]}/`));
+      for (let n = 0; n < chapters.length; n += 1) {
+        await waitForApp(page);
+        assert.ok(page.url().includes(`/${prefix}${chapters[n]}/`), `chapter ${n + 1} at ${page.url()}`);
+        // Each term's definition links to the glossary's entry.
+        const targets = await page.locator('.term-def a').evaluateAll((as) => as.map((a) => new URL(a.href)));
+        assert.ok(targets.length >= 3, `${chapters[n]}: ${targets.length} glossary links`);
+        for (const target of targets) {
+          assert.ok(target.pathname.endsWith(`/${prefix}glossary/`), `${target}: the glossary of the page's language`);
+          assert.ok(terms.has(target.hash.slice(1)), `${chapters[n]}: ${target.hash} is a term of the glossary`);
+        }
+        // Every answer is hidden until its question's button is pressed.
+        const questions = page.locator('.check-question');
+        const count = await questions.count();
+        for (let q = 0; q < count; q += 1) {
+          const answer = questions.nth(q).locator('details > p');
+          assert.equal(await answer.isVisible(), false, `${chapters[n]}: answer ${q + 1} hidden before it is asked for`);
+          await questions.nth(q).locator('summary').click();
+          assert.equal(await answer.isVisible(), true, `${chapters[n]}: answer ${q + 1} shown once asked for`);
+        }
+        const next = page.locator('.chapter-nav a[rel="next"]');
+        if (n + 1 < chapters.length) {
+          await next.click();
+          await page.waitForURL((url) => url.pathname.endsWith(`/${prefix}${chapters[n + 1]}/`));
+        } else {
+          assert.equal(await next.count(), 0, 'the last chapter has no next');
+        }
+      }
+      // The back button goes back chapter by chapter.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname.endsWith(`/${prefix}${chapters.at(-2)}/`));
+      await page.locator('.chapter-nav a[rel="prev"]').click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/${prefix}${chapters.at(-3)}/`));
+      await waitForApp(page);
+      assertClean(problems);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('on a phone, a term shows its definition in place, and the menu is always one tap away', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE, hasTouch: true });
+  try {
+    await page.goto(env.site.url('zh/rope/'));
+    await waitForApp(page);
+    const term = page.locator('.key-points button.term').first();
+    const id = await term.getAttribute('popovertarget');
+    await term.tap();
+    const definition = page.locator(`#${id}`);
+    assert.ok(await definition.isVisible(), 'the definition shows on a tap');
+    const box = await definition.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the definition fits the phone: ${JSON.stringify(box)}`);
+    assert.match(await definition.innerText(), /术语表/);
+    await page.keyboard.press('Escape');
+    assert.equal(await definition.isVisible(), false);
+    // Far down the page the menu button is still on screen, and opens the contents.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    const button = page.locator('.menu-button');
+    const where = await button.boundingBox();
+    assert.ok(where.y >= 0 && where.y + where.height <= PHONE.height, 'the menu button is on screen');
+    await button.tap();
+    assert.ok(await page.locator('#course-menu').isVisible(), 'the menu is open');
+    // A panel in another chapter, from the menu: its page, its heading below the controls bar.
+    await page.locator('#course-menu a[href$="#alibi"]').tap();
+    await page.waitForURL((url) => url.pathname.endsWith('/zh/schemes/') && url.hash === '#alibi');
+    await waitForApp(page);
+    await page.waitForTimeout(300);
+    const landing = await page.evaluate(() => ({
+      heading: document.getElementById('alibi').getBoundingClientRect().top,
+      bar: document.querySelector('aside.controls').getBoundingClientRect().bottom,
+    }));
+    assert.ok(landing.heading >= landing.bar - 1 && landing.heading < 812, `heading at ${landing.heading}, bar to ${landing.bar}`);
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test('old links to the one long page land on their chapter: an anchor, a lab, a lesson step, the language', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  try {
+    for (const [link, path, hash] of [
+      ['?pos=12#rope', '/rope/', '#rope'],
+      ['?lang=zh&d_model=64#heatmap', '/zh/sinusoidal/', '#heatmap'],
+      ['?lang=en#lab-xpos', '/rope/', '#lab-xpos'],
+      ['?lang=en&step=9', '/relative/', ''],
+      ['zh/?lang=zh&step=21', '/zh/schemes/', ''],
+      ['rope/?lang=zh#alibi', '/zh/schemes/', '#alibi'],
+    ]) {
+      await page.goto(env.site.url(link));
+      await page.waitForURL((url) => url.pathname.endsWith(path));
+      const url = new URL(page.url());
+      assert.equal(url.hash, hash, `${link}: the anchor kept`);
+      await waitForApp(page);
+      if (link.includes('pos=12')) assert.equal(url.searchParams.get('pos'), '12', `${link}: the values kept`);
+    }
+    // The lab a link names is drawn, unfolded and in view.
+    await page.goto(env.site.url('?lang=en#lab-xpos'));
+    await page.waitForURL((url) => url.pathname.endsWith('/rope/'));
+    await waitForApp(page);
+    await page.waitForFunction(() => {
+      const heading = document.getElementById('lab-xpos');
+      const box = heading?.getBoundingClientRect();
+      return heading?.closest('details')?.open && box.top >= 0 && box.top < innerHeight;
+    }, null, { timeout: 20000 });
+    assert.match(new URL(page.url()).searchParams.get('labs') ?? '', /xpos/, 'the opened lab is named in the link');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a teacher's values, hidden panels and locks go with the class from chapter to chapter", async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  try {
+    await page.goto(env.site.url('zh/sinusoidal/?lang=zh&d_model=64&pos=12&hide=rope,base&lock=d_model'));
+    await waitForApp(page);
+    // The contents leave out the hidden panel.
+    const hidden = (anchor) => page.locator(`#course-menu [data-toc-panel="${anchor}"]`).evaluate((li) => li.hidden);
+    assert.equal(await hidden('rope'), true, 'the hidden panel is left out of the contents');
+    assert.equal(await hidden('alibi'), false);
+    await page.locator('.chapter-nav a[rel="next"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/zh/relative/'));
+    await waitForApp(page);
+    const params = new URL(page.url()).searchParams;
+    assert.equal(params.get('d_model'), '64');
+    assert.equal(params.get('pos'), '12');
+    assert.deepEqual(params.get('hide').split(',').sort(), ['base', 'rope']);
+    assert.equal(params.get('lock'), 'd_model');
+    assert.equal(await page.locator('aside.controls input[type="range"]').first().isDisabled(), true, 'd_model still locked');
+    // Another language is the other language's page of the same chapter, with the same values.
+    await page.locator('[data-testid="lang-en"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/relative/') && !url.pathname.includes('/zh/'));
+    await waitForApp(page);
+    assert.equal(new URL(page.url()).searchParams.get('d_model'), '64');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test('every chapter is at most 15 phone screens with its labs drawn, and never wider than the phone', async () => {
+  const { chapters } = courseMap();
+  for (const [lang, prefix] of LANGS) {
+    for (const chapter of [...chapters, 'glossary', '']) {
+      const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
+      try {
+        const path = `${prefix}${chapter}${chapter ? '/' : ''}`;
+        await page.goto(env.site.url(path));
+        await waitForApp(page);
+        // Down the page, so every lab comes near and is drawn (folded under its panel).
+        for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+          await page.evaluate((y) => window.scrollTo(0, y), y);
+          await page.waitForTimeout(60);
+        }
+        await page.waitForTimeout(400);
+        const { height, width } = await page.evaluate(() => ({
+          height: document.documentElement.scrollHeight,
+          width: document.documentElement.scrollWidth,
+        }));
+        // Whatever scrolls sideways inside its box shows that it does (style/main.css).
+        const silent = await page.evaluate(() => [...document.querySelectorAll('main *')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(e).overflowX))
+          .filter((e) => e.getClientRects().length > 0 && !getComputedStyle(e).backgroundImage.includes('radial-gradient'))
+          .map((e) => `${e.tagName}.${e.className}`));
+        assert.deepEqual(silent, [], `${path}: boxes that scroll sideways without showing it`);
+        const screens = height / PHONE.height;
+        console.log(`${lang} ${path || '(contents)'}: ${screens.toFixed(1)} screens`);
+        if (chapter !== 'glossary') assert.ok(screens <= 15, `${path}: ${screens.toFixed(1)} screens`);
+        assert.equal(width, PHONE.width, `${path}: document ${width} px wide`);
+        assertClean(problems);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+});
