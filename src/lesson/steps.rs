@@ -367,6 +367,60 @@ impl LessonFlow {
         }
     }
 
+    /// The flow as text, to carry it to another page (a step in another chapter): one line per
+    /// state kept, `before <query>` and `left <step> <revealed 0|1> <query>`.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::steps::{LessonFlow, LessonPlan};
+    /// let flow = LessonFlow::default();
+    /// assert_eq!(LessonFlow::from_text(&flow.to_text()), Some(flow));
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        if let Some(before) = &self.before_lesson {
+            text.push_str(&format!("before ?{}\n", super::to_query(before)));
+        }
+        for (n, left) in self.left.iter().enumerate() {
+            if let Some((params, revealed)) = left {
+                text.push_str(&format!(
+                    "left {} {} ?{}\n",
+                    n + 1,
+                    u8::from(*revealed),
+                    super::to_query(params)
+                ));
+            }
+        }
+        text
+    }
+
+    /// The flow [`LessonFlow::to_text`] wrote; `None` for any other text (a stale or edited
+    /// copy is dropped rather than trusted in part).
+    pub fn from_text(text: &str) -> Option<LessonFlow> {
+        let mut flow = LessonFlow::default();
+        for line in text.lines() {
+            let mut words = line.split(' ');
+            match (words.next()?, words.next(), words.next(), words.next()) {
+                ("before", Some(query), None, None) => {
+                    flow.before_lesson = Some(super::from_query(query).params);
+                }
+                ("left", Some(step), Some(revealed), Some(query)) => {
+                    let step: usize = step.parse().ok().filter(|s| (1..=STEP_COUNT).contains(s))?;
+                    let revealed = match revealed {
+                        "0" => false,
+                        "1" => true,
+                        _ => return None,
+                    };
+                    if flow.left.len() < step {
+                        flow.left.resize(step, None);
+                    }
+                    flow.left[step - 1] = Some((super::from_query(query).params, revealed));
+                }
+                _ => return None,
+            }
+        }
+        Some(flow)
+    }
+
     /// Step `current.step` back in its before state, its answer hidden again.
     pub fn reset(&mut self, plan: &LessonPlan, current: Params) -> (Params, bool) {
         if let Some(slot) = current
@@ -407,6 +461,28 @@ pub fn is_bare_step_link(params: &Params) -> bool {
 #[cfg(test)]
 mod step_panel_tests {
     use super::*;
+
+    #[test]
+    fn a_flow_carried_to_another_page_is_the_same_flow() {
+        let plan = LessonPlan::parse(include_str!("../../assets/lesson.txt")).expect("the lesson");
+        let mut flow = LessonFlow::default();
+        let start = Params {
+            d_model: 64,
+            base: 1000.0,
+            ..Params::default()
+        };
+        let (one, _) = flow.go(&plan, start, false, 1);
+        let (two, _) = flow.go(&plan, one, true, 2);
+        let (_, _) = flow.go(&plan, two, false, 5);
+        let carried = LessonFlow::from_text(&flow.to_text()).expect("it reads back");
+        assert_eq!(carried, flow);
+        // Leaving from the carried flow restores the teacher's values.
+        let mut carried = carried;
+        let (left, _) = carried.go(&plan, plan.before(5, start), false, 0);
+        assert_eq!((left.d_model, left.base, left.step), (64, 1000.0, 0));
+        assert_eq!(LessonFlow::from_text("left 99 0 ?"), None);
+        assert_eq!(LessonFlow::from_text("nonsense"), None);
+    }
 
     #[test]
     fn the_pages_step_panels_are_the_lesson_files() {

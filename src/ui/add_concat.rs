@@ -2,6 +2,9 @@
 
 use leptos::html;
 use leptos::prelude::*;
+
+use super::course::anchor_href;
+use crate::lesson::chapters::Page;
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 
@@ -74,6 +77,7 @@ struct CombineView {
 #[component]
 pub fn AddConcatPanel() -> impl IntoView {
     let lesson = use_lesson();
+    let course_page = use_context::<Page>().unwrap_or_default();
     let params = lesson.params;
     let d_model = Memo::new(move |_| params.with(|p| p.d_model));
     let init = Memo::new(move |_| params.with(Params::embedding_init));
@@ -295,7 +299,7 @@ pub fn AddConcatPanel() -> impl IntoView {
             </div>
             <p data-testid="shift-verdict">
                 <span hidden=move || !params.with(|p| p.projections)>
-                    <PageText key=Key::ShiftDiffers />" "<a href="#rope">{tr(Key::RopeTitle)}</a>"."
+                    <PageText key=Key::ShiftDiffers />" "<a href=move || anchor_href("rope", course_page, &lesson.params.get())>{tr(Key::RopeTitle)}</a>"."
                 </span>
                 <span hidden=move || params.with(|p| p.projections)><PageText key=Key::ShiftSame /></span>
             </p>

@@ -102,7 +102,7 @@ pub fn AlibiPanel() -> impl IntoView {
         move || (matrices.get(), lesson.lang.get()),
         move |element, (data, lang)| {
             // The panel's top is near the screen: time for the family's labs, whose slot the
-            // tools add to this panel (`labs::ADDED_SLOTS`); asked once, not on every redraw.
+            // tools add to this panel (its `data-lab` slot below); asked once, not on every redraw.
             if !lab_asked.replace(true) {
                 teacher_tools("lab family");
             }
@@ -224,6 +224,8 @@ pub fn AlibiPanel() -> impl IntoView {
             </div>
             <Figure node_ref=row_canvas aspect=0.5 testid="canvas-alibi-row" caption=Key::AlibiRow />
             <Legend keys=&[Key::AlibiWithout, Key::AlibiWith] />
+            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
+            <div class="lab" data-lab="family"></div>
         </Panel>
     }
 }

@@ -5,7 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::course;
-use super::net::with_chinese;
+use super::net::{this_page, with_chinese};
 use super::panels::render;
 use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
 use super::shell::{piece, start, Piece};
@@ -20,14 +20,6 @@ fn page_language() -> Lang {
         .and_then(|html| html.get_attribute("lang"))
         .and_then(|tag| Lang::from_tag(&tag))
         .unwrap_or_default()
-}
-
-/// Which page of the course this is (`<html data-page>`, written by the prerender).
-fn this_page() -> Page {
-    document()
-        .document_element()
-        .and_then(|html| html.get_attribute("data-page"))
-        .map_or(Page::Home, |folder| Page::from_folder(&folder))
 }
 
 /// The state the page opens with: the link's, in the language it names or else the page's.

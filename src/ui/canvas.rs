@@ -103,8 +103,11 @@ impl SizedCanvas {
     /// out width so panels keep their shape from a phone to a projector.
     pub fn fit(element: HtmlCanvasElement, aspect: f64) -> Option<SizedCanvas> {
         let scale = device_pixel_ratio();
-        let css_width = element.client_width().max(1) as f64;
-        let css_height = (css_width * aspect).round();
+        // The laid-out width as it is (a fraction of a pixel included), and the height the markup's
+        // `width`/`height` gave the canvas before its first drawing (`canvas_height`): the drawn
+        // canvas keeps the static page's box to the pixel's fraction.
+        let css_width = element.get_bounding_client_rect().width().max(1.0);
+        let css_height = css_width * f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH);
         let width = (css_width * scale).round() as u32;
         let height = (css_height * scale).round() as u32;
         // Called as a web_sys method: leptos's ElementExt also has a `style`.

@@ -46,6 +46,35 @@ pub fn page_href(from: Page, to: Page, hash: &str) -> String {
     format!("{up}{folder}{hash}")
 }
 
+/// Where a link to `anchor` (a panel's or a lab's heading) goes from page `from` in the state
+/// `params`: the anchor itself when its panel is on `from`, else its chapter's page with the
+/// state's values (not the lesson step), relative, so the prerender and the app write the same.
+///
+/// ```
+/// use pe_explorer::lesson::{chapters::Page, Params};
+/// use pe_explorer::ui::course::anchor_href;
+/// let params = Params { d_model: 64, ..Params::default() };
+/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(5), &params), "#lab-xpos");
+/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(6), &params), "../rope/?d_model=64&lang=en#lab-xpos");
+/// ```
+pub fn anchor_href(anchor: &str, from: Page, params: &crate::lesson::Params) -> String {
+    use crate::lesson::chapters::chapter_of;
+    use crate::lesson::panels::PanelSet;
+    let panel_anchor = crate::ui::labs::CONTENTS
+        .iter()
+        .find(|(_, labs)| labs.iter().any(|lab| lab.anchor == anchor))
+        .map_or(anchor, |(panel, _)| *panel);
+    match PanelSet::panel(panel_anchor) {
+        Some(panel) if !from.panels().contains(&panel) => {
+            let to = Page::Chapter(chapter_of(panel));
+            let query = crate::lesson::to_query(&crate::lesson::Params { step: 0, ..*params });
+            let page = page_href(from, to, "");
+            format!("{page}?{query}#{anchor}")
+        }
+        _ => format!("#{anchor}"),
+    }
+}
+
 #[cfg(not(feature = "ssr"))]
 mod parts {
     use super::*;
@@ -326,7 +355,9 @@ mod parts {
             points.push(view! { <li>{text}</li> });
         }
         Some(view! {
-            <section class="chapter-opening" aria-labelledby="chapter-title">
+            // A header, not a labelled section: a chapter of one panel shares its title with it,
+            // and two regions of one name would confuse a screen reader's list of landmarks.
+            <header class="chapter-opening">
                 <p class="chapter-number">
                     {lang
                         .t(Key::ChapterOf)
@@ -336,7 +367,7 @@ mod parts {
                 <h2 id="chapter-title" class="chapter-title">{chapter.title[l].clone()}</h2>
                 <h3>{lang.t(Key::KeyPoints)}</h3>
                 <ul class="key-points">{points}</ul>
-            </section>
+            </header>
         })
     }
 

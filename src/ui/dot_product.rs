@@ -103,7 +103,7 @@ pub fn DotProductPanel() -> impl IntoView {
         move || (data.get(), lesson.lang.get()),
         move |element, (data, lang)| {
             // The panel is near the screen: time for its lab (asked once, not on every redraw),
-            // whose slot the tools add to the panel (`labs::ADDED_SLOTS`).
+            // whose slot the tools add to the panel (its `data-lab` slot below).
             if !lab_asked.replace(true) {
                 teacher_tools("lab shift-operator");
             }
@@ -193,6 +193,8 @@ pub fn DotProductPanel() -> impl IntoView {
                 let stride = data.with(|d| d.stride);
                 if stride > 1 { t(Key::DotSampled).replace("{}", &stride.to_string()) } else { String::new() }
             } />
+            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
+            <div class="lab" data-lab="shift-operator"></div>
         </Panel>
     }
 }

@@ -102,7 +102,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
         move || (lookup.get(), lesson.lang.get()),
         move |element, (lookup, lang)| {
             // The panel's end is near the screen: time for its labs (asked once), whose slot
-            // the tools add after it (`labs::ADDED_SLOTS`). Not from the table above: on a
+            // the tools add after it (its `data-lab` slot below). Not from the table above: on a
             // desktop that is near from the start, and the tools would load with the page.
             if !lab_asked.replace(true) {
                 teacher_tools("lab model");
@@ -164,6 +164,8 @@ pub fn EmbeddingPanel() -> impl IntoView {
                 <Reading label=Key::EmbedPosition testid="embed-pe" value=row_of(|p| &p.position) />
                 <Reading label=Key::EmbedInput testid="embed-input" value=row_of(|p| &p.input) />
             </dl>
+            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
+            <div class="lab" data-lab="model"></div>
         </Panel>
     }
 }

@@ -58,8 +58,8 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             move || (data.get(), lesson.lang.get()),
             move |element, (data, lang)| {
                 // The panel's top is near the screen: time for its lab (asked once per canvas,
-                // not on every redraw), whose slot the tools add to the panel
-                // (`labs::ADDED_SLOTS`). Not from the curve lower down, which a phone scrolled
+                // not on every redraw), whose slot is below
+                // (its `data-lab` slot below). Not from the curve lower down, which a phone scrolled
                 // to the panel's top does not draw.
                 if !lab_asked.replace(true) {
                     teacher_tools("lab basis-fit");
@@ -157,6 +157,8 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=learned_beyond />
             </dl>
             <p data-testid="extrap-missing" data-readout="extrap-learned">{Signal::derive(move || missing().unwrap_or_default())}</p>
+            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
+            <div class="lab" data-lab="basis-fit"></div>
         </Panel>
     }
 }

@@ -31,6 +31,16 @@ pub fn site_file(path: &str) -> String {
     format!("{site}{path}")
 }
 
+/// Which page of the course this is (`<html data-page>`, written by the prerender).
+pub fn this_page() -> crate::lesson::chapters::Page {
+    document()
+        .document_element()
+        .and_then(|html| html.get_attribute("data-page"))
+        .map_or(crate::lesson::chapters::Page::Home, |folder| {
+            crate::lesson::chapters::Page::from_folder(&folder)
+        })
+}
+
 /// The address of `page` of the course in `lang` (`zh/rope/`), without a query.
 pub fn language_page(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
     let language = match lang {

@@ -6,6 +6,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::course::anchor_href;
+use crate::lesson::chapters::Page;
+
 use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
 use super::classroom::teacher_tools;
@@ -62,6 +65,7 @@ struct PlaneInputs {
 #[component]
 pub fn RopePanel() -> impl IntoView {
     let lesson = use_lesson();
+    let course_page = use_context::<Page>().unwrap_or_default();
     let params = lesson.params;
     let vectors = Memo::new(move |_| rope_demo_vectors(params.get().d_model));
     let view_inputs = Memo::new(move |_| {
@@ -201,7 +205,7 @@ pub fn RopePanel() -> impl IntoView {
         <Panel id=PanelId::Rope>
             <Formula markup=formula />
             <p data-testid="rope-projections">
-                <PageText key=Key::RopeAfterProjections />" "<a href="#add-concat">{tr(Key::CombineTitle)}</a>
+                <PageText key=Key::RopeAfterProjections />" "<a href=move || anchor_href("add-concat", course_page, &lesson.params.get())>{tr(Key::CombineTitle)}</a>
             </p>
             <div class="panel-controls">
                 <PanelSlider field=Field::RopeM min=0 max=last_pos read=|p| p.rope_m />

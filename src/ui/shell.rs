@@ -119,11 +119,16 @@ fn hide_hidden_panels_in_contents(lesson: Lesson) {
 
 /// Goes to the page of `lang` for the same place of the course, in the state `params`.
 pub fn go_to_language(lang: Lang, page: Page, params: &Params) {
-    let query = query_for_link(&Params { lang, ..*params }, params.step);
-    let hash = window().location().hash().unwrap_or_default();
-    let _ = window()
-        .location()
-        .assign(&format!("{}{query}{hash}", language_page(lang, page)));
+    let mut query = query_for_link(&Params { lang, ..*params }, params.step);
+    // The labs' values and which labs are open go along (the page's own values are the state's).
+    let location = window().location();
+    let labs = crate::lesson::lab_query::lab_pairs(&location.search().unwrap_or_default());
+    if !labs.is_empty() {
+        query.push(if query.is_empty() { '?' } else { '&' });
+        query.push_str(&labs);
+    }
+    let hash = location.hash().unwrap_or_default();
+    let _ = location.assign(&format!("{}{query}{hash}", language_page(lang, page)));
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
@@ -133,6 +138,8 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     let params = RwSignal::new(opening.params);
     let lesson = Lesson::new(params);
     provide_context(lesson);
+    // Which page of the course this is, for the links a panel writes (`course::anchor_href`).
+    provide_context(page);
     let epoch = provide_viewport_epoch();
     follow_theme_and_presenter(lesson, epoch);
 

@@ -7,9 +7,14 @@
 // target/bench/ui.json. The budget cases (every main slider at default sizes) run three times:
 // the median of their p95 figures is checked against the budget, and the script exits 1 when one
 // misses. The other cases are printed for comparison (with benches/ui-baseline.json), no verdict.
+//
+// Each case runs on the page of the chapter that holds its `at` anchor (a panel's or a lab's): the
+// core sliders on the sinusoidal chapter's page (its four panels), the real model's cases on its
+// chapter's page, each lab on its chapter's page, unfolded by the link (`labs=`). The page is
+// printed beside each case's name.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { serve, launch, openPage, waitForApp, settle, ROOT } from './harness.mjs';
+import { serve, launch, openPage, waitForApp, settle, ROOT, pageFor } from './harness.mjs';
 
 const PRESSES = Number(process.env.PE_BENCH_PRESSES ?? 60);
 const RUNS = Math.max(3, Number(process.env.PE_BENCH_RUNS ?? 3));
@@ -23,6 +28,7 @@ const BUDGETS = [
 ];
 const BUDGET_CASES = ['d_model', 'length', 'pos', 'k', 'i', 'base'].map((slider) => ({
   name: `budget: ${slider}, default sizes`,
+  at: 'vector',
   query: '',
   slider,
   alternate: true,
@@ -32,54 +38,55 @@ const BUDGET_CASES = ['d_model', 'length', 'pos', 'k', 'i', 'base'].map((slider)
 // floor that waiting for the next frame alone sets.
 const SIZES = [
   ...BUDGET_CASES,
-  { name: 'baseline: a key that draws nothing', query: '', slider: null },
-  { name: 'pos, default (d_model 128, length 100)', query: '', slider: 'pos' },
-  { name: 'pos, d_model 512, length 512', query: '?d_model=512&length=512&pos=100', slider: 'pos' },
-  { name: 'pos, d_model 1024, length 2048', query: '?d_model=1024&length=2048&pos=100', slider: 'pos' },
-  { name: 'd_model, d_model 512, length 512', query: '?d_model=400&length=512&pos=100', slider: 'd_model' },
-  { name: 'base, default (real-data panel not loaded)', query: '', slider: 'base' },
+  { name: 'baseline: a key that draws nothing', at: 'vector', query: '', slider: null },
+  { name: 'pos, default (d_model 128, length 100)', at: 'vector', query: '', slider: 'pos' },
+  { name: 'pos, d_model 512, length 512', at: 'vector', query: '?d_model=512&length=512&pos=100', slider: 'pos' },
+  { name: 'pos, d_model 1024, length 2048', at: 'vector', query: '?d_model=1024&length=2048&pos=100', slider: 'pos' },
+  { name: 'd_model, d_model 512, length 512', at: 'vector', query: '?d_model=400&length=512&pos=100', slider: 'd_model' },
+  { name: 'base, default (real-data panel not loaded)', at: 'vector', query: '', slider: 'base' },
   // With the real-data panel's tables loaded: base redraws its sinusoidal side, k restarts the
   // shift fit (spread over frames), pos moves p and q of its tables.
-  { name: 'base, real-data panel loaded', query: '#real-data', slider: 'base', realData: true },
-  { name: 'k, real-data panel loaded', query: '?length=200#real-data', slider: 'k', realData: true },
-  { name: 'pos, real-data panel loaded', query: '#real-data', slider: 'pos', realData: true },
+  { name: 'base, real-data panel loaded', at: 'real-data', query: '#real-data', slider: 'base', realData: true },
+  { name: 'k, real-data panel loaded', at: 'real-data', query: '?length=200#real-data', slider: 'k', realData: true },
+  { name: 'pos, real-data panel loaded', at: 'real-data', query: '#real-data', slider: 'pos', realData: true },
   // The context-extension lab (drawn by the tools' wasm) at its largest lengths: every method's
   // score over 2^21 positions redrawn on each press.
-  { name: 'lab target L, Llama 3.1, L = 2^21', query: '?rx_model=2&rx_target=2097152', slider: 'rope-extension-target', lab: true, alternate: true },
-  { name: 'lab factor s, YaRN, L = 2^21', query: '?rx_model=3&rx_target=2097152', slider: 'rope-extension-factor', lab: true, alternate: true },
+  { name: 'lab target L, Llama 3.1, L = 2^21', at: 'lab-rope-extension', query: '?rx_model=2&rx_target=2097152', slider: 'rope-extension-target', lab: true, alternate: true },
+  { name: 'lab factor s, YaRN, L = 2^21', at: 'lab-rope-extension', query: '?rx_model=3&rx_target=2097152', slider: 'rope-extension-factor', lab: true, alternate: true },
   // The basis lab at the page's longest trained length (three fits over 512 positions, the
   // sinusoidal one by least squares with up to 33 columns) and the shift lab at its largest
   // circle (64 × 64 matrices, two DFTs).
-  { name: 'lab pairs m, basis, N = 256', query: '?n_train=256&bf_target=square&bf_pairs=16', slider: 'basis-fit-pairs', lab: 'panel-extrapolation', alternate: true },
-  { name: 'lab N, shift, N = 63/64', query: '?so_n=63&so_kernel=random', slider: 'shift-operator-n', lab: 'panel-dot-product', alternate: true },
+  { name: 'lab pairs m, basis, N = 256', at: 'lab-basis-fit', query: '?n_train=256&bf_target=square&bf_pairs=16', slider: 'basis-fit-pairs', lab: 'panel-extrapolation', alternate: true },
+  { name: 'lab N, shift, N = 63/64', at: 'lab-shift-operator', query: '?so_n=63&so_kernel=random', slider: 'shift-operator-n', lab: 'panel-dot-product', alternate: true },
   // The training step (two gradient steps of the tiny model), and the embedding panel's labs:
   // the model path's batch (every box's shape) and weight tying's vocabulary (every count).
-  { name: 'lab length L, training step, L = 7/8', query: '?ts_length=7', slider: 'training-step-length', lab: 'panel-extrapolation', alternate: true },
-  { name: 'lab batch B, model path, B = 63/64', query: '?md_batch=63', slider: 'model-path-batch', lab: 'panel-embedding', alternate: true },
-  { name: 'lab vocabulary V, weight tying', query: '?wt_vocab=100000', slider: 'weight-tying-vocab', lab: 'panel-embedding', alternate: true },
+  { name: 'lab length L, training step, L = 7/8', at: 'lab-training-step', query: '?ts_length=7', slider: 'training-step-length', lab: 'panel-extrapolation', alternate: true },
+  { name: 'lab batch B, model path, B = 63/64', at: 'lab-model-path', query: '?md_batch=63', slider: 'model-path-batch', lab: 'panel-embedding', alternate: true },
+  { name: 'lab vocabulary V, weight tying', at: 'lab-weight-tying', query: '?wt_vocab=100000', slider: 'weight-tying-vocab', lab: 'panel-embedding', alternate: true },
   // The family's labs at their largest: T5's and Shaw's 64 × 64 matrices and ±4096 offsets, NoPE
   // over 1024 positions, xPos over 8192 distances at d = 256 (aligned: every distance averaged;
   // random: two rotations per point), and two 32 × 32 score maps at d = 256.
-  { name: 'lab length L, relative bias, L = 63/64', query: '?rb_length=63&rb_max=2048&rb_k=64', slider: 'relative-bias-length', lab: 'panel-alibi', alternate: true },
-  { name: 'lab length L, NoPE, L ≈ 1024', query: '?np_length=1000', slider: 'nope-length', lab: 'panel-alibi', alternate: true },
-  { name: 'lab reach, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
-  { name: 'lab distance, xPos aligned, d 256, 8192', query: '?xp_d=256&xp_reach=7600&xp_distance=300', slider: 'xpos-distance', lab: true, alternate: true },
-  { name: 'lab reach, xPos random, d 256, 8192', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
-  { name: 'lab rows, image RoPE 32 × 32, d 256', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
+  { name: 'lab length L, relative bias, L = 63/64', at: 'lab-relative-bias', query: '?rb_length=63&rb_max=2048&rb_k=64', slider: 'relative-bias-length', lab: 'panel-alibi', alternate: true },
+  { name: 'lab length L, NoPE, L ≈ 1024', at: 'lab-nope', query: '?np_length=1000', slider: 'nope-length', lab: 'panel-alibi', alternate: true },
+  { name: 'lab reach, xPos aligned, d 256, 8192', at: 'lab-xpos', query: '?xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
+  { name: 'lab distance, xPos aligned, d 256, 8192', at: 'lab-xpos', query: '?xp_d=256&xp_reach=7600&xp_distance=300', slider: 'xpos-distance', lab: true, alternate: true },
+  { name: 'lab reach, xPos random, d 256, 8192', at: 'lab-xpos', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
+  { name: 'lab rows, image RoPE 32 × 32, d 256', at: 'lab-rope-2d', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
   // While the training lab trains its two runs (its worker posting a snapshot every 200 ms that
-  // the lab draws): the page's own sliders, the lab on screen (issue 21), against the same
+  // the lab draws): the chapter's own sliders, the lab on screen (issue 21), against the same
   // sliders at the same place with the lab idle.
-  { name: 'baseline, while two runs train', query: '?tr_steps=5000', slider: null, train: true },
-  { name: 'pos, default, while two runs train', query: '?tr_steps=5000', slider: 'pos', train: true },
-  { name: 'pos, default, lab on screen, not training', query: '?tr_steps=5000', slider: 'pos', train: true, idle: true },
-  { name: 'base, default, while two runs train', query: '?tr_steps=5000', slider: 'base', train: true },
-  { name: 'base, default, lab on screen, not training', query: '?tr_steps=5000', slider: 'base', train: true, idle: true },
+  { name: 'baseline, while two runs train', at: 'lab-train', query: '?tr_steps=5000', slider: null, train: true },
+  { name: 'pos, default, while two runs train', at: 'lab-train', query: '?tr_steps=5000', slider: 'pos', train: true },
+  { name: 'pos, default, lab on screen, not training', at: 'lab-train', query: '?tr_steps=5000', slider: 'pos', train: true, idle: true },
+  { name: 'base, default, while two runs train', at: 'lab-train', query: '?tr_steps=5000', slider: 'base', train: true },
+  { name: 'base, default, lab on screen, not training', at: 'lab-train', query: '?tr_steps=5000', slider: 'base', train: true, idle: true },
   // The budgets of "fast on a phone": d_model, pos and base at 512 × 512 and at 1024 × 2048,
-  // with the page at the top and scrolled to the last panel.
+  // at the top of the sinusoidal chapter's page and scrolled to the course's last panel (the
+  // real model's, with its tables, at the end of its chapter's page).
   ...[['512 × 512', '?d_model=512&length=512&pos=100'], ['1024 × 2048', '?d_model=1024&length=2048&pos=100']].flatMap(
     ([size, query]) => ['d_model', 'pos', 'base'].flatMap((slider) => [
-      { name: `${slider}, ${size}, top`, query, slider, alternate: true },
-      { name: `${slider}, ${size}, last panel`, query, slider, scrollToEnd: true, alternate: true },
+      { name: `${slider}, ${size}, top`, at: 'vector', query, slider, alternate: true },
+      { name: `${slider}, ${size}, last panel`, at: 'real-data', query, slider, scrollToEnd: true, alternate: true },
     ]),
   ),
 ];
@@ -88,9 +95,19 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(browser, site, { name, query, slider, realData, scrollToEnd, alternate, lab, train, idle }) {
+/** The case's page: its chapter's, with its lab unfolded by the link when it measures one. */
+function casePath({ at, query, lab, train }) {
+  if (!(lab || train)) return pageFor(at, query);
+  const [search, hash = ''] = query.split('#');
+  const params = new URLSearchParams(search);
+  params.set('labs', at.replace(/^lab-/, ''));
+  return pageFor(at, `?${params.toString().replaceAll('%2C', ',')}${hash ? `#${hash}` : ''}`);
+}
+
+async function measure(browser, site, { name, at, query, slider, realData, scrollToEnd, alternate, lab, train, idle }) {
   const { context, page, problems } = await openPage(browser, site.origin, { viewport: { width: 1400, height: 1000 } });
-  await page.goto(site.url(query));
+  const path = casePath({ at, query, lab, train });
+  await page.goto(site.url(path));
   await waitForApp(page);
   if (scrollToEnd) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -174,6 +191,7 @@ async function measure(browser, site, { name, query, slider, realData, scrollToE
   const work = latencies.map((l) => l.work).sort((a, b) => a - b);
   return {
     name,
+    page: path,
     presses: PRESSES,
     p50_ms: percentile(sorted, 50),
     p95_ms: percentile(sorted, 95),
@@ -210,10 +228,10 @@ try {
   await site.close();
 }
 
-console.log(`slider latency: key event -> first frame after all panels drew; 'drawing' = key event -> last canvas drawn (${PRESSES} presses each):`);
+console.log(`slider latency: key event -> first frame after all panels of the case's page drew; 'drawing' = key event -> last canvas drawn (${PRESSES} presses each):`);
 for (const r of results) {
   console.log(
-    `  ${r.name.padEnd(40)} p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p95 ${r.p95_ms.toFixed(1).padStart(6)} ms  ` +
+    `  ${r.name.padEnd(40)} ${`/${r.page.split(/[?#]/)[0]}`.padEnd(16)} p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p95 ${r.p95_ms.toFixed(1).padStart(6)} ms  ` +
       `max ${r.max_ms.toFixed(1).padStart(6)} ms  drawing p95 ${r.work_p95_ms.toFixed(1).padStart(6)} ms  ` +
       `long tasks ${r.long_tasks_over_50ms} (longest ${r.longest_task_ms.toFixed(0)} ms)  errors ${r.console_errors}`,
   );

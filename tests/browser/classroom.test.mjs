@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor } from './harness.mjs';
 
 const env = useSite();
 
@@ -46,6 +46,28 @@ const onScreen = (page, id) => page.evaluate((panel) => {
 
 const stepOf = (page) => Number(urlParam(page, 'step'));
 
+/** The header's 中文 button: each language has its own pages, so this is a visit to this page's
+ * Chinese page, once live. */
+async function toChinese(page) {
+  await page.getByTestId('lang-zh').click();
+  await page.waitForURL((url) => url.pathname.includes('/zh/'), { timeout: 30000 });
+  await waitForApp(page);
+}
+
+/** The chapter (its page's folder) of each lesson step: `STEP_CHAPTERS[n - 1]` for step n. */
+const STEP_CHAPTERS = courseMap().steps;
+
+/** Step `n`'s chapter page with `query`, in the language its `lang=` names. */
+const stepPage = (n, query) => `${/[?&]lang=zh/.test(query) ? 'zh/' : ''}${STEP_CHAPTERS[n - 1]}/${query}`;
+
+/** Step `n`'s chapter page, live: a move to a step on another chapter's page makes the teacher's
+ * tools go there (a page load), where lesson mode resumes at that step. */
+async function onStepPage(page, n) {
+  await page.waitForURL((url) => url.pathname.endsWith(`/${STEP_CHAPTERS[n - 1]}/`) &&
+    url.searchParams.get('step') === String(n), { timeout: 30000 });
+  await waitForApp(page);
+}
+
 /** Step `step`'s panel (or lab) comes on screen: a lab is drawn by the tools first, then scrolled to. */
 async function atItsPanel(page, step) {
   const where = STEP_PANELS[step - 1];
@@ -72,7 +94,7 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   const total = Object.keys(texts).length;
   assert.equal(total, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(stepPage(1, '?lang=en')));
   await waitForApp(page);
   assert.equal(await page.getByTestId('lesson-bar').isHidden(), true);
   await page.getByTestId('lesson-toggle').click();
@@ -88,6 +110,8 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   assert.ok(await onScreen(page, STEP_PANELS[0]), 'step 1 at its panel');
   for (let step = 2; step <= total; step += 1) {
     await page.keyboard.press(step % 2 ? 'ArrowRight' : 'PageDown');
+    // A step on another chapter's page: the lesson goes there.
+    await onStepPage(page, step);
     await expectStep(page, step, 'en', texts);
     assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true, `step ${step}: answer shown early`);
     await settle(page);
@@ -99,8 +123,10 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   await settle(page);
   assert.equal(stepOf(page), total, 'no step past the last');
   await page.keyboard.press('PageUp');
+  await onStepPage(page, total - 1);
   await expectStep(page, total - 1, 'en', texts);
   await page.keyboard.press('ArrowLeft');
+  await onStepPage(page, total - 2);
   await expectStep(page, total - 2, 'en', texts);
 
   // A key pressed on a slider moves the slider, not the lesson.
@@ -113,6 +139,7 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   // Reload: the URL brings back the step, its panel on screen, in the other language too.
   await page.goto(page.url().replace('lang=en', 'lang=zh'));
   await waitForApp(page);
+  assert.ok(new URL(page.url()).pathname.endsWith(`/zh/${STEP_CHAPTERS[step - 1]}/`), `${page.url()}: the step's chapter, in Chinese`);
   await expectStep(page, step, 'zh', texts);
   await settle(page);
   await atItsPanel(page, step);
@@ -122,8 +149,11 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
 
 test('lesson mode: each step opens at its panel with its preset', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  // A step link to the site's root (as written before the course had pages) goes to the step's
+  // chapter.
   await page.goto(env.site.url('?lang=en&step=9'));
   await waitForApp(page);
+  assert.equal(new URL(page.url()).pathname, `/${STEP_CHAPTERS[8]}/`);
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
   assert.ok(await onScreen(page, 'dot-product'), 'step 9 shows the dot-product panel');
@@ -152,7 +182,7 @@ test('lesson mode: each step opens at its panel with its preset', async () => {
 
 test('on a 375 px phone a step link opens at its panel, beside the compact lesson bar', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 740 } });
-  await page.goto(env.site.url('?lang=en&step=5'));
+  await page.goto(env.site.url(stepPage(5, '?lang=en&step=5')));
   await waitForApp(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
@@ -166,7 +196,7 @@ test('on a 375 px phone a step link opens at its panel, beside the compact lesso
 
 test('presenter view and the theme follow the header and the URL, and redraw the canvases', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { colorScheme: 'light' });
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('waves', '?lang=en')));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-waves');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -200,7 +230,7 @@ test('presenter view and the theme follow the header and the URL, and redraw the
 test('the share dialog copies the link for students', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url('?lang=zh&d_model=64&pos=7&presenter=1'));
+  await page.goto(env.site.url(pageFor('waves', '?lang=zh&d_model=64&pos=7&presenter=1')));
   await waitForApp(page);
   await page.getByTestId('share-open').click();
   await page.getByTestId('share').click();
@@ -210,6 +240,7 @@ test('the share dialog copies the link for students', async () => {
   const { d_model, length, pos } = urlState(copied);
   assert.deepEqual({ d_model, length, pos }, { d_model: '64', length: '100', pos: '7' });
   assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh', 'a short link, without presenter view');
+  assert.equal(new URL(copied).pathname, new URL(page.url()).pathname, 'to this page');
   assertClean(problems);
   await context.close();
 });
@@ -226,44 +257,67 @@ test('axe-core: no violations in both languages, light and dark, and presenter v
     // axe is injected as a script: the test context bypasses the page's CSP for that alone.
     const phone = query.startsWith('phone:');
     const share = query.startsWith('share:');
-    const { context, page } = await openPage(env.browser, env.site.origin, {
-      bypassCSP: true, ...(phone ? { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } : {}),
-    });
     query = query.replace(/^\w+:/, '');
-    await page.goto(env.site.url(`?${query}`));
-    await waitForApp(page);
-    await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-prompt"]')?.textContent.includes('…'));
-    // With the heatmap's data table open, so it is checked too.
-    if (!query.includes('presenter=1&step')) {
-      await page.getByTestId('heatmap-table-toggle').click();
-      await page.waitForSelector('[data-testid="heatmap-table"] td');
+    const zh = /(^|&)lang=zh/.test(query) ? 'zh/' : '';
+    const step = Number(new URLSearchParams(query).get('step') ?? 0);
+    // A step's page, the share dialog over the heatmap's page, and otherwise every page of the
+    // course: the contents and each chapter's.
+    const pages = step ? [STEP_CHAPTERS[step - 1]]
+      : share ? [courseMap().where.heatmap]
+        : ['', ...courseMap().chapters];
+    for (const chapter of pages) {
+      const path = `${zh}${chapter ? `${chapter}/` : ''}?${query}`;
+      const { context, page } = await openPage(env.browser, env.site.origin, {
+        bypassCSP: true, ...(phone ? { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true } : {}),
+      });
+      await page.goto(env.site.url(path));
+      await waitForApp(page);
+      // A step's question, once the lesson has loaded (out of lesson mode the hidden bar loads none).
+      if (step) {
+        await page.waitForFunction(() => {
+          const prompt = document.querySelector('[data-testid="lesson-prompt"]');
+          return prompt !== null && !prompt.textContent.includes('…');
+        });
+      }
+      // With the heatmap's data table open (on its page), so it is checked too.
+      if (!query.includes('presenter=1&step') && chapter === courseMap().where.heatmap) {
+        await page.getByTestId('heatmap-table-toggle').click();
+        await page.waitForSelector('[data-testid="heatmap-table"] td');
+      }
+      if (step) {
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-lesson-panel'));
+        // Revealed, so the answer's text is checked too.
+        await page.getByTestId('lesson-reveal-button').click();
+      }
+      if (share) {
+        await page.getByTestId('share-open').click();
+        await page.waitForSelector('[data-testid="share-dialog"][open] [data-testid="qr"][src^="data:"]');
+      }
+      await page.evaluate(axeSource);
+      const { violations } = await page.evaluate(() =>
+        window.axe.run(document, { resultTypes: ['violations'] }));
+      const summary = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      results.push(...summary.map((line) => `${path}: ${line}`));
+      console.log(`axe ${path}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
+      await context.close();
     }
-    if (query.includes('step=')) {
-      await page.waitForFunction(() => document.documentElement.hasAttribute('data-lesson-panel'));
-      // Revealed, so the answer's text is checked too.
-      await page.getByTestId('lesson-reveal-button').click();
-    }
-    if (share) {
-      await page.getByTestId('share-open').click();
-      await page.waitForSelector('[data-testid="share-dialog"][open] [data-testid="qr"][src^="data:"]');
-    }
-    await page.evaluate(axeSource);
-    const { violations } = await page.evaluate(() =>
-      window.axe.run(document, { resultTypes: ['violations'] }));
-    const summary = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    results.push(...summary.map((line) => `?${query}: ${line}`));
-    console.log(`axe ${query}: ${violations.length} violations${summary.length ? `\n  ${summary.join('\n  ')}` : ''}`);
-    await context.close();
   }
   assert.deepEqual(results, []);
 });
 
 test('teacher links: hide= hides whole controls, lock= disables them and says why; both stay in the URL', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&hide=base,layout&lock=d_model,dims,step'));
+  // The RoPE panel's layout select is on its chapter's page.
+  await page.goto(env.site.url(pageFor('rope', '?lang=en&hide=base,layout&lock=d_model,dims,step')));
+  await waitForApp(page);
+  assert.equal(await page.getByTestId('select-rope-layout').count(), 1, 'the RoPE layout select is on its page');
+  assert.equal(await page.getByTestId('select-rope-layout').isHidden(), true, 'select-rope-layout hidden');
+  // The rest on the page of the waves (their dimensions' buttons).
+  await page.goto(env.site.url(pageFor('waves', '?lang=en&hide=base,layout&lock=d_model,dims,step')));
   await waitForApp(page);
   // Hidden: the slider with its label and read-out, and both layout selects.
-  for (const testid of ['slider-base', 'value-base', 'select-layout', 'select-rope-layout']) {
+  for (const testid of ['slider-base', 'value-base', 'select-layout']) {
+    assert.equal(await page.getByTestId(testid).count(), 1, `${testid} on the page`);
     assert.equal(await page.getByTestId(testid).isHidden(), true, `${testid} hidden`);
   }
   assert.equal(await page.locator('label[for="ctl-base"]').isHidden(), true, 'its label too');
@@ -289,7 +343,7 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
   // A short link: d_model, at its default, is left out (locked or not).
   assert.deepEqual([...new URL(page.url()).searchParams.keys()], ['pos', 'lang', 'hide', 'lock']);
   // The reason follows the language.
-  await page.getByTestId('lang-zh').click();
+  await toChinese(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="slider-d_model"]').title === '已被此链接锁定');
   assert.equal(new URL(page.url()).searchParams.get('lock'), 'd_model,dims,step');
   assertClean(problems);
@@ -298,7 +352,7 @@ test('teacher links: hide= hides whole controls, lock= disables them and says wh
 
 test('teacher links: lock=step keeps the class on the link\'s step (buttons and keys)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=5&lock=step'));
+  await page.goto(env.site.url(stepPage(5, '?lang=en&step=5&lock=step')));
   await waitForApp(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="lesson-step"]')?.textContent.includes('5'));
   for (const testid of ['lesson-previous', 'lesson-next', 'lesson-exit', 'lesson-toggle']) {
@@ -316,7 +370,7 @@ test('teacher links: lock=step keeps the class on the link\'s step (buttons and 
 
 test("heatmap data table: filled when opened, the formula's values around pos and pair i, follows the sliders", async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=64&length=40&pos=10&i=2&base=10000&layout=interleaved'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=en&d_model=64&length=40&pos=10&i=2&base=10000&layout=interleaved')));
   await waitForApp(page);
   const table = page.getByTestId('heatmap-table');
   // Closed, it is not built: a slider move costs it nothing.
@@ -355,8 +409,11 @@ test("heatmap data table: filled when opened, the formula's values around pos an
   assert.deepEqual(shown.dims, [56, 57, 58, 59, 60, 61, 62, 63]);
   assert.deepEqual([shown.rows[0].pos, shown.rows.at(-1).pos], [24, 39]);
   assert.ok(Math.abs(shown.rows[6].values[7] - pe(30, 63)) < 5.1e-5);
-  // In Chinese, the caption too.
-  await page.getByTestId('lang-zh').click();
+  // In Chinese, the caption too (on the Chinese page, the table opened again if it came closed).
+  await toChinese(page);
+  if (!(await page.evaluate(() => document.querySelector('[data-testid="heatmap-table-toggle"]').closest('details').open))) {
+    await page.getByTestId('heatmap-table-toggle').click();
+  }
   await page.waitForFunction(() => document.querySelector('[data-testid="heatmap-table"] caption')?.textContent.startsWith('位置 24–39'));
   assertClean(problems);
   await context.close();
@@ -381,11 +438,18 @@ async function accessibleTexts(page, selector = 'canvas[role=img]') {
 
 test("every chart's text alternative: its name, then the panel's summary and current numbers", async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=64&length=40&pos=10&k=3&i=2'));
-  await waitForApp(page);
-  let charts = await accessibleTexts(page);
+  const { chapters, where } = courseMap();
+  const query = '?lang=en&d_model=64&length=40&pos=10&k=3&i=2';
+  // Every chapter's page, each chart of it.
+  let charts = [];
+  for (const chapter of chapters) {
+    await page.goto(env.site.url(`${chapter}/${query}`));
+    await waitForApp(page);
+    const here = await accessibleTexts(page);
+    assert.equal(here.length, await page.locator('canvas').count() - await page.locator('canvas.overlay').count(), `${chapter}/: every canvas but the marker layers`);
+    charts.push(...here);
+  }
   console.log(`chart text alternatives: ${charts.length} charts, descriptions ${Math.min(...charts.map((c) => c.description.length))}–${Math.max(...charts.map((c) => c.description.length))} characters; waves: "${charts.find((c) => c.testid === 'canvas-waves').description.slice(0, 160)}…"`);
-  assert.equal(charts.length, await page.locator('canvas').count() - await page.locator('canvas.overlay').count(), 'every canvas but the marker layers');
   for (const { testid, name, description } of charts) {
     assert.ok(name.length > 3, `${testid} has a name`);
     // The panel's explanation comes first; it is more than the name again.
@@ -396,25 +460,36 @@ test("every chart's text alternative: its name, then the panel's summary and cur
   assert.match(of('canvas-waves'), /pos 10: [+-]\d\.\d{3}, pos \+ k 13:/);
   assert.match(of('canvas-rotation'), /\d\.\d/);
   assert.match(of('canvas-dot-matrix'), /\d\.\d/);
+  await page.goto(env.site.url(pageFor('waves', query)));
+  await waitForApp(page);
   await page.getByTestId('slider-pos').fill('12');
   await page.waitForFunction(() => document.querySelector('#waves .legend')?.textContent.includes('pos 12:'));
   charts = await accessibleTexts(page);
   assert.match(of('canvas-waves'), /pos 12: [+-]\d\.\d{3}, pos \+ k 15:/);
-  // In Chinese, in Chinese.
-  await page.getByTestId('lang-zh').click();
+  // In Chinese, in Chinese: the language's button goes to this page in Chinese, and every
+  // chapter's page in Chinese describes its charts in Chinese.
+  await toChinese(page);
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  charts = await accessibleTexts(page);
-  for (const { testid, description } of charts) {
-    assert.match(description, /[\u4e00-\u9fff]/, `${testid} is described in Chinese: "${description}"`);
-  }
-  // The export buttons share their names ("PNG", "SVG"); each is described by its panel's title.
-  const buttons = await accessibleTexts(page, '.export-tools button');
-  const titles = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel')]
-    .map((panel) => [panel.id, panel.querySelector('h2').textContent])));
-  assert.ok(buttons.length >= 2 * Object.keys(titles).length, `${buttons.length} export buttons`);
-  for (const { testid, description } of buttons) {
-    const panel = testid.split('-').slice(2).join('-'); // export-<action>-<panel>
-    assert.equal(description, titles[panel], `${testid} is described by its panel's title`);
+  // This page first (the button's), then the others.
+  for (const chapter of [where.waves, ...chapters.filter((c) => c !== where.waves)]) {
+    if (chapter !== where.waves) {
+      await page.goto(env.site.url(`zh/${chapter}/${query.replace('lang=en', 'lang=zh')}`));
+      await waitForApp(page);
+    }
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    charts = await accessibleTexts(page);
+    for (const { testid, description } of charts) {
+      assert.match(description, /[\u4e00-\u9fff]/, `${testid} is described in Chinese: "${description}"`);
+    }
+    // The export buttons share their names ("PNG", "SVG"); each is described by its panel's title.
+    const buttons = await accessibleTexts(page, '.export-tools button');
+    const titles = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('section.panel')]
+      .map((panel) => [panel.id, panel.querySelector('h2').textContent])));
+    assert.ok(buttons.length >= 2 * Object.keys(titles).length, `${chapter}/: ${buttons.length} export buttons`);
+    for (const { testid, description } of buttons) {
+      const panel = testid.split('-').slice(2).join('-'); // export-<action>-<panel>
+      assert.equal(description, titles[panel], `${testid} is described by its panel's title`);
+    }
   }
   assertClean(problems);
   await context.close();

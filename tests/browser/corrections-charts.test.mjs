@@ -3,7 +3,7 @@
 // and lesson step 12's position. Each fact as the page shows it, in English and in Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, pageFor } from './harness.mjs';
 
 const env = useSite();
 
@@ -17,7 +17,7 @@ async function drawnNumber(page, testid, name) {
 
 test('dot product: the curve is symmetric, so it tells distance, not direction (en, zh)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('#dot-product'));
+  await page.goto(env.site.url(pageFor('dot-product', '#dot-product')));
   await waitForApp(page);
   const symmetric = page.getByTestId('dot-symmetric');
   assert.match(await symmetric.textContent(), /PE\(m\)·PE\(n\) = PE\(n\)·PE\(m\)/);
@@ -29,7 +29,7 @@ test('dot product: the curve is symmetric, so it tells distance, not direction (
   assert.ok((await canvasHash(page, 'canvas-dot-curve')).inked > 1000);
   assert.ok(Number(await page.getByTestId('canvas-dot-curve').getAttribute('data-y-max')) > 1);
 
-  await page.goto(env.site.url('?lang=zh#dot-product'));
+  await page.goto(env.site.url(pageFor('dot-product', '?lang=zh#dot-product')));
   await waitForApp(page);
   const zh = await page.textContent('[data-testid="dot-symmetric"]');
   assert.match(zh, /PE\(m\)·PE\(n\) = PE\(n\)·PE\(m\)/);
@@ -41,7 +41,7 @@ test('dot product: the curve is symmetric, so it tells distance, not direction (
 
 test('dot product: at d_model = 8 the chart’s y range holds its least value, about −0.734', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?d_model=8&length=2048#dot-product'));
+  await page.goto(env.site.url(pageFor('dot-product', '?d_model=8&length=2048#dot-product')));
   await waitForApp(page);
   // The least of Σ_i cos(ω_i·δ) / 4 over the offsets the chart draws, |δ| ≤ 2047.
   let least = Infinity;
@@ -68,7 +68,7 @@ test('dot product: at d_model = 8 the chart’s y range holds its least value, a
 
 test('RoPE: the distance chart says q = k, the selector names the pairs, the formula follows them (en)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('#rope'));
+  await page.goto(env.site.url(pageFor('rope', '#rope')));
   await waitForApp(page);
   const caption = await page.locator('figure:has([data-testid="canvas-rope-decay"]) figcaption').textContent();
   assert.match(caption, /q = k = \(1, 1, …, 1\)/);
@@ -101,19 +101,22 @@ test('RoPE: the distance chart says q = k, the selector names the pairs, the for
   assert.match(await formula(), /qi\+d\/2′/);
   assert.doesNotMatch(await formula(), /2i\+1/);
 
-  // After the projections, so the offset alone: with a link to the add-versus-concatenate panel.
+  // After the projections, so the offset alone: with a link to the add-versus-concatenate panel,
+  // on its own chapter's page.
   const projections = page.getByTestId('rope-projections');
   assert.match(await projections.textContent(), /after the projections W_Q and W_K/);
   assert.match(await projections.textContent(), /offset m − n/);
-  assert.equal(await projections.locator('a').getAttribute('href'), '#add-concat');
   assert.equal(await projections.locator('a').textContent(), 'Add or concatenate?');
+  const link = new URL(await projections.locator('a').getAttribute('href'), page.url());
+  assert.equal(`${link.pathname}${link.hash}`, `${new URL(env.site.url(pageFor('add-concat'))).pathname}#add-concat`,
+    'the link leads to the add-versus-concatenate panel');
   assertClean(problems);
   await context.close();
 });
 
 test('RoPE: the same facts in Chinese, and the distance chart’s range fits its curves', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=zh#rope'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=zh#rope')));
   await waitForApp(page);
   const caption = await page.locator('figure:has([data-testid="canvas-rope-decay"]) figcaption').textContent();
   assert.match(caption, /q = k = \(1, 1, …, 1\)/);
@@ -125,12 +128,13 @@ test('RoPE: the same facts in Chinese, and the distance chart’s range fits its
   const projections = page.getByTestId('rope-projections');
   assert.match(await projections.textContent(), /之后才旋转查询和键/);
   assert.doesNotMatch(await projections.textContent(), /query/);
-  assert.equal(await projections.locator('a').getAttribute('href'), '#add-concat');
   assert.equal(await projections.locator('a').textContent(), '相加还是拼接？');
   assert.match(await page.textContent('[data-testid="rope-bound-note"]'), /平均值都是 0/);
+  // Its link leads to the panel on the Chinese page of its chapter (checked after the rest).
+  const link = new URL(await projections.locator('a').getAttribute('href'), page.url());
 
   // At d_model = 8 the q = k curve, sampled every 8th distance up to 2048, dips below −0.7.
-  await page.goto(env.site.url('?d_model=8&length=2048#rope'));
+  await page.goto(env.site.url(pageFor('rope', '?d_model=8&length=2048#rope')));
   await waitForApp(page);
   let least = Infinity;
   for (let delta = 0; delta <= 2048; delta += 8) {
@@ -142,13 +146,15 @@ test('RoPE: the same facts in Chinese, and the distance chart’s range fits its
   const high = Number(await page.getByTestId('canvas-rope-decay').getAttribute('data-y-max'));
   assert.ok(low < least && least < -0.6, `y from ${low} holds the curve's least value ${least}`);
   assert.ok(high > 1 && high < 1.2, `the top is 1 (distance 0) with a little room: ${high}`);
+  assert.equal(`${link.pathname}${link.hash}`, `${new URL(env.site.url(pageFor('add-concat', '?lang=zh'))).pathname}#add-concat`,
+    'the link leads to the add-versus-concatenate panel, in Chinese');
   assertClean(problems);
   await context.close();
 });
 
 test('frequencies: the chosen pair is labelled on the ladder, and the length line is translated', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?i=5#frequencies'));
+  await page.goto(env.site.url(pageFor('frequencies', '?i=5#frequencies')));
   await waitForApp(page);
   const label = async (name) => {
     await canvasHash(page, 'canvas-frequencies');
@@ -161,7 +167,7 @@ test('frequencies: the chosen pair is labelled on the ladder, and the length lin
   await settle(page);
   assert.equal(await label('data-mark-label'), 'i = 6');
 
-  await page.goto(env.site.url('?i=5&lang=zh#frequencies'));
+  await page.goto(env.site.url(pageFor('frequencies', '?i=5&lang=zh#frequencies')));
   await waitForApp(page);
   assert.equal(await label('data-length-label'), '序列长度 = 100');
   assert.equal(await label('data-mark-label'), 'i = 5');
@@ -175,7 +181,7 @@ test('lesson step 12 asks for the position the extrapolation panel shows (96), i
     ['en', /position 96\?$/, /position 96: /],
     ['zh', /位置 96 给出什么？$/, /位置 96 的向量/],
   ]) {
-    await page.goto(env.site.url(`?step=12&lang=${lang}`));
+    await page.goto(env.site.url(pageFor('extrapolation', `?step=12&lang=${lang}`)));
     await waitForApp(page);
     await page.waitForFunction(() => {
       const prompt = document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '';

@@ -4,7 +4,7 @@
 // saturation and real-model panels say where the toy and the raw tables simplify.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, pageFor } from './harness.mjs';
 
 const env = useSite();
 
@@ -15,10 +15,28 @@ const formula = (page, anchor) => page.locator(`#${anchor} .formula`).first().te
 /** The pair slider's label. */
 const pairLabel = (page) => page.textContent('label[for="ctl-i"] .meaning');
 
+/** Goes to the page of the chapter holding `anchor`, with `query`. */
+async function visit(page, anchor, query = '') {
+  await page.goto(env.site.url(pageFor(anchor, query)));
+  await waitForApp(page);
+}
+
 test('layout: the vector and heatmap texts and the formulas follow interleaved and split (en)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
-  await waitForApp(page);
+  const rotationCheck = async (where) => {
+    const rotation = await formula(page, 'rotation');
+    assert.match(rotation, /dmodel\/2\+i/, `${where}: ${rotation}`);
+    assert.doesNotMatch(rotation, /2i/, `${where}: ${rotation}`);
+    assert.match(await pairLabel(page), /\(i, d_model\/2 \+ i\)/, where);
+  };
+  // The rotation's formula, on its chapter's page, follows the select without a reload.
+  await visit(page, 'rotation', '?lang=en');
+  assert.match(await formula(page, 'rotation'), /2i\+1/);
+  await page.getByTestId('select-layout').selectOption('split');
+  await settle(page);
+  await rotationCheck('after the select');
+  // The vector, the heatmap and the note, on the sinusoidal chapter's page.
+  await visit(page, 'vector', '?lang=en');
   // Interleaved, the default: even dimensions hold the sines, the formula indexes 2i and 2i+1.
   assert.match(await explanation(page, 'vector'), /even dimensions hold sines/i);
   assert.match(await explanation(page, 'heatmap'), /The left columns flicker/);
@@ -26,7 +44,6 @@ test('layout: the vector and heatmap texts and the formulas follow interleaved a
   assert.match(interleaved, /PE\(pos,2i\)=sin/);
   assert.match(interleaved, /PE\(pos,2i\+1\)=cos/);
   assert.ok(!interleaved.includes('/2'), `no d_model/2 in the interleaved formula: ${interleaved}`);
-  assert.match(await formula(page, 'rotation'), /2i\+1/);
   assert.match(await pairLabel(page), /\(2i, 2i\+1\)/);
   // Both layouts hold the same numbers: said once, whatever the layout.
   assert.match(await page.textContent('[data-testid="layout-same-numbers"]'), /same numbers.*dot product PE\(m\)·PE\(n\) is identical/s);
@@ -46,50 +63,50 @@ test('layout: the vector and heatmap texts and the formulas follow interleaved a
     const split = await formula(page, 'heatmap');
     assert.match(split, /PE\(pos,i\)=sin/, `${where}: ${split}`);
     assert.match(split, /PE\(pos,dmodel\/2\+i\)=cos/, `${where}: ${split}`);
-    const rotation = await formula(page, 'rotation');
-    assert.match(rotation, /dmodel\/2\+i/, `${where}: ${rotation}`);
-    assert.doesNotMatch(rotation, /2i/, `${where}: ${rotation}`);
     assert.match(await pairLabel(page), /\(i, d_model\/2 \+ i\)/, where);
     assert.match(await page.textContent('[data-testid="layout-same-numbers"]'), /same numbers/, where);
   };
   await check('after the select');
+  await visit(page, 'rotation', new URL(page.url()).search);
+  await rotationCheck('the link the select wrote');
 
   // A link with layout=split opens that way.
-  await page.goto(env.site.url('?layout=split'));
-  await waitForApp(page);
+  await visit(page, 'vector', '?layout=split');
   await check('from the link');
+  await visit(page, 'rotation', '?layout=split');
+  await rotationCheck('from the link');
   assertClean(problems);
   await context.close();
 });
 
 test('layout: the same in Chinese', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=zh'));
-  await waitForApp(page);
+  await visit(page, 'vector', '?lang=zh');
   assert.match(await explanation(page, 'vector'), /偶数维/);
   assert.ok(!(await formula(page, 'heatmap')).includes('/2'));
   const note = await page.textContent('[data-testid="layout-same-numbers"]');
   assert.match(note, /交错排列和分半排列/);
   assert.match(note, /PE\(m\)·PE\(n\)/);
 
-  await page.goto(env.site.url('?lang=zh&layout=split'));
-  await waitForApp(page);
+  await visit(page, 'vector', '?lang=zh&layout=split');
   const vector = await explanation(page, 'vector');
   assert.doesNotMatch(vector, /偶数维/);
   assert.match(vector, /分半排列/);
   assert.match(vector, /d_model\/2 \+ i/);
   assert.match(await explanation(page, 'heatmap'), /分半排列/);
   assert.match(await formula(page, 'heatmap'), /PE\(pos,dmodel\/2\+i\)=cos/);
-  assert.match(await formula(page, 'rotation'), /dmodel\/2\+i/);
   assert.match(await pairLabel(page), /\(i, d_model\/2 \+ i\)/);
   assert.match(await page.textContent('[data-testid="layout-same-numbers"]'), /交错排列和分半排列/);
+  await visit(page, 'rotation', '?lang=zh&layout=split');
+  assert.match(await formula(page, 'rotation'), /dmodel\/2\+i/);
+  assert.match(await pairLabel(page), /\(i, d_model\/2 \+ i\)/);
   assertClean(problems);
   await context.close();
 });
 
 /** Opens the real-data panel through its anchor and waits for its tables. */
 async function openRealData(page, query = '') {
-  await page.goto(env.site.url(`${query}#real-data`));
+  await page.goto(env.site.url(pageFor('real-data', `${query}#real-data`)));
   await waitForApp(page);
   await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
   await settle(page);
@@ -124,24 +141,25 @@ test('real model: the learned table is coloured against its 99th percentile, and
 
 test('caveats: the saturation toy and the real model say where they simplify, in en and zh', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
-  await waitForApp(page);
+  // Each on its chapter's page.
+  await visit(page, 'saturation', '?lang=en');
   const saturation = await page.textContent('[data-testid="saturation-caveat"]');
   assert.match(saturation, /BERT normalises the sum of its embeddings \(LayerNorm\)/);
   assert.match(saturation, /GPT-2 normalises the input of every attention block/);
   assert.match(saturation, /original Transformer did not/);
   assert.match(saturation, /LayerNorm\(x \+ Sublayer\(x\)\)/);
+  await visit(page, 'real-data', '?lang=en');
   const real = await page.textContent('[data-testid="real-caveat"]');
   assert.match(real, /token-type \(segment\) vector/);
   assert.match(real, /LayerNorm before the first layer/);
   assert.match(real, /leave out both the token-type vector and the LayerNorm/);
 
-  await page.goto(env.site.url('?lang=zh'));
-  await waitForApp(page);
+  await visit(page, 'saturation', '?lang=zh');
   const saturationZh = await page.textContent('[data-testid="saturation-caveat"]');
   assert.match(saturationZh, /层归一化（LayerNorm）/);
   assert.match(saturationZh, /GPT-2/);
   assert.match(saturationZh, /原始 Transformer 没有这样做/);
+  await visit(page, 'real-data', '?lang=zh');
   const realZh = await page.textContent('[data-testid="real-caveat"]');
   assert.match(realZh, /片段向量/);
   assert.match(realZh, /层归一化/);

@@ -1,7 +1,7 @@
 // Corrections a careful teacher asks for: each fact visible on the page, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, pageFor } from './harness.mjs';
 
 const env = useSite();
 
@@ -14,7 +14,7 @@ async function shiftRows(page) {
 
 test('add versus concatenate: the position·position term depends on the offset alone only without projections', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('#add-concat'));
+  await page.goto(env.site.url(pageFor('add-concat', '#add-concat')));
   await waitForApp(page);
   const plain = await shiftRows(page);
   assert.equal(plain.length, 4);
@@ -38,21 +38,24 @@ test('add versus concatenate: the position·position term depends on the offset 
   const verdict = page.getByTestId('shift-verdict');
   assert.match(await verdict.innerText(), /not on m − n alone/);
   assert.doesNotMatch(await verdict.innerText(), /offset m − n alone/);
-  assert.equal(await verdict.locator('a').getAttribute('href'), '#rope');
+  // Its link leads to the RoPE panel, on its own chapter's page.
+  const ropeLink = new URL(await verdict.locator('a').getAttribute('href'), page.url());
   assert.match(await page.locator('#add-concat .formula').nth(1).textContent(), /WQ.*WK/);
 
   // The link keeps the switch, and Chinese says the same.
-  await page.goto(env.site.url('?proj=1&lang=zh#add-concat'));
+  await page.goto(env.site.url(pageFor('add-concat', '?proj=1&lang=zh#add-concat')));
   await waitForApp(page);
   assert.ok(await page.getByTestId('toggle-projections').isChecked());
   assert.match(await page.innerText('[data-testid="shift-verdict"]'), /不只取决于 m − n/);
+  assert.equal(`${ropeLink.pathname}${ropeLink.hash}`, new URL(env.site.url(pageFor('rope', '#rope'))).pathname + '#rope',
+    'the verdict links to the RoPE panel');
   assertClean(problems);
   await context.close();
 });
 
 test('√d_model: balanced for an N(0, 1/d_model) table, the word drowns position for N(0, 1)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('#add-concat'));
+  await page.goto(env.site.url(pageFor('add-concat', '#add-concat')));
   await waitForApp(page);
   const share = async () => Number((await page.textContent('[data-testid="position-share"] strong')).replace('%', ''));
   const small = await share();
@@ -64,11 +67,19 @@ test('√d_model: balanced for an N(0, 1/d_model) table, the word drowns positio
   const unit = await share();
   assert.ok(unit < 5, `N(0, 1) × √d_model drowns position (${unit}%)`);
   assert.match(await page.textContent('[data-testid="position-share"]'), /meaning drowns position/);
-  // The lookup panel draws the same table: its scaled row is √d_model times larger too.
+  // The lookup panel (on its own chapter's page, in the same state) draws the same table: its
+  // scaled row is √d_model times larger too.
   const first = async () => Math.abs(Number((await page.textContent('[data-testid="embed-row"]')).split(',')[0]));
-  const unitRow = await first();
+  const unitSearch = new URL(page.url()).search;
   await page.getByTestId('toggle-unit-init').uncheck();
   await settle(page);
+  const smallSearch = new URL(page.url()).search;
+  assert.doesNotMatch(smallSearch, /unit_init/);
+  await page.goto(env.site.url(pageFor('embedding', unitSearch)));
+  await waitForApp(page);
+  const unitRow = await first();
+  await page.goto(env.site.url(pageFor('embedding', smallSearch)));
+  await waitForApp(page);
   const smallRow = await first();
   assert.ok(Math.abs(unitRow / smallRow - Math.sqrt(128)) < 1e-3, `rows differ by √128: ${unitRow} / ${smallRow}`);
   assert.match(await page.textContent('#embedding figcaption'), /seeded random numbers, not trained/);
@@ -82,9 +93,10 @@ test('common misconceptions are named where they arise, in both languages', asyn
     ['en', { 'add-concat': /W·\[x; p\] = W_x·x \+ W_p·p/, frequencies: /It is the reverse/, extrapolation: /nearly identical results/ }],
     ['zh', { 'add-concat': /又变回了加法/, frequencies: /恰恰相反/, extrapolation: /几乎相同/ }],
   ]) {
-    await page.goto(env.site.url(`?lang=${lang}`));
-    await waitForApp(page);
+    // Each on its chapter's page.
     for (const [anchor, text] of Object.entries(expected)) {
+      await page.goto(env.site.url(pageFor(anchor, `?lang=${lang}`)));
+      await waitForApp(page);
       assert.match(await page.textContent(`[data-testid="misconception-${anchor}"]`), text, `${lang} ${anchor}`);
     }
   }

@@ -8,11 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT, pageFor } from './harness.mjs';
 
 const env = useSite();
 
 const QUERY = '?lang=en&d_model=64&length=20&base=500&layout=split';
+// The waves and the heatmap are panels of one chapter's page.
+const PAGE = pageFor('waves', QUERY);
 // The waves panel's files are named after the parameters its pictures depend on.
 const WAVES_NAME = (ext) => new RegExp(`^pe-explorer-waves-d_model64-length20-pos10-k3-i\\d+-base500-layoutsplit-dims[a-z0-9+]+\\.${ext}$`);
 
@@ -23,7 +25,7 @@ async function download(page, testid) {
 
 test('PNG export: a PNG of the panel at twice the resolution, the page unchanged after', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
-  await page.goto(env.site.url(QUERY));
+  await page.goto(env.site.url(PAGE));
   await waitForApp(page);
   await canvasHash(page, 'canvas-waves'); // on screen, so drawn at the screen's resolution
   const css = await page.evaluate(() => {
@@ -78,7 +80,7 @@ async function inspectSvg(page, text) {
 
 test('SVG export: a valid SVG of the panel with its lines and text as vectors; canvases restored', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
-  await page.goto(env.site.url(QUERY));
+  await page.goto(env.site.url(PAGE));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-waves');
   const waves = await download(page, 'export-svg-waves');
@@ -124,7 +126,7 @@ test('SVG export: a valid SVG of the panel with its lines and text as vectors; c
 test('picture export without its script (offline before a first visit kept it) says so, and works on the next click', async () => {
   // No service worker: the page's own request for export.js is the one that fails.
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true, serviceWorkers: 'block' });
-  await page.goto(env.site.url('?lang=zh&d_model=64'));
+  await page.goto(env.site.url(pageFor('waves', '?lang=zh&d_model=64')));
   await waitForApp(page);
   await page.route('**/export.js', (route) => route.abort('internetdisconnected'));
   await page.getByTestId('export-svg-waves').click();
@@ -150,7 +152,7 @@ test('picture export without its script (offline before a first visit kept it) s
 
 test('CSV export equals pe_csv for the same parameters; JSON holds the same values', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
-  await page.goto(env.site.url(QUERY));
+  await page.goto(env.site.url(PAGE));
   await waitForApp(page);
   const csv = await download(page, 'export-csv-heatmap');
   assert.match(csv.url, /^data:text\/csv;charset=utf-8,/);
@@ -173,7 +175,7 @@ test('CSV export equals pe_csv for the same parameters; JSON holds the same valu
 test('copy as code puts NumPy and PyTorch code for the current matrix on the clipboard', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url(QUERY));
+  await page.goto(env.site.url(PAGE));
   await waitForApp(page);
   await page.getByTestId('export-numpy-heatmap').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="export-status-heatmap"]').textContent !== '');

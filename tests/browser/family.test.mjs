@@ -4,18 +4,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useSite, openPage, waitForApp, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, pageFor } from './harness.mjs';
 
 const env = useSite();
 
 const text = (page, testid) => page.getByTestId(testid).textContent();
 
-/** Opens `query` and brings the family's labs (ALiBi panel) or the RoPE panel's labs on screen. */
+/**
+ * Opens `query` on the page of `panel`'s chapter and brings the family's labs (ALiBi panel) or the
+ * RoPE panel's labs on screen, then unfolds the lab of `title` (`<name>-title`: its summary is
+ * `<name>-fold`), unless the link opened it.
+ */
 async function openAt(query, panel, title, options = {}) {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, options);
-  await page.goto(env.site.url(query));
+  await page.goto(env.site.url(pageFor(panel, query)));
   await waitForApp(page);
   await page.getByTestId(`panel-${panel}`).scrollIntoViewIfNeeded();
+  const summary = page.getByTestId(title.replace(/-title$/, '-fold'));
+  await summary.waitFor({ timeout: 30000 });
+  if (!(await summary.evaluate((s) => s.parentElement.open))) await summary.click();
   await page.waitForSelector(`[data-testid="${title}"]`, { timeout: 30000 });
   await settle(page);
   return { context, page, problems };
@@ -59,17 +66,22 @@ test('the family tree: every scheme in its group, and a row\'s link opens its la
   const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
   assert.equal(lines.length, 11);
   assert.ok(lines.some((l) => l.startsWith('"T5 buckets') && l.includes('"num_buckets numbers per head"')), lines.join('\n'));
-  // The xPos row's link: the RoPE panel's labs are drawn first, then the browser goes there.
+  // The xPos row's link: the RoPE chapter's page, its labs drawn first and xPos unfolded, then
+  // the browser goes there.
   await table.locator('tr', { hasText: 'xPos (Sun' }).getByRole('link').click();
+  await page.waitForURL((url) => url.pathname.endsWith(`/${pageFor('lab-xpos')}`) && url.hash === '#lab-xpos');
   await page.waitForFunction(() => {
     const heading = document.getElementById('lab-xpos');
     const box = heading?.getBoundingClientRect();
     return box !== undefined && box.top >= -1 && box.top < innerHeight;
   }, null, { timeout: 15000 });
-  // In Chinese too, and the contents list the family's labs under ALiBi.
+  await page.getByTestId('xpos-title').waitFor({ timeout: 15000 });
+  // Back on the family tree, in Chinese too, and the contents list the family's labs under ALiBi.
+  await page.goBack();
+  await waitForApp(page);
   await page.getByRole('button', { name: '中文' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="family-tree-title"]')?.textContent === '位置方案的家谱');
-  const under = await page.locator('nav.toc li:has(> a[href="#alibi"]) .toc-labs a').allTextContents();
+  const under = await page.locator('nav.toc li:has(> a[href$="#alibi"]) .toc-labs a').allTextContents();
   assert.deepEqual(under, ['实验：位置方案的家谱', '实验：把相对位置加到分数上：Shaw 的截断与 T5 的分桶', '实验：没有位置编码（NoPE）：因果掩码自己就能计数']);
   assertClean(problems);
   await context.close();
@@ -115,7 +127,7 @@ test('T5\'s buckets: every offset past max_distance shares the last one; Shaw cl
   assert.equal(lines.length, 1 + 513);
   assert.ok(lines.includes(`-200,${t5Bucket(-200, false, 32, 128)},0`));
   // A bad link: an odd bucket count and a max_distance inside the exact range are fixed and said.
-  await page.goto(env.site.url('?lang=en&rb_buckets=33&rb_max=3'));
+  await page.goto(env.site.url(pageFor('alibi', '?lang=en&labs=relative-bias&rb_buckets=33&rb_max=3')));
   await waitForApp(page);
   await page.getByTestId('panel-alibi').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="relative-bias-link-problems"]', { timeout: 30000 });
@@ -199,7 +211,7 @@ test('RoPE for images: the score depends on the offset between patches; flatteni
   await slide(page, 'rope-2d-columns', 16);
   assert.equal(await text(page, 'rope-2d-row-gap'), '16');
   // A bad link: a query patch outside the grid is brought inside, and said.
-  await page.goto(env.site.url('?lang=zh&r2_rows=4&r2_row=9'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=zh&labs=rope-2d&r2_rows=4&r2_row=9')));
   await waitForApp(page);
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="rope-2d-link-problems"]', { timeout: 30000 });

@@ -1,15 +1,23 @@
 // The foundation's promises, checked in headless Chromium against the release build in dist/:
-// a clean load, state that follows the sliders into the URL, hostile links that are corrected
-// with a notice, and the build working under the sub-path /pe/ (its addresses are relative).
+// a clean load (of the contents page and of a chapter's), state that follows the sliders into the
+// URL, hostile links that are corrected with a notice, and the build working under the sub-path
+// /pe/ (its addresses are relative).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, useSite, openPage, waitForApp, canvasHash, settle, assertClean, urlState } from './harness.mjs';
+import { serve, useSite, openPage, waitForApp, canvasHash, settle, assertClean, urlState, pageFor, courseMap } from './harness.mjs';
 
 const env = useSite();
 
 test('page loads with zero console errors, zero failed requests, and draws', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  // The contents page (the site's root): clean, titled, its link naming the language alone.
   await page.goto(env.site.url());
+  await waitForApp(page);
+  assert.equal(await page.title(), 'PE Explorer · 位置编码探索器');
+  const rootLang = { en: 'en', 'zh-CN': 'zh' }[await page.evaluate(() => document.documentElement.lang)];
+  assert.equal(new URL(page.url()).search, `?lang=${rootLang}`);
+  // A chapter's page, opened with no query, draws.
+  await page.goto(env.site.url(pageFor('vector')));
   await waitForApp(page);
   const drawn = await canvasHash(page, 'canvas-pe-vector');
   assert.ok(drawn.inked > 1000, `the bar chart has ink (${drawn.inked} pixels)`);
@@ -33,23 +41,31 @@ test('page loads with zero console errors, zero failed requests, and draws', asy
 
 test('every control has an accessible name containing its symbol', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
-  await waitForApp(page);
-  for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'n_train', 'm', 'n', 'heads', 'head']) {
-    const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
-    assert.equal(await slider.count(), 1, `one slider named ${symbol}`);
-    assert.equal(await slider.getAttribute('data-testid'), `slider-${symbol}`);
+  // Every chapter's page, each with the controls of its panels.
+  const named = new Set();
+  for (const chapter of courseMap().chapters) {
+    await page.goto(env.site.url(`${chapter}/`));
+    await waitForApp(page);
+    for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'n_train', 'm', 'n', 'heads', 'head']) {
+      if ((await page.getByTestId(`slider-${symbol}`).count()) === 0) continue;
+      const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
+      assert.equal(await slider.count(), 1, `${chapter}: one slider named ${symbol}`);
+      assert.equal(await slider.getAttribute('data-testid'), `slider-${symbol}`);
+      named.add(symbol);
+    }
+    // The controls' layout select, and on RoPE's page the RoPE panel's own, which moves the same state.
+    const layout = page.getByRole('combobox', { name: /^layout\b/ });
+    const rope = (await page.locator('#rope').count()) > 0;
+    assert.equal(await layout.count(), rope ? 2 : 1, `${chapter}: the layout selects`);
   }
-  // The controls' layout select, and the RoPE panel's own, which moves the same state.
-  const layout = page.getByRole('combobox', { name: /^layout\b/ });
-  assert.equal(await layout.count(), 2);
+  assert.equal(named.size, 11, `every slider found on its chapter's page: ${[...named].join(' ')}`);
   assertClean(problems);
   await context.close();
 });
 
 test('the d_model slider moves by keyboard, rewrites the URL in place and redraws', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?d_model=64'));
+  await page.goto(env.site.url(pageFor('vector', '?d_model=64')));
   await waitForApp(page);
   const before = await canvasHash(page, 'canvas-pe-vector');
   const historyBefore = await page.evaluate(() => history.length);
@@ -72,7 +88,7 @@ test('the d_model slider moves by keyboard, rewrites the URL in place and redraw
 
 test('a hostile link shows what was corrected and a valid state, with no panic', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?d_model=-3&pos=NaN&k=1e99&i=%ZZ&base=inf&length=' + '9'.repeat(400)));
+  await page.goto(env.site.url(pageFor('vector', '?d_model=-3&pos=NaN&k=1e99&i=%ZZ&base=inf&length=' + '9'.repeat(400))));
   await waitForApp(page);
   const notice = page.getByTestId('notice');
   await notice.waitFor();
@@ -107,8 +123,15 @@ test('the build works under the sub-path /pe/ and asks nothing outside it', asyn
   const sub = await serve('dist', '/pe/');
   try {
     const { context, page, problems } = await openPage(env.browser, sub.origin);
+    // The contents page, whose links to the chapters stay under /pe/.
     await page.goto(sub.url('?pos=20'));
     await waitForApp(page);
+    const links = await page.locator('nav.toc a').evaluateAll((as) => as.map((a) => new URL(a.href).pathname));
+    assert.ok(links.length > 8 && links.every((p) => p.startsWith('/pe/')), links.join(' '));
+    // An old link to a panel lands on its chapter's page, under /pe/ too.
+    await page.goto(sub.url('?pos=20#vector'));
+    await waitForApp(page);
+    assert.equal(new URL(page.url()).pathname, `/pe/${pageFor('vector')}`);
     assert.equal(await page.inputValue('[data-testid=\"value-pos\"]'), '20');
     assert.ok((await canvasHash(page, 'canvas-pe-vector')).inked > 1000);
     const outside = sub.requests.filter((p) => !p.startsWith('/pe/'));

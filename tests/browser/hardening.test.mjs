@@ -1,11 +1,13 @@
 // Hardening: a panic shows a banner instead of a dead page; the largest sizes draw within the
-// memory bound (their times printed); 2000 random interactions leave no errors and no leak; the
-// language switch keeps every other parameter.
+// memory bound (their times printed), on every chapter's page; 2000 random interactions on each
+// page that holds their targets leave no errors and no leak; the language switch keeps every
+// other parameter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, urlState } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, urlState, pageFor, courseMap } from './harness.mjs';
 
 const env = useSite();
+const { chapters: CHAPTERS } = courseMap();
 
 /** Keeps a handle on the wasm instance's exports (trunk's loader announces them). */
 async function captureWasm(page) {
@@ -31,7 +33,7 @@ test('a panic shows a translated banner with a reload that keeps the view', asyn
     ['zh', '出了点问题', '重新加载'],
   ]) {
     const { context, page, problems } = await openPage(env.browser, env.site.origin);
-    await page.goto(env.site.url(`?d_model=64&pos=7&lang=${lang}`));
+    await page.goto(env.site.url(pageFor('vector', `?d_model=64&pos=7&lang=${lang}`)));
     await waitForApp(page);
     // The shipped build's own way to panic as a bug would, from inside a wasm event handler.
     await page.evaluate(() => dispatchEvent(new Event('pe-test-panic')));
@@ -53,24 +55,29 @@ test('a panic shows a translated banner with a reload that keeps the view', asyn
 
 test('no link can make the page panic: a test_panic key is an unknown key', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?test_panic=1'));
-  await waitForApp(page);
-  await settle(page);
-  assert.equal(await page.getByTestId('panic-banner').count(), 0);
+  // Neither the contents page nor a chapter's.
+  for (const path of ['?test_panic=1', pageFor('vector', '?test_panic=1')]) {
+    await page.goto(env.site.url(path));
+    await waitForApp(page);
+    await settle(page);
+    assert.equal(await page.getByTestId('panic-banner').count(), 0, path);
+  }
   assertClean(problems);
   await context.close();
 });
 
 test('?lang=zh renders Chinese; switching language keeps every other parameter', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=zh&d_model=64&pos=12&k=5'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=zh&d_model=64&pos=12&k=5')));
   await waitForApp(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   assert.ok((await page.textContent('#controls-title')).includes('参数'));
   assert.ok((await page.textContent('#heatmap-title')).includes('热力图'));
-  await page.getByTestId('lang-en').click();
-  await settle(page);
+  // The switch goes to the English page of the same chapter.
+  await Promise.all([page.waitForURL((url) => !url.pathname.includes('/zh/')), page.getByTestId('lang-en').click()]);
+  await waitForApp(page);
+  assert.equal(new URL(page.url()).pathname, new URL(env.site.url(pageFor('heatmap'))).pathname, 'the same chapter in English');
   assert.equal(await page.textContent('[data-testid="app-title"]'), 'PE Explorer');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   const { d_model, length, pos, k, lang } = urlState(page);
@@ -83,49 +90,58 @@ test('?lang=zh renders Chinese; switching language keeps every other parameter',
 test('at the largest sizes every panel draws, every change draws (times printed) within 64 MiB of wasm memory', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
   await captureWasm(page);
-  await page.goto(env.site.url('?d_model=1024&length=2048&pos=1000&k=500&i=300'));
-  await waitForApp(page);
-  await settle(page);
-  for (const id of CANVASES) {
-    assert.ok((await canvasHash(page, id)).inked > 500, `${id} draws at the largest size`);
-  }
-  assert.equal(await page.getByTestId('heatmap-sampled').count(), 1, 'the reduced resolution is stated');
-  await page.evaluate(() => {
-    window.__peDrawLog = [];
-    window.__peKeys = [];
-    document.addEventListener('keydown', () => window.__peKeys.push(performance.now()), { capture: true });
-  });
-  const times = {};
-  for (const slider of ['d_model', 'length', 'pos', 'k', 'i', 'base']) {
-    await page.getByTestId(`slider-${slider}`).focus();
-    times[slider] = [];
-    for (let n = 0; n < 6; n += 1) {
-      await page.keyboard.press(n % 2 ? 'ArrowRight' : 'ArrowLeft');
-      const spent = await page.evaluate(
-        () =>
-          new Promise((done) => {
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => {
-                const t0 = window.__peKeys[window.__peKeys.length - 1];
-                const last = Math.max(t0, ...window.__peDrawLog.filter((t) => t >= t0));
-                window.__peDrawLog.length = 0;
-                done(last - t0);
-              }),
-            );
-          }),
-      );
-      times[slider].push(spent);
+  const drawn = [];
+  // Every chapter's page, each with its panels.
+  for (const chapter of CHAPTERS) {
+    await page.goto(env.site.url(`${chapter}/?d_model=1024&length=2048&pos=1000&k=500&i=300`));
+    await waitForApp(page);
+    await settle(page);
+    const here = await page.evaluate((ids) => ids.filter((id) => document.querySelector(`[data-testid="${id}"]`)), CANVASES);
+    for (const id of here) {
+      assert.ok((await canvasHash(page, id)).inked > 500, `${id} draws at the largest size`);
     }
+    drawn.push(...here);
+    if (here.includes('canvas-heatmap')) {
+      assert.equal(await page.getByTestId('heatmap-sampled').count(), 1, 'the reduced resolution is stated');
+    }
+    await page.evaluate(() => {
+      window.__peDrawLog = [];
+      window.__peKeys = [];
+      document.addEventListener('keydown', () => window.__peKeys.push(performance.now()), { capture: true });
+    });
+    const times = {};
+    for (const slider of ['d_model', 'length', 'pos', 'k', 'i', 'base']) {
+      await page.getByTestId(`slider-${slider}`).focus();
+      times[slider] = [];
+      for (let n = 0; n < 6; n += 1) {
+        await page.keyboard.press(n % 2 ? 'ArrowRight' : 'ArrowLeft');
+        const spent = await page.evaluate(
+          () =>
+            new Promise((done) => {
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  const t0 = window.__peKeys[window.__peKeys.length - 1];
+                  const last = Math.max(t0, ...window.__peDrawLog.filter((t) => t >= t0));
+                  window.__peDrawLog.length = 0;
+                  done(last - t0);
+                }),
+              );
+            }),
+        );
+        times[slider].push(spent);
+      }
+    }
+    const { wasm } = await memory(page, await context.newCDPSession(page));
+    const lines = Object.entries(times).map(
+      ([s, t]) => `${s}: max ${Math.max(...t).toFixed(1)} ms, median ${t.sort((a, b) => a - b)[t.length >> 1].toFixed(1)} ms`,
+    );
+    console.log(`largest size (d_model 1024, length 2048), ${chapter}, key -> all canvases drawn: ${lines.join('; ')}`);
+    console.log(`largest size, ${chapter}: wasm memory ${mib(wasm)} MiB`);
+    // The times depend on the machine's load: printed above, budgeted by `make bench` (bench-ui's
+    // 1024 × 2048 cases), never asserted here.
+  assert.ok(wasm < 64 * 1048576, `${chapter}: wasm memory ${mib(wasm)} MiB stays under 64 MiB`);
   }
-  const { wasm } = await memory(page, await context.newCDPSession(page));
-  const lines = Object.entries(times).map(
-    ([s, t]) => `${s}: max ${Math.max(...t).toFixed(1)} ms, median ${t.sort((a, b) => a - b)[t.length >> 1].toFixed(1)} ms`,
-  );
-  console.log(`largest size (d_model 1024, length 2048), key -> all canvases drawn: ${lines.join('; ')}`);
-  console.log(`largest size: wasm memory ${mib(wasm)} MiB`);
-  // The times depend on the machine's load: printed above, budgeted by `make bench` (bench-ui's
-  // 1024 × 2048 cases), never asserted here.
-  assert.ok(wasm < 64 * 1048576, `wasm memory ${mib(wasm)} MiB stays under 64 MiB`);
+  assert.deepEqual([...drawn].sort(), [...CANVASES].sort(), 'every canvas of the course, on its chapter\'s page');
   assertClean(problems);
   await context.close();
 });
@@ -142,84 +158,102 @@ function generator(seed) {
   };
 }
 
-test('soak: 2000 random interactions, no errors, memory flat after warm-up', async () => {
+// The pages the soak runs on: those of the chapters holding its targets (the heatmap and the waves'
+// dimensions; the scale, sentence and amplitude of the meeting chapter; the real model's words).
+const SOAK_PAGES = ['heatmap', 'add-concat', 'real-data'];
+
+test('soak: 2000 random interactions on each page that holds their targets, no errors, memory flat after warm-up', async () => {
   const total = Number(process.env.PE_SOAK_INTERACTIONS ?? 2000);
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
   await captureWasm(page);
-  await page.goto(env.site.url());
-  await waitForApp(page);
-  const cdp = await context.newCDPSession(page);
   const random = generator(20261122);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const sliders = ['d_model', 'length', 'pos', 'k', 'i', 'base', 'amp'];
   const keys = ['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
   const heatmap = page.getByTestId('canvas-heatmap');
-  const actions = [
-    async () => {
-      await page.getByTestId(`slider-${pick(sliders)}`).focus();
-      await page.keyboard.press(pick(keys));
-    },
-    async () => {
-      await page.getByTestId(`slider-${pick(sliders)}`).focus();
-      await page.keyboard.press(pick(keys));
-    },
-    async () => {
-      const box = await heatmap.boundingBox();
-      await heatmap.hover({ position: { x: random() * box.width, y: random() * box.height } });
-    },
-    async () => {
-      const box = await heatmap.boundingBox();
-      await heatmap.click({ position: { x: random() * box.width, y: random() * box.height } });
-    },
-    async () => page.getByTestId('select-layout').selectOption(pick(['interleaved', 'split'])),
-    async () => page.getByTestId('toggle-scale').click(),
-    async () => page.getByTestId('select-sentence').selectOption(String(Math.floor(random() * 12))),
-    async () => page.getByTestId(pick(['lang-en', 'lang-zh'])).click(),
-    async () => {
-      await page.getByTestId('add-dim-input').fill(String(Math.floor(random() * 64)));
-      await page.getByTestId('add-dim').click();
-    },
-    async () => {
-      const chips = page.locator('[data-testid^="remove-dim-"]');
-      if ((await chips.count()) > 0) await chips.first().click();
-    },
-    async () => page.getByTestId('controls-toggle').click(),
-    async () => page.getByTestId(`real-word-${pick(['0', '1', '2'])}`).selectOption(String(Math.floor(random() * 57))),
-  ];
-  // Warm-up: visit the largest sizes first, so the memory high-water mark is reached before the
-  // baseline is taken and growth afterwards can only be a leak.
-  const warmUp = async () => {
+  const present = async (testid) => (await page.getByTestId(testid).count()) > 0;
+  for (const anchor of SOAK_PAGES) {
+    await page.goto(env.site.url(pageFor(anchor)));
+    await waitForApp(page);
+    const cdp = await context.newCDPSession(page);
+    const sliders = [];
+    for (const name of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'amp']) if (await present(`slider-${name}`)) sliders.push(name);
+    // Each action with the element it needs; the page's own are played.
+    const all = [
+      ['slider-pos', async () => {
+        await page.getByTestId(`slider-${pick(sliders)}`).focus();
+        await page.keyboard.press(pick(keys));
+      }],
+      ['slider-pos', async () => {
+        await page.getByTestId(`slider-${pick(sliders)}`).focus();
+        await page.keyboard.press(pick(keys));
+      }],
+      ['canvas-heatmap', async () => {
+        const box = await heatmap.boundingBox();
+        await heatmap.hover({ position: { x: random() * box.width, y: random() * box.height } });
+      }],
+      ['canvas-heatmap', async () => {
+        const box = await heatmap.boundingBox();
+        await heatmap.click({ position: { x: random() * box.width, y: random() * box.height } });
+      }],
+      ['select-layout', async () => page.getByTestId('select-layout').selectOption(pick(['interleaved', 'split']))],
+      ['toggle-scale', async () => page.getByTestId('toggle-scale').click()],
+      ['select-sentence', async () => page.getByTestId('select-sentence').selectOption(String(Math.floor(random() * 12)))],
+      ['add-dim-input', async () => {
+        await page.getByTestId('add-dim-input').fill(String(Math.floor(random() * 64)));
+        await page.getByTestId('add-dim').click();
+      }],
+      ['add-dim-input', async () => {
+        const chips = page.locator('[data-testid^="remove-dim-"]');
+        if ((await chips.count()) > 0) await chips.first().click();
+      }],
+      ['controls-toggle', async () => page.getByTestId('controls-toggle').click()],
+      ['real-word-0', async () => page.getByTestId(`real-word-${pick(['0', '1', '2'])}`).selectOption(String(Math.floor(random() * 57)))],
+    ];
+    const actions = [];
+    for (const [needs, action] of all) if (await present(needs)) actions.push(action);
+    // Warm-up: visit the largest sizes first, so the memory high-water mark is reached before the
+    // baseline is taken and growth afterwards can only be a leak.
     for (const slider of ['d_model', 'length']) {
       await page.getByTestId(`slider-${slider}`).focus();
       await page.keyboard.press('End');
     }
-    // The real-data panel's tables and shift-fit buffers are allocated once, when it is shown.
-    await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
-    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
-    await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
-  };
-  await warmUp();
-  let done = 2;
-  let baseline;
-  while (done < total) {
-    if (!(await page.getByTestId('slider-pos').isVisible())) await page.getByTestId('controls-toggle').click();
-    await pick(actions)();
-    done += 1;
-    if (done === 100) {
-      await settle(page);
-      baseline = await memory(page, cdp);
+    if (await present('panel-real-data')) {
+      // The real-data panel's tables and shift-fit buffers are allocated once, when it is shown.
+      await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
+      await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+      await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
     }
+    let done = 2;
+    let baseline;
+    while (done < total) {
+      if (!(await page.getByTestId('slider-pos').isVisible())) await page.getByTestId('controls-toggle').click();
+      await pick(actions)();
+      done += 1;
+      if (done === 100) {
+        await settle(page);
+        baseline = await memory(page, cdp);
+      }
+    }
+    await settle(page);
+    const end = await memory(page, cdp);
+    const jsRatio = end.js / baseline.js;
+    const wasmRatio = end.wasm / baseline.wasm;
+    console.log(
+      `soak, ${new URL(page.url()).pathname}: ${done} interactions (${actions.length} kinds); JS heap ${mib(baseline.js)} MiB after 100 -> ${mib(end.js)} MiB after ${done} ` +
+        `(x${jsRatio.toFixed(3)}); wasm memory ${mib(baseline.wasm)} -> ${mib(end.wasm)} MiB (x${wasmRatio.toFixed(3)})`,
+    );
+    assert.ok(jsRatio <= 1.2, `${anchor}: JS heap within 20% (x${jsRatio.toFixed(3)})`);
+    assert.ok(wasmRatio <= 1.2, `${anchor}: wasm memory within 20% (x${wasmRatio.toFixed(3)})`);
+    // The language switch, in the soak's state: now a visit to the other language's page of the
+    // same chapter, there and back, which must come up clean as well.
+    for (const lang of ['zh', 'en', 'zh', 'en']) {
+      await Promise.all([
+        page.waitForURL((url) => url.pathname.includes('/zh/') === (lang === 'zh')),
+        page.getByTestId(`lang-${lang}`).click(),
+      ]);
+      await waitForApp(page);
+    }
+    assertClean(problems);
   }
-  await settle(page);
-  const end = await memory(page, cdp);
-  const jsRatio = end.js / baseline.js;
-  const wasmRatio = end.wasm / baseline.wasm;
-  console.log(
-    `soak: ${done} interactions; JS heap ${mib(baseline.js)} MiB after 100 -> ${mib(end.js)} MiB after ${done} ` +
-      `(x${jsRatio.toFixed(3)}); wasm memory ${mib(baseline.wasm)} -> ${mib(end.wasm)} MiB (x${wasmRatio.toFixed(3)})`,
-  );
-  assert.ok(jsRatio <= 1.2, `JS heap within 20% (x${jsRatio.toFixed(3)})`);
-  assert.ok(wasmRatio <= 1.2, `wasm memory within 20% (x${wasmRatio.toFixed(3)})`);
-  assertClean(problems);
   await context.close();
 });

@@ -4,12 +4,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, pageFor } from './harness.mjs';
 
 const env = useSite();
 // (The service worker fetches every file for the offline copy after load, the tools' too: whether
 // the page started them is told by their global, `peTeacher`, not by requests.)
 const toolsStarted = (page) => page.evaluate(() => typeof self.peTeacher === 'function');
+
+/**
+ * Unfolds a lab (folded under its panel: `<details class="lab-fold">`) once its panel has drawn it:
+ * a click on its summary, `<name>-fold`, unless a link already opened it; then waits until `shown`
+ * (a test id inside the lab) is on screen.
+ */
+async function unfold(page, name, shown) {
+  const summary = page.getByTestId(`${name}-fold`);
+  await summary.waitFor({ timeout: 30000 });
+  if (!(await summary.evaluate((s) => s.parentElement.open))) await summary.click();
+  await page.waitForSelector(`[data-testid="${shown}"]`, { timeout: 30000 });
+}
 
 /** The three printed forms of pair i's part of the score, as numbers. */
 async function forms(page) {
@@ -19,7 +31,7 @@ async function forms(page) {
 
 test('the RoPE complex lab loads only when its panel comes near, and prints one number three ways', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=en')));
   await waitForApp(page);
   await settle(page);
   assert.equal(await toolsStarted(page), false, 'nothing has asked for the tools at the top of the page');
@@ -27,7 +39,7 @@ test('the RoPE complex lab loads only when its panel comes near, and prints one 
   // slot is what tells.)
   assert.equal(await page.locator('[data-lab="rope-complex"] > *').count(), 0, 'an empty slot before the panel is near');
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="rope-pair-offset"]', { timeout: 30000 });
+  await unfold(page, 'rope-complex', 'rope-pair-offset');
   assert.equal(await toolsStarted(page), true, 'the tools were started for it');
   assert.equal(await page.getByTestId('rope-complex-title').textContent(), 'The same pair as complex numbers');
 
@@ -62,10 +74,10 @@ test('the RoPE complex lab loads only when its panel comes near, and prints one 
 
 test('the numbering lab: the raw index grows, the fraction changes with the length, the sinusoid keeps its size and step', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=128&length=2048&pos=2000'));
+  await page.goto(env.site.url(pageFor('vector', '?lang=en&d_model=128&length=2048&pos=2000')));
   await waitForApp(page);
   await page.getByTestId('panel-vector').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="numbering-row-2"]', { timeout: 30000 });
+  await unfold(page, 'numbering', 'numbering-row-2');
   const row = async (n) => (await page.getByTestId(`numbering-row-${n}`).locator('td').allTextContents()).map(Number);
   // Columns: largest entry at pos, largest in the sequence, step to pos + 1, at pos twice as long.
   assert.deepEqual(await row(0), [2000, 2047, 1, 2000]);
@@ -103,10 +115,10 @@ async function openPasteBox(page) {
 
 test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps the fast pairs, presets and pasted configs', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  await unfold(page, 'rope-extension', 'rope-extension-title');
   const text = (id) => page.getByTestId(id).textContent();
   const numbers = async (id) => (await text(id)).match(/[0-9.]+(e[0-9+-]+)?/g).map(Number);
   const pick = async (id, value) => { await page.getByTestId(id).selectOption(value); await settle(page); };
@@ -173,6 +185,11 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   // In Chinese, the lab and its messages too.
   await page.getByRole('button', { name: '中文' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
+  // The other language is the other language's page, at the same place: the lab still open
+  // (the open labs are in the link, `labs=`); its paste box, which the link does not keep, closed.
+  await waitForApp(page);
+  assert.match(page.url(), /[?&]labs=rope-extension(&|$)/, 'the open lab is kept across the change of language');
+  await openPasteBox(page);
   assert.match(await paste(bad), /rope_scaling\.factor 为 0\.5/);
   assertClean(problems);
   await context.close();
@@ -183,10 +200,10 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   // the same file: tests/rope_scaling.rs).
   const { cases } = JSON.parse(readFileSync(resolve(ROOT, 'tests/data/rope_transformers.json'), 'utf8'));
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
+  await unfold(page, 'rope-extension', 'rope-extension-title');
   const text = (id) => page.getByTestId(id).textContent();
   const paste = await openPasteBox(page);
   const close = (got, want, what) =>
@@ -259,6 +276,11 @@ test('the context-extension lab computes each pasted config as transformers 5 do
 
   await page.getByRole('button', { name: '中文' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="rope-extension-title"]')?.textContent === '比训练时更长：拉伸 RoPE');
+  // The other language is the other language's page, at the same place: the lab still open
+  // (the open labs are in the link, `labs=`); its paste box, which the link does not keep, closed.
+  await waitForApp(page);
+  assert.match(page.url(), /[?&]labs=rope-extension(&|$)/, 'the open lab is kept across the change of language');
+  await openPasteBox(page);
   await check('zh');
   await paste('not json');
   assert.equal(await text('rope-extension-stale'), '未能读取：下面的数字仍来自之前粘贴的配置。');
@@ -268,7 +290,7 @@ test('the context-extension lab computes each pasted config as transformers 5 do
 
 test('the context-extension lab keeps its values in the link (rx_…), says what a bad one became, and shares them', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&rx_model=2&rx_method=pi&rx_s=abc&rx_target=1e12'));
+  await page.goto(env.site.url(pageFor('rope', '?lang=en&labs=rope-extension&rx_model=2&rx_method=pi&rx_s=abc&rx_target=1e12')));
   await waitForApp(page);
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
@@ -308,7 +330,7 @@ test('the context-extension lab keeps its values in the link (rx_…), says what
 
 test('the basis lab: the encoding\'s own waves continue past N, the square wave does not, the table repeats its last row; its values in the link', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&n_train=64&bf_target=waves&bf_pairs=3'));
+  await page.goto(env.site.url(pageFor('extrapolation', '?lang=en&n_train=64&labs=basis-fit&bf_target=waves&bf_pairs=3')));
   await waitForApp(page);
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="basis-fit-row-2"]', { timeout: 30000 });
@@ -347,7 +369,7 @@ test('the basis lab: the encoding\'s own waves continue past N, the square wave 
 
 test('the basis lab at the extremes: a bad link is clamped and said, d_model = 2 has one pair, Chinese', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=zh&d_model=2&n_train=4&bf_target=zigzag&bf_pairs=-3'));
+  await page.goto(env.site.url(pageFor('extrapolation', '?lang=zh&d_model=2&n_train=4&labs=basis-fit&bf_target=zigzag&bf_pairs=-3')));
   await waitForApp(page);
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="basis-fit-row-2"]', { timeout: 30000 });
@@ -369,7 +391,7 @@ test('the basis lab at the extremes: a bad link is clamped and said, d_model = 2
 
 test('the shift lab: a wave is an eigenvector of the shift, a random vector is not; a mixing by offset commutes with it and keeps frequencies, content attention does not', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&i=0&so_n=16&so_f=3&so_f2=5&so_kernel=window&so_width=2'));
+  await page.goto(env.site.url(pageFor('dot-product', '?lang=en&i=0&labs=shift-operator&so_n=16&so_f=3&so_f2=5&so_kernel=window&so_width=2')));
   await waitForApp(page);
   await page.getByTestId('panel-dot-product').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="shift-operator-title"]', { timeout: 30000 });
@@ -419,7 +441,7 @@ test('the shift lab: a wave is an eigenvector of the shift, a random vector is n
 
 test('the shift lab: a bad link is clamped and said; random kernels keep the commutator at zero', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&so_n=1000&so_kernel=box&so_f=70'));
+  await page.goto(env.site.url(pageFor('dot-product', '?lang=en&labs=shift-operator&so_n=1000&so_kernel=box&so_f=70')));
   await waitForApp(page);
   await page.getByTestId('panel-dot-product').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="shift-operator-title"]', { timeout: 30000 });
@@ -438,10 +460,10 @@ test('the shift lab: a bad link is clamped and said; random kernels keep the com
 test('the texts\' code lab: the PyTorch modules and the NumPy table carry the page\'s values and layout, and copy', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url('?lang=en&d_model=64&length=40&base=1000&layout=split'));
+  await page.goto(env.site.url(pageFor('vector', '?lang=en&d_model=64&length=40&base=1000&layout=split')));
   await waitForApp(page);
   await page.getByTestId('panel-vector').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="texts-code-1"]', { timeout: 30000 });
+  await unfold(page, 'texts-code', 'texts-code-1');
   const code = (n) => page.getByTestId(`texts-code-${n}`).textContent();
   const torch = await code(0);
   assert.match(torch, /def __init__\(self, d_model=64, max_len=40, base=1000\.0, dropout=0\.1\):/);
@@ -485,7 +507,7 @@ test('on a 375 px phone a lab step link brings its lab: the panel asks from its 
 
 test('the training-step lab: one step moves the rows the sentence used, not the others; tied output moves every word; its values in the link', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&ts_length=3&ts_lr=0.5'));
+  await page.goto(env.site.url(pageFor('extrapolation', '?lang=en&labs=training-step&ts_length=3&ts_lr=0.5')));
   await waitForApp(page);
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="training-step-title"]', { timeout: 30000 });
@@ -517,7 +539,7 @@ test('the training-step lab: one step moves the rows the sentence used, not the 
 
 test('the model-path lab: shapes follow the page\'s length and d_model and the lab\'s batch; PE has no batch dimension; its boxes link to their panels', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=64&length=50&md_batch=3'));
+  await page.goto(env.site.url(pageFor('embedding', '?lang=en&d_model=64&length=50&labs=model-path&md_batch=3')));
   await waitForApp(page);
   await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="model-path-title"]', { timeout: 30000 });
@@ -543,19 +565,19 @@ test('the model-path lab: shapes follow the page\'s length and d_model and the l
   assert.equal(await text('model-path-sum-count'), String(64 * 50 * 128));
   const search = Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
   assert.deepEqual([search.md_model, search.md_batch], ['decoder-only', '64'], JSON.stringify(search));
-  // A box's link goes to its panel.
+  // A box's link goes to its panel, on its chapter's page.
   await page.getByTestId('model-box-decoder-only-5').getByRole('link', { name: /RoPE/ }).click();
-  await page.waitForFunction(() => location.hash === '#rope');
+  await page.waitForFunction((path) => location.hash === '#rope' && location.pathname.endsWith(`/${path}`), pageFor('rope'));
   assertClean(problems);
   await context.close();
 });
 
 test('the weight-tying lab: each sharing saves whole V × d_model matrices, checked against the paper; a bad link is said; Chinese', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('embedding', '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="weight-tying-title"]', { timeout: 30000 });
+  await unfold(page, 'weight-tying', 'weight-tying-title');
   const text = (id) => page.getByTestId(id).textContent();
   // The base model (V = 37 000, d_model = 512, N = 6): 18.944 M per matrix.
   assert.deepEqual(
@@ -571,7 +593,7 @@ test('the weight-tying lab: each sharing saves whole V × d_model matrices, chec
   assert.equal(await text('weight-tying-saved'), '0.0 M = 0 × 37000 × 512');
   assert.doesNotMatch(await text('weight-tying-code'), /\.weight =/);
   // A bad link: the unknown name keeps the default, the number is clamped, both said.
-  await page.goto(env.site.url('?lang=zh&wt_tying=twice&wt_vocab=9e9'));
+  await page.goto(env.site.url(pageFor('embedding', '?lang=zh&labs=weight-tying&wt_tying=twice&wt_vocab=9e9')));
   await waitForApp(page);
   await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="weight-tying-link-problems"]', { timeout: 30000 });
@@ -586,25 +608,40 @@ test('the weight-tying lab: each sharing saves whole V × d_model matrices, chec
 
 test('the contents list every lab under its panel from the first paint, and following one draws it first', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  // The contents page (the site's root) lists every chapter's panels and their labs.
   await page.goto(env.site.url('?lang=en'));
   await waitForApp(page);
-  await page.getByTestId('panel-embedding').scrollIntoViewIfNeeded();
   await page.waitForSelector('nav.toc .toc-labs', { timeout: 30000 });
   const entries = await page.locator('nav.toc .toc-labs a').allTextContents();
   assert.equal(entries.length, 15, entries.join(' | '));
   assert.ok(entries.includes('Lab: One training step: what moves, what cannot'), entries.join(' | '));
-  const under = await page.locator('nav.toc li:has(> a[href="#extrapolation"]) .toc-labs a').count();
+  const under = await page.locator('nav.toc li:has(> a[href$="#extrapolation"]) .toc-labs a').count();
   assert.equal(under, 3);
-  // The training step's slot was never drawn: the link draws it, then the browser goes there.
+  // The training step's slot is not on this page: the link opens its chapter's page, which draws
+  // it, unfolds it and goes there.
   assert.equal(await page.locator('#lab-training-step').count(), 0);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.locator('nav.toc a[href="#lab-training-step"]').click();
-  await page.waitForFunction(() => {
-    const heading = document.getElementById('lab-training-step');
+  await page.locator('nav.toc a[href$="#lab-training-step"]').click();
+  await page.waitForURL((url) => url.pathname.endsWith(`/${pageFor('lab-training-step')}`) && url.hash === '#lab-training-step');
+  await waitForApp(page);
+  const inView = (id) => page.waitForFunction((anchor) => {
+    const heading = document.getElementById(anchor);
     if (!heading) return false;
     const box = heading.getBoundingClientRect();
     return box.top >= -1 && box.top < innerHeight;
-  }, null, { timeout: 10000 });
+  }, id, { timeout: 10000 });
+  await inView('lab-training-step');
+  await page.getByTestId('training-step-title').waitFor({ timeout: 10000 });
+  // Every chapter's page has the same contents in its menu. Here the shift lab's panel is far
+  // down: its slot was never drawn; the menu's link draws it, unfolds it, then the browser goes there.
+  await page.goto(env.site.url(pageFor('lab-shift-operator', '?lang=en')));
+  await waitForApp(page);
+  assert.deepEqual(await page.locator('nav.toc .toc-labs a').allTextContents(), entries);
+  assert.equal(await page.locator('#lab-shift-operator').count(), 0);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.locator('button[popovertarget="course-menu"]').click();
+  await page.locator('nav.toc a[href="#lab-shift-operator"]').click();
+  await inView('lab-shift-operator');
+  await page.getByTestId('shift-operator-title').waitFor({ timeout: 10000 });
   assertClean(problems);
   await context.close();
 });
@@ -619,6 +656,8 @@ test('a link to a lab\'s heading (#lab-…) opens the page at that lab, drawn fo
     const box = heading.getBoundingClientRect();
     return box.top >= -1 && box.top < innerHeight;
   }, null, { timeout: 30000 });
+  // Unfolded, not only in view.
+  await page.getByTestId('training-step-title').waitFor({ timeout: 10000 });
   assert.equal(await page.getByTestId('training-step-title').textContent(), 'One training step: what moves, what cannot');
   assertClean(problems);
   await context.close();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState, courseMap, pageFor } from './harness.mjs';
 
 const env = useSite();
 const require = createRequire(import.meta.url);
@@ -36,6 +36,20 @@ const stepIs = (page, n) => page.waitForFunction(
   n,
 );
 
+/** The chapter (its page's folder) of each lesson step: `STEP_CHAPTERS[n - 1]` for step n. */
+const STEP_CHAPTERS = courseMap().steps;
+
+/** Step `n`'s chapter page, live: a move to a step on another chapter's page makes the teacher's
+ * tools go there (a page load), where lesson mode resumes at that step. */
+/** Step `n`'s chapter page with `query`, in the language its `lang=` names. */
+const stepPage = (n, query) => `${/[?&]lang=zh/.test(query) ? 'zh/' : ''}${STEP_CHAPTERS[n - 1]}/${query}`;
+
+async function onStepPage(page, n) {
+  await page.waitForURL((url) => url.pathname.endsWith(`/${STEP_CHAPTERS[n - 1]}/`) &&
+    url.searchParams.get('step') === String(n), { timeout: 30000 });
+  await waitForApp(page);
+}
+
 /** What the page shows as text (hidden and masked elements are not in innerText). */
 const pageText = (page) => page.evaluate(() => document.body.innerText);
 const panelText = (page, id) => page.evaluate((panel) => document.getElementById(panel).innerText, id);
@@ -44,11 +58,12 @@ test('every step: the answer is nowhere on the page before Reveal, and in its pa
   const steps = lesson();
   assert.equal(Object.keys(steps).length, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(stepPage(1, '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
   for (let n = 1; n <= 24; n += 1) {
     const { panel, answer, lab } = steps[n];
+    await onStepPage(page, n);
     await stepIs(page, n);
     // A lab is drawn by the tools once its panel is near; the step's values then reach it.
     if (lab) await page.waitForSelector(`[data-testid="${lab}-title"]`, { timeout: 30000 });
@@ -72,28 +87,37 @@ test('every step: the answer is nowhere on the page before Reveal, and in its pa
 
 test('the clicker drives the lesson whatever has focus; Escape gives the teacher\'s parameters back', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=64&base=1000'));
+  await page.goto(env.site.url(stepPage(1, '?lang=en&d_model=64&base=1000')));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
   await stepIs(page, 1);
-  await page.keyboard.press('PageDown');
-  await stepIs(page, 2);
-  await page.keyboard.press('PageDown');
-  await stepIs(page, 3);
-  // A slider the teacher touched keeps the focus: Page Down still moves the lesson, not it.
+  // The clicker's Page Down, on to the next chapter's page (steps 3 and 4 are on two pages).
+  assert.notEqual(STEP_CHAPTERS[2], STEP_CHAPTERS[3]);
+  assert.equal(STEP_CHAPTERS[3], STEP_CHAPTERS[4]);
+  for (const n of [2, 3, 4]) {
+    await page.keyboard.press('PageDown');
+    await onStepPage(page, n);
+    await stepIs(page, n);
+  }
+  // A slider the teacher touched keeps the focus: Page Down still moves the lesson, not it (step
+  // 5 is on the same page: a new page has nothing focused).
   const pos = page.getByTestId('slider-pos');
   await pos.focus();
   const before = await pos.inputValue();
   await page.keyboard.press('PageDown');
-  await stepIs(page, 4);
+  await stepIs(page, 5);
   await settle(page);
   assert.equal(await pos.inputValue(), before, 'the slider did not move');
   // …while its arrows still move it.
   await page.keyboard.press('ArrowRight');
   await settle(page);
   assert.equal(Number(await pos.inputValue()), Number(before) + 1);
-  assert.equal(urlState(page).step, '4');
+  assert.equal(urlState(page).step, '5');
   await page.keyboard.press('PageUp');
+  await stepIs(page, 4);
+  // Page Up back to the previous chapter's page.
+  await page.keyboard.press('PageUp');
+  await onStepPage(page, 3);
   await stepIs(page, 3);
   // Escape leaves, and the parameters from before the lesson are back.
   await page.keyboard.press('Escape');
@@ -106,7 +130,7 @@ test('the clicker drives the lesson whatever has focus; Escape gives the teacher
 
 test('a live tweak survives Previous then Next; Reset this step drops it', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=9'));
+  await page.goto(env.site.url(stepPage(9, '?lang=en&step=9')));
   await waitForApp(page);
   await stepIs(page, 9);
   // A hand-written step link opens in the step's before state: k = 3, not yet doubled.
@@ -142,19 +166,21 @@ const FONT_PROBE = () => {
   });
 };
 
-const CHARTS = ['canvas-waves', 'canvas-dot-curve', 'canvas-heatmap'];
+/** The charts, each with its panel's anchor (its chapter's page holds it). */
+const CHARTS = { 'canvas-waves': 'waves', 'canvas-dot-curve': 'dot-product', 'canvas-heatmap': 'heatmap' };
 
 async function chartFonts(query) {
   const { context, page } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
   await page.addInitScript(FONT_PROBE);
-  await page.goto(env.site.url(query));
-  await waitForApp(page);
-  // Each chart draws once it is on screen.
-  for (const id of CHARTS) {
+  const fonts = {};
+  for (const [id, panel] of Object.entries(CHARTS)) {
+    await page.goto(env.site.url(pageFor(panel, query)));
+    await waitForApp(page);
+    // Each chart draws once it is on screen.
     await page.getByTestId(id).scrollIntoViewIfNeeded();
     await page.waitForFunction((c) => window.__fonts[c]?.length > 0, id);
+    fonts[id] = await page.evaluate((c) => window.__fonts[c], id);
   }
-  const fonts = await page.evaluate(() => window.__fonts);
   await context.close();
   return fonts;
 }
@@ -162,25 +188,30 @@ async function chartFonts(query) {
 test('presenter view: the charts\' text is 1.5 times larger, one panel per step, the bar clear of it', async () => {
   const normal = await chartFonts('?lang=en');
   const presenter = await chartFonts('?lang=en&presenter=1');
-  for (const id of CHARTS) {
+  for (const id of Object.keys(CHARTS)) {
     const small = Math.min(...normal[id]);
     const large = Math.min(...presenter[id]);
     assert.ok(large >= 1.5 * small - 1e-9, `${id}: ${large}px against ${small}px`);
   }
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
-  await page.goto(env.site.url('?lang=en&presenter=1&step=12'));
-  await waitForApp(page);
-  await stepIs(page, 12);
-  await settle(page);
-  const layout = await page.evaluate(() => {
-    const shown = [...document.querySelectorAll('.panels > .panel')].filter((p) => p.offsetParent !== null);
-    const bar = document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect();
-    const panel = document.getElementById('extrapolation').getBoundingClientRect();
-    return { shown: shown.map((p) => p.id), barLeft: bar.left, panelRight: panel.right, panelWidth: panel.width };
-  });
-  assert.deepEqual(layout.shown, ['extrapolation'], 'the step\'s panel alone');
-  assert.ok(layout.panelRight <= layout.barLeft, `the bar (from ${layout.barLeft}px) is clear of the panel (to ${layout.panelRight}px)`);
-  assert.ok(layout.panelWidth >= 1000, `the panel has the width (${layout.panelWidth}px)`);
+  // Step 12's chapter has its panel alone; step 9's page has another panel, which the step hides.
+  for (const [step, id] of [[12, 'extrapolation'], [9, 'dot-product']]) {
+    await page.goto(env.site.url(stepPage(step, `?lang=en&presenter=1&step=${step}`)));
+    await waitForApp(page);
+    await stepIs(page, step);
+    await settle(page);
+    const layout = await page.evaluate((stepPanel) => {
+      const panels = [...document.querySelectorAll('.panels > .panel')];
+      const shown = panels.filter((p) => p.offsetParent !== null);
+      const bar = document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect();
+      const panel = document.getElementById(stepPanel).getBoundingClientRect();
+      return { all: panels.length, shown: shown.map((p) => p.id), barLeft: bar.left, panelRight: panel.right, panelWidth: panel.width };
+    }, id);
+    assert.deepEqual(layout.shown, [id], `step ${step}: the step's panel alone`);
+    if (step === 9) assert.ok(layout.all > 1, 'a page with other panels');
+    assert.ok(layout.panelRight <= layout.barLeft, `the bar (from ${layout.barLeft}px) is clear of the panel (to ${layout.panelRight}px)`);
+    assert.ok(layout.panelWidth >= 1000, `the panel has the width (${layout.panelWidth}px)`);
+  }
   assertClean(problems);
   await context.close();
 });
@@ -189,7 +220,7 @@ test('a 375 × 812 phone: a one-line parameter bar, the panel\'s own controls, a
   const { context, page, problems } = await openPage(env.browser, env.site.origin, {
     viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2,
   });
-  await page.goto(env.site.url('?lang=zh&step=6'));
+  await page.goto(env.site.url(stepPage(6, '?lang=zh&step=6')));
   await waitForApp(page);
   await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'waves');
   await settle(page);
@@ -224,7 +255,7 @@ test('a tap on the heatmap reads a value and moves nothing; the button moves pos
   const { context, page, problems } = await openPage(env.browser, env.site.origin, {
     viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true,
   });
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=en')));
   await waitForApp(page);
   const heatmap = page.getByTestId('canvas-heatmap');
   await heatmap.scrollIntoViewIfNeeded();
@@ -245,7 +276,7 @@ test('a tap on the heatmap reads a value and moves nothing; the button moves pos
 test('the student link drops presenter view, theme and step; its QR code reads back as that link', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
-  await page.goto(env.site.url('?lang=zh&presenter=1&theme=dark&step=6&d_model=64'));
+  await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&theme=dark&step=6&d_model=64')));
   await waitForApp(page);
   await stepIs(page, 6);
   await page.getByTestId('share-open').click();
@@ -256,13 +287,14 @@ test('the student link drops presenter view, theme and step; its QR code reads b
   assert.equal(params.get('lang'), 'zh');
   // Only the values that differ from the defaults (a link that names a value keeps it).
   assert.equal(new URL(link).search, '?d_model=64&lang=zh');
-  // The builder hides a panel and locks a control, in the link only.
-  await page.getByTestId('hide-rope').check();
+  // The builder hides a panel (one of this page's) and locks a control, in the link only.
+  await page.getByTestId('hide-heatmap').check();
   await page.getByTestId('lock-d_model').check();
   const built = await page.getByTestId('student-link').inputValue();
-  assert.equal(new URL(built).searchParams.get('hide'), 'rope');
+  assert.equal(new URL(built).searchParams.get('hide'), 'heatmap');
   assert.equal(new URL(built).searchParams.get('lock'), 'd_model');
-  assert.equal(await page.locator('#rope').getAttribute('hidden'), null, 'the teacher\'s page keeps it');
+  assert.equal(await page.locator('#heatmap').count(), 1, 'the panel is on this page');
+  assert.equal(await page.locator('#heatmap').getAttribute('hidden'), null, 'the teacher\'s page keeps it');
   await page.getByTestId('share').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="share-status"]').textContent !== '');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), built);
@@ -288,9 +320,14 @@ test('the student link drops presenter view, theme and step; its QR code reads b
 
 test('a teacher link: hide= takes panels, a bad name lists the valid ones, a locked control says so on screen', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=zh&hide=rope,heatmap,colour&lock=d_model'));
+  // Each hidden panel on its chapter's page.
+  await page.goto(env.site.url(pageFor('rope', '?lang=zh&hide=rope,heatmap,colour&lock=d_model')));
   await waitForApp(page);
+  assert.equal(await page.locator('#rope').count(), 1);
   assert.equal(await page.locator('#rope').isHidden(), true);
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=zh&hide=rope,heatmap,colour&lock=d_model')));
+  await waitForApp(page);
+  assert.equal(await page.locator('#heatmap').count(), 1);
   assert.equal(await page.locator('#heatmap').isHidden(), true);
   const notice = await page.getByTestId('notice').innerText();
   assert.match(notice, /可用的名称：d_model, length,.*word-order, embedding/s);
@@ -305,7 +342,7 @@ test('a step masks only its own read-outs: no "?" over the rest of the page', as
   // Every read-out once took the "?" box during any masked step, unmasked ones included, and
   // those, not positioned, drew it over whole screens of the page.
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&step=3'));
+  await page.goto(env.site.url(stepPage(3, '?lang=en&step=3')));
   await waitForApp(page);
   await page.waitForSelector('[data-readout="tying-counts"]', { state: 'attached', timeout: 30000 });
   const marks = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-readout]')].map((e) => [

@@ -1,13 +1,13 @@
 // The deeper lessons' panels: each shows its key fact on the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, courseMap, pageFor } from './harness.mjs';
 
 const env = useSite();
 
 test('word order: the sentence vectors differ by exactly 0 without PE and by more with it', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
+  await page.goto(env.site.url(pageFor('word-order')));
   await waitForApp(page);
   const difference = () => page.textContent('[data-testid="order-difference"]');
   for (const pair of ['0', '1']) {
@@ -31,7 +31,7 @@ test('word order: the sentence vectors differ by exactly 0 without PE and by mor
 
 test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model and base', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?i=0'));
+  await page.goto(env.site.url(pageFor('frequencies', '?i=0')));
   await waitForApp(page);
   const current = () => page.textContent('[data-testid="frequency-current"]');
   assert.equal(await current(), `i = 0: ω (angle per position, rad) = 1.000000, λ (positions per full turn) = ${(2 * Math.PI).toFixed(3)}`);
@@ -55,7 +55,7 @@ test('frequencies: the ladder runs from 2π to 2π·base and follows i, d_model 
 test('dot product: the same k gives the same dot product from pos and from 0, equal to Σ cos', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   for (const query of ['', '?pos=40&k=17&d_model=64&base=500', '?d_model=512&length=2048&pos=1500&k=300']) {
-    await page.goto(env.site.url(query));
+    await page.goto(env.site.url(pageFor('dot-product', query)));
     await waitForApp(page);
     const read = async (id) => Number(await page.textContent(`[data-testid="${id}"]`));
     const [atPos, atZero, formula] = [await read('dot-at-pos'), await read('dot-at-zero'), await read('dot-formula')];
@@ -70,7 +70,7 @@ test('dot product: the same k gives the same dot product from pos and from 0, eq
 test('saturation: a louder position encoding sharpens attention until it collapses', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   const entropyAt = async (amp) => {
-    await page.goto(env.site.url(`?amp=${amp}`));
+    await page.goto(env.site.url(pageFor('saturation', `?amp=${amp}`)));
     await waitForApp(page);
     return Number(await page.textContent('[data-testid="saturation-entropy"]'));
   };
@@ -89,7 +89,7 @@ test('saturation: a louder position encoding sharpens attention until it collaps
 
 test('embedding lookup: input = √d_model · E[id] + PE(pos), and a click picks another token', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?sentence=0&t=1'));
+  await page.goto(env.site.url(pageFor('embedding', '?sentence=0&t=1')));
   await waitForApp(page);
   const numbers = async (id) => (await page.textContent(`[data-testid="${id}"]`)).split(', ').map(Number);
   assert.equal(await page.textContent('[data-testid="embed-id"]'), '3 (pos 1)', '"bites" is id 3 at position 1');
@@ -121,7 +121,7 @@ test('embedding lookup: input = √d_model · E[id] + PE(pos), and a click picks
 
 test('extrapolation: past N_train the learned rows repeat (cosine exactly 1) while the formula keeps its pattern', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
+  await page.goto(env.site.url(pageFor('extrapolation')));
   await waitForApp(page);
   const sinusoidal = await page.textContent('[data-testid="extrap-sinusoidal"]');
   assert.doesNotMatch(sinusoidal, /…/, 'the same neighbour similarity at every position');
@@ -147,7 +147,7 @@ test('extrapolation: past N_train the learned rows repeat (cosine exactly 1) whi
 
 test('RoPE: the score stays within 1e-9 when m and n move together and changes when they move apart', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?m=5&n=2'));
+  await page.goto(env.site.url(pageFor('rope', '?m=5&n=2')));
   await waitForApp(page);
   const score = async () => Number(await page.textContent('[data-testid="rope-score"]'));
   const first = await score();
@@ -159,7 +159,7 @@ test('RoPE: the score stays within 1e-9 when m and n move together and changes w
   assert.match(page.url(), /[?&]m=10&n=7(&|$)/);
   assert.ok(Math.abs((await score()) - first) < 1e-9, `m=10, n=7 scores ${await score()} vs ${first}`);
   // m and n are positions of the sequence: a long one for positions far from the start.
-  await page.goto(env.site.url('?length=2048&m=1005&n=1002'));
+  await page.goto(env.site.url(pageFor('rope', '?length=2048&m=1005&n=1002')));
   await waitForApp(page);
   assert.ok(Math.abs((await score()) - first) < 1e-9, 'far from the start, the same offset scores the same');
   const plane = await canvasHash(page, 'canvas-rope-plane');
@@ -179,7 +179,7 @@ test('RoPE: the score stays within 1e-9 when m and n move together and changes w
 
 test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each step back multiplies the weight by e^(−slope)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url());
+  await page.goto(env.site.url(pageFor('alibi')));
   await waitForApp(page);
   const text = (id) => page.textContent(`[data-testid="${id}"]`);
   assert.equal(await text('alibi-slope'), '0.500000');
@@ -190,14 +190,11 @@ test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each s
   assert.match(page.url(), /head=8/);
   assert.equal(await text('alibi-slope'), (1 / 256).toFixed(6));
   assert.equal(await text('alibi-ratio'), Math.exp(-1 / 256).toFixed(6));
-  await page.goto(env.site.url('?heads=12&head=9'));
+  await page.goto(env.site.url(pageFor('alibi', '?heads=12&head=9')));
   await waitForApp(page);
   assert.equal(await text('alibi-slope'), Math.SQRT1_2.toFixed(6), 'head 9 of 12: the first odd slope of 16 heads');
   const row = await canvasHash(page, 'canvas-alibi-row');
-  // Scrolled to the end of the page, the real-data panel below starts its download: let it end
-  // before the next link is opened, which would abort it.
-  await page.waitForFunction(() => document.querySelector('[data-testid="panel-real-data"]').dataset.state !== 'loading');
-  await page.goto(env.site.url('?heads=12&head=12'));
+  await page.goto(env.site.url(pageFor('alibi', '?heads=12&head=12')));
   await waitForApp(page);
   assert.notEqual((await canvasHash(page, 'canvas-alibi-row')).hash, row.hash);
   assertClean(problems);
@@ -206,17 +203,43 @@ test('ALiBi: slopes follow 2^(−8h/n) (and the paper rule for 12 heads); each s
 
 test('the page reads in the texts order with a table of contents, and #anchors open at their panel', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?m=3#rope'));
-  await waitForApp(page);
-  await settle(page);
-  const order = await page.$$eval('main > section.panel', (sections) => sections.map((s) => s.id));
+  const { chapters, where } = courseMap();
+  // The course's pages, in its order, hold the panels in the texts' order.
+  const order = [];
+  for (const chapter of chapters) {
+    await page.goto(env.site.url(`${chapter}/?m=3`));
+    await waitForApp(page);
+    const here = await page.$$eval('main > section.panel', (sections) => sections.map((s) => s.id));
+    assert.ok(here.length > 0, `${chapter}/ has panels`);
+    for (const id of here) assert.equal(where[id], chapter, `#${id} on the page of its chapter`);
+    order.push(...here);
+  }
   assert.deepEqual(order, [
     'word-order', 'embedding', 'vector', 'heatmap', 'waves', 'frequencies', 'rotation',
     'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi', 'real-data',
   ]);
-  // The panels' entries (once the tools are here, each lab is listed under its panel too).
-  const links = await page.$$eval('[data-testid="toc"] > ol > li > a', (as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, order.map((id) => `#${id}`));
+  // The contents (the site's root) list the chapters and, under each, its panels' entries, each
+  // to its place on its chapter's page (once the tools are here, each lab is listed under its
+  // panel too); the course's menu on a chapter's page lists the same.
+  const contents = () => page.$$eval('nav.toc ol.course-contents > li', (items) => items.map((li) => ({
+    chapter: new URL(li.querySelector(':scope > a').href).pathname,
+    panels: [...li.querySelectorAll(':scope > ol.toc-panels > li > a')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
+  })));
+  const expected = chapters.map((chapter) => ({
+    chapter: `/${chapter}/`,
+    panels: order.filter((id) => where[id] === chapter).map((id) => `/${chapter}/#${id}`),
+  }));
+  await page.goto(env.site.url('?m=3'));
+  await waitForApp(page);
+  assert.equal(new URL(page.url()).pathname, '/', 'a root link without anchor or step stays on the contents');
+  assert.equal(await page.locator('main section.panel').count(), 0, 'the contents page has no panels');
+  assert.deepEqual(await contents(), expected);
+  // An old link to the one long page, with its #anchor, lands on its chapter's page at its panel.
+  await page.goto(env.site.url('?m=3#rope'));
+  await waitForApp(page);
+  await settle(page);
+  assert.equal(new URL(page.url()).pathname, `/${where.rope}/`, 'the old link goes to the chapter\'s page');
+  assert.deepEqual(await contents(), expected, 'the course menu lists the same');
   const top = await page.getByTestId('panel-rope').evaluate((el) => el.getBoundingClientRect().top);
   assert.ok(Math.abs(top) < 50, `the RoPE panel is at the top of the window (${top} px)`);
   assert.match(page.url(), /m=3.*#rope$/, 'the state and the anchor both stay in the URL');

@@ -3,16 +3,19 @@
 // lighthouse.test.mjs (one run, printed) and bench-load.mjs (median of three, against targets).
 import lighthouse from 'lighthouse';
 
+import { pageFor } from './harness.mjs';
+
 /**
- * The kinds of link a class opens: the default, Chinese, a teacher's values, a lesson step. The
- * Chinese ones as the page and its share dialog write them, on the Chinese page (zh/); an old
- * `?lang=zh` link on the root page is sent there before its first paint, one redirect more.
+ * The kinds of link a class opens: the default (the contents page at the site's root), a chapter
+ * in Chinese, the same with a teacher's values, a lesson step. The Chinese ones as the page and
+ * its share dialog write them, on the chapter's Chinese page (zh/sinusoidal/); an old link to the
+ * root page is sent there before its first paint, one redirect more.
  */
 export const LOAD_LINKS = [
-  ['English, the default link', ''],
-  ['Chinese', 'zh/?lang=zh'],
-  ["Chinese, a teacher's values", 'zh/?lang=zh&d_model=64&pos=12&hide=base,layout'],
-  ['Chinese, a lesson step', 'zh/?lang=zh&step=9'],
+  ['English, the default link (the contents page)', ''],
+  ['Chinese, a chapter (sinusoidal)', pageFor('heatmap', '?lang=zh')],
+  ["Chinese, a chapter with a teacher's values", pageFor('heatmap', '?lang=zh&d_model=64&pos=12&hide=base,layout')],
+  ['Chinese, a lesson step (12, extrapolation)', pageFor('extrapolation', '?lang=zh&step=12')],
 ];
 
 /** One run on `url` through the browser listening on `port`: score, times in ms, CLS, LCP element. */

@@ -1,15 +1,25 @@
 // Lighthouse (Debian's Chromium, no download): accessibility and best practices must both score
 // 100, on a phone-sized and a desktop-sized screen, in both languages, in presenter view and in
-// lesson mode. The scores are printed.
+// lesson mode, on every page of the course (the contents, each chapter's, the glossary). The scores
+// are printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import lighthouse from 'lighthouse';
-import { useSite } from './harness.mjs';
+import { useSite, courseMap } from './harness.mjs';
 import { LOAD_LINKS, mobilePerformance, describe } from './lighthouse-mobile.mjs';
 
 const PORT = 9333;
 // Lighthouse drives the browser over its DevTools port.
 const env = useSite({ args: [`--remote-debugging-port=${PORT}`] });
+
+// The course's pages of one language: the contents, each chapter's and the glossary.
+const { chapters, steps } = courseMap();
+const PAGES = ['', ...chapters.map((c) => `${c}/`), 'glossary/'];
+/** Each page of the course in `lang`, with `query`, named `name` and the page. */
+const everyPage = (name, lang, query, settings) =>
+  PAGES.map((page) => [`${name}, /${lang === 'zh' ? 'zh/' : ''}${page}`, `${lang === 'zh' ? 'zh/' : ''}${page}${query}`, settings]);
+/** Lesson step `n`'s link, on its chapter's page. */
+const stepLink = (n, lang, query) => `${lang === 'zh' ? 'zh/' : ''}${steps[n - 1]}/?lang=${lang}${query}&step=${n}`;
 
 const DESKTOP = {
   formFactor: 'desktop',
@@ -19,13 +29,13 @@ const DESKTOP = {
 test('Lighthouse: accessibility 100 and best practices 100', async () => {
   const failures = [];
   for (const [name, query, settings] of [
-    ['phone, en', '?lang=en', {}],
-    ['phone, zh', '?lang=zh', {}],
-    ['desktop, zh, dark, presenter', '?lang=zh&theme=dark&presenter=1', DESKTOP],
-    // Lesson mode (the teacher's tools), in presenter view and on a phone.
-    ['desktop, en, lesson mode', '?lang=en&step=7', DESKTOP],
-    ['desktop, en, presenter, lesson mode', '?lang=en&presenter=1&step=12', DESKTOP],
-    ['phone, zh, lesson mode', '?lang=zh&step=6', {}],
+    ...everyPage('phone, en', 'en', '?lang=en', {}),
+    ...everyPage('phone, zh', 'zh', '?lang=zh', {}),
+    ...everyPage('desktop, zh, dark, presenter', 'zh', '?lang=zh&theme=dark&presenter=1', DESKTOP),
+    // Lesson mode (the teacher's tools), in presenter view and on a phone, on the step's chapter's page.
+    ['desktop, en, lesson mode', stepLink(7, 'en', ''), DESKTOP],
+    ['desktop, en, presenter, lesson mode', stepLink(12, 'en', '&presenter=1'), DESKTOP],
+    ['phone, zh, lesson mode', stepLink(6, 'zh', ''), {}],
   ]) {
     const { lhr } = await lighthouse(env.site.url(query), {
       port: PORT,

@@ -1,31 +1,48 @@
 // The four core panels: they draw, they answer exactly the controls they depend on, the heatmap
-// read-out is the core's value, and the rotation error is rounding-sized for every pair.
+// read-out is the core's value, and the rotation error is rounding-sized for every pair. The
+// course's canvases are on their chapters' pages: a test of every one walks them all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, pageFor, courseMap } from './harness.mjs';
 
 const env = useSite();
+const { chapters: CHAPTERS } = courseMap();
 
+/** The canvases of `CANVASES` on the page. */
+const canvasesHere = (page) => page.evaluate((ids) => ids.filter((id) => document.querySelector(`[data-testid="${id}"]`)), CANVASES);
+
+/** The page's canvases (of `CANVASES`), each with its fingerprint. */
 async function hashes(page) {
   const out = {};
-  for (const id of CANVASES) out[id] = await canvasHash(page, id);
+  for (const id of await canvasesHere(page)) out[id] = await canvasHash(page, id);
   return out;
 }
 
-async function open(query = '') {
+/** A page open at `path` (a chapter's page and its query), live and drawn. */
+async function open(path) {
   const opened = await openPage(env.browser, env.site.origin, { viewport: { width: 1400, height: 1000 } });
-  await opened.page.goto(env.site.url(query));
-  await waitForApp(opened.page);
-  await settle(opened.page);
+  await visit(opened.page, path);
   return opened;
 }
 
+async function visit(page, path) {
+  await page.goto(env.site.url(path));
+  await waitForApp(page);
+  await settle(page);
+}
+
 test('every panel draws something', async () => {
-  const { context, page, problems } = await open();
-  const all = await hashes(page);
-  for (const [id, h] of Object.entries(all)) {
-    assert.ok(h.inked > 500, `${id} has ink (${h.inked} pixels)`);
+  const { context, page, problems } = await open(`${CHAPTERS[0]}/`);
+  const seen = [];
+  for (const chapter of CHAPTERS) {
+    await visit(page, `${chapter}/`);
+    const all = await hashes(page);
+    for (const [id, h] of Object.entries(all)) {
+      assert.ok(h.inked > 500, `${id} has ink (${h.inked} pixels)`);
+    }
+    seen.push(...Object.keys(all));
   }
+  assert.deepEqual(seen.sort(), [...CANVASES].sort(), 'every canvas, on its chapter\'s page');
   assertClean(problems);
   await context.close();
 });
@@ -59,20 +76,27 @@ const DEPENDS = {
 
 for (const [symbol, changing] of Object.entries(DEPENDS)) {
   test(`moving ${symbol} redraws exactly the panels that depend on it`, async () => {
-    const { context, page, problems } = await open();
-    const before = await hashes(page);
-    await page.getByTestId(`slider-${symbol}`).focus();
-    await page.keyboard.press('ArrowRight');
-    await settle(page);
-    await settle(page);
-    const after = await hashes(page);
-    for (const id of CANVASES) {
-      if (changing.includes(id)) {
-        assert.notEqual(after[id].hash, before[id].hash, `${id} changes with ${symbol}`);
-      } else {
-        assert.equal(after[id].hash, before[id].hash, `${id} does not change with ${symbol}`);
+    const { context, page, problems } = await open(`${CHAPTERS[0]}/`);
+    // On every chapter's page: its controls hold the slider, its panels answer it or not.
+    const seen = [];
+    for (const chapter of CHAPTERS) {
+      await visit(page, `${chapter}/`);
+      const before = await hashes(page);
+      await page.getByTestId(`slider-${symbol}`).focus();
+      await page.keyboard.press('ArrowRight');
+      await settle(page);
+      await settle(page);
+      const after = await hashes(page);
+      for (const id of Object.keys(before)) {
+        if (changing.includes(id)) {
+          assert.notEqual(after[id].hash, before[id].hash, `${id} changes with ${symbol}`);
+        } else {
+          assert.equal(after[id].hash, before[id].hash, `${id} does not change with ${symbol}`);
+        }
       }
+      seen.push(...Object.keys(before));
     }
+    assert.deepEqual(seen.sort(), [...CANVASES].sort(), 'every canvas checked');
     assertClean(problems);
     await context.close();
   });
@@ -98,7 +122,7 @@ async function cellCentre(page, pos, dim) {
 }
 
 test('the heatmap read-out shows the core value of the hovered cell, and a click selects it', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(pageFor('heatmap'));
   const canvas = page.getByTestId('canvas-heatmap');
   for (const [pos, dim] of [[37, 9], [0, 0], [99, 127], [12, 64]]) {
     const at = await cellCentre(page, pos, dim);
@@ -124,7 +148,7 @@ test('the heatmap read-out shows the core value of the hovered cell, and a click
 });
 
 test('the rotation error stays below 1e-12 for every pair at default sizes', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(pageFor('rotation'));
   const slider = page.getByTestId('slider-i');
   await slider.focus();
   await page.keyboard.press('Home');
@@ -144,7 +168,7 @@ test('the rotation error stays below 1e-12 for every pair at default sizes', asy
 });
 
 test('waves: extra dimensions can be added and removed, and the URL keeps them', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(pageFor('waves'));
   assert.equal(await page.getByTestId('wave-126').count(), 1, 'the slow default wave');
   await page.getByTestId('add-dim-input').fill('9');
   await page.getByTestId('add-dim').click();
@@ -159,7 +183,7 @@ test('waves: extra dimensions can be added and removed, and the URL keeps them',
 });
 
 test('add versus concatenate: widths, parameter counts, scale and amplitude', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(pageFor('add-concat'));
   assert.equal(await page.textContent('[data-testid="add-width"]'), '128');
   assert.equal(await page.textContent('[data-testid="add-params"]'), '16384');
   assert.equal(await page.textContent('[data-testid="concat-width"]'), '256');
@@ -180,7 +204,7 @@ test('add versus concatenate: widths, parameter counts, scale and amplitude', as
 });
 
 test('the play button animates pos and stops', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(pageFor('rotation'));
   const pos = async () => Number(await page.inputValue('[data-testid=\"value-pos\"]'));
   const start = await pos();
   await page.getByTestId('rotation-play').click();
@@ -197,28 +221,40 @@ test('the play button animates pos and stops', async () => {
 test('the layout fits a 375 px phone and a 1920 px projector without sideways scrolling', async () => {
   for (const width of [375, 1920]) {
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width, height: 800 } });
-    await page.goto(env.site.url());
-    await waitForApp(page);
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(scroll <= width, `${width} px: page is ${scroll} px wide`);
-    for (const id of CANVASES) {
-      const box = await page.getByTestId(id).boundingBox();
-      assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `${width} px: ${id} fits`);
+    // The contents page and the glossary, then every chapter's page with its canvases.
+    for (const path of ['', 'glossary/']) {
+      await page.goto(env.site.url(path));
+      await waitForApp(page);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `${width} px: /${path} is ${scroll} px wide`);
     }
-    // On a phone the controls start folded to a one-line bar (each panel carries its own).
-    if (width < 760) {
-      assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
-      assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'false');
+    const seen = [];
+    for (const chapter of CHAPTERS) {
+      await page.goto(env.site.url(`${chapter}/`));
+      await waitForApp(page);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `${width} px: ${chapter}'s page is ${scroll} px wide`);
+      for (const id of await canvasesHere(page)) {
+        const box = await page.getByTestId(id).boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `${width} px: ${id} fits`);
+        seen.push(id);
+      }
+      // On a phone the controls start folded to a one-line bar (each panel carries its own).
+      if (width < 760) {
+        assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
+        assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'false');
+        await page.getByTestId('controls-toggle').click();
+      }
+      assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'true');
+      const slider = await page.getByTestId('slider-pos').boundingBox();
+      assert.ok(slider.height >= 30, `sliders are tall enough to drag by touch (${slider.height} px)`);
+      // The controls fold away and come back.
       await page.getByTestId('controls-toggle').click();
+      assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
+      await page.getByTestId('controls-toggle').click();
+      assert.equal(await page.getByTestId('slider-pos').isVisible(), true);
     }
-    assert.equal(await page.getByTestId('controls-toggle').getAttribute('aria-expanded'), 'true');
-    const slider = await page.getByTestId('slider-pos').boundingBox();
-    assert.ok(slider.height >= 30, `sliders are tall enough to drag by touch (${slider.height} px)`);
-    // The controls fold away and come back.
-    await page.getByTestId('controls-toggle').click();
-    assert.equal(await page.getByTestId('slider-pos').isVisible(), false);
-    await page.getByTestId('controls-toggle').click();
-    assert.equal(await page.getByTestId('slider-pos').isVisible(), true);
+    assert.deepEqual(seen.sort(), [...CANVASES].sort(), `${width} px: every canvas`);
     assertClean(problems);
     await context.close();
   }

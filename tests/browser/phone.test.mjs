@@ -2,7 +2,7 @@
 // the folded controls bar, and no part of the page, labs included, is wider than the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, assertClean, pageFor, courseMap } from './harness.mjs';
 
 const env = useSite();
 const PHONE = { width: 375, height: 812 };
@@ -15,7 +15,9 @@ const landing = (page, id) => page.evaluate((id) => {
   return { top: box.top, bar: bar.bottom, inView: box.top < innerHeight };
 }, id);
 
-for (const [link, id] of [['zh/#rope', 'rope'], ['?lang=en#alibi', 'alibi'], ['?lang=en#lab-xpos', 'lab-xpos']]) {
+// Links to a place on its chapter's page (a folded lab's link unfolds it).
+for (const [link, id] of [[pageFor('rope', '?lang=zh#rope'), 'rope'], [pageFor('alibi', '?lang=en#alibi'), 'alibi'],
+  [pageFor('lab-xpos', '?lang=en#lab-xpos'), 'lab-xpos']]) {
   test(`on a phone, ${link} lands with its heading below the controls bar`, async () => {
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
     try {
@@ -37,24 +39,38 @@ for (const [link, id] of [['zh/#rope', 'rope'], ['?lang=en#alibi', 'alibi'], ['?
   });
 }
 
-for (const link of ['?lang=en', 'zh/']) {
-  test(`on a phone, ${link}: nothing is wider than the screen once every lab is drawn`, async () => {
+// Each chapter's labs (`lab-xpos` is the lab `xpos`), unfolded by the link's `labs=`.
+const { chapters: CHAPTERS, where } = courseMap();
+const labsOf = (chapter) => Object.keys(where).filter((a) => a.startsWith('lab-') && where[a] === chapter).map((a) => a.slice(4));
+
+for (const lang of ['en', 'zh']) {
+  test(`on a phone, ${lang}: nothing is wider than the screen once every lab is drawn`, async () => {
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
     try {
-      await page.goto(env.site.url(link));
-      await waitForApp(page);
-      // Down the whole page, as a student scrolls, so every panel draws and asks for its labs.
-      for (let n = 0; n < 200; n += 1) {
-        const done = await page.evaluate(() => {
-          scrollBy(0, innerHeight * 0.8);
-          return innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
-        });
-        await page.waitForTimeout(60);
-        if (done) break;
+      // The contents page, every chapter's page with all its labs unfolded, and the glossary.
+      let labs = 0;
+      for (const chapter of ['', ...CHAPTERS, 'glossary']) {
+        const open = chapter ? labsOf(chapter) : [];
+        const query = `?lang=${lang}${open.length ? `&labs=${open.join(',')}` : ''}`;
+        const link = `${lang === 'zh' ? 'zh/' : ''}${chapter ? `${chapter}/` : ''}${query}`;
+        await page.goto(env.site.url(link));
+        await waitForApp(page);
+        // Down the whole page, as a student scrolls, so every panel draws and asks for its labs.
+        for (let n = 0; n < 200; n += 1) {
+          const done = await page.evaluate(() => {
+            scrollBy(0, innerHeight * 0.8);
+            return innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+          });
+          await page.waitForTimeout(60);
+          if (done) break;
+        }
+        await page.waitForFunction((n) => document.querySelectorAll('[data-lab] details[open] h3[id^="lab-"]').length >= n,
+          open.length, { timeout: 30000 });
+        await page.waitForTimeout(500);
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, `${link}: document width`);
+        labs += open.length;
       }
-      await page.waitForFunction(() => document.querySelectorAll('[data-lab] h3[id^="lab-"]').length >= 15, null, { timeout: 30000 });
-      await page.waitForTimeout(500);
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, `${link}: document width`);
+      assert.equal(labs, 15, 'every lab');
       assertClean(problems);
     } finally {
       await context.close();

@@ -1,10 +1,11 @@
 // Text before wasm (src/bin/prerender.rs, src/ui/prerendered.rs): the HTML the server sends
-// already holds the page's text, in English (index.html) or Chinese (zh/index.html); the app then
-// takes it over without moving anything, in the link's state, so a link with other values keeps
-// the text they do not change.
+// already holds each page's text, in English (index.html, rope/index.html, …) or Chinese
+// (zh/index.html, zh/rope/index.html, …): the contents page at the site's root, each chapter's
+// panels on its own page; the app then takes it over without moving anything, in the link's state,
+// so a link with other values keeps the text they do not change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, assertClean } from './harness.mjs';
+import { useSite, openPage, waitForApp, assertClean, courseMap } from './harness.mjs';
 
 const env = useSite();
 
@@ -13,10 +14,16 @@ const PANEL_IDS = [
   'word-order', 'embedding', 'vector', 'heatmap', 'waves', 'frequencies', 'rotation',
   'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi', 'real-data',
 ];
+// The course's pages of one language: the contents (the site's root) and each chapter's.
+const { chapters: CHAPTERS } = courseMap();
+const PAGES = ['', ...CHAPTERS.map((chapter) => `${chapter}/`)];
 
-/** The page with its wasm refused: what a reader sees before the app has arrived. */
+/**
+ * The page with its wasm refused: what a reader sees before the app has arrived. (No service
+ * worker: one would serve the wasm to the next page of the course, past the refusal.)
+ */
 async function staticPage(viewport, query = '') {
-  const opened = await openPage(env.browser, env.site.origin, { viewport });
+  const opened = await openPage(env.browser, env.site.origin, { viewport, serviceWorkers: 'block' });
   await opened.page.route('**/*.wasm', (route) => route.abort());
   await opened.page.goto(env.site.url(query));
   await opened.page.waitForLoadState('load');
@@ -26,7 +33,10 @@ async function staticPage(viewport, query = '') {
 /** Position and size of the page's landmarks: headings, canvases, controls, sections. */
 function landmarks(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('h1, h2, canvas, input, select, section, nav, header, output')].map((e) => {
+    // Rendered ones only: a hidden part the tools add (lesson mode's bar, not shown until asked
+    // for) takes no room and moves nothing.
+    [...document.querySelectorAll('h1, h2, canvas, input, select, section, nav, header, output')]
+      .filter((e) => e.getClientRects().length > 0).map((e) => {
       const r = e.getBoundingClientRect();
       // By tag and id (the static copy has no test ids; read-outs get their ids once live, from
       // describe_charts, so outputs are compared by place alone).
@@ -39,21 +49,42 @@ function landmarks(page) {
 test('the served HTML holds the header, the contents and every panel\'s heading and text', async () => {
   const { context, page, problems } = await staticPage({ width: 412, height: 823 });
   try {
+    // The contents page: the header and the course's contents, every chapter with its panels and labs.
     assert.equal(await page.locator('#prerendered h1').textContent(), 'PE Explorer');
     assert.equal(await page.locator('#prerendered').getAttribute('inert'), '', 'the static copy takes no input');
     assert.equal(await page.locator('#prerendered [data-testid]').count(), 0, 'the static copy carries no test ids');
-    const ids = await page.locator('section.panel').evaluateAll((s) => s.map((e) => e.id));
-    assert.deepEqual(ids, PANEL_IDS);
-    for (const id of PANEL_IDS) {
-      const title = (await page.locator(`#${id}-title`).textContent()).trim();
-      const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
-      assert.ok(title.length > 5 && text.length > 40, `${id}: heading and explanation present`);
-    }
-    assert.equal(await page.locator('nav.toc > ol > li').count(), PANEL_IDS.length, 'the table of contents');
+    assert.equal(await page.locator('nav.toc > ol > li').count(), CHAPTERS.length, 'the contents: every chapter');
+    assert.deepEqual(await page.locator('nav.toc [data-toc-panel]').evaluateAll((l) => l.map((e) => e.dataset.tocPanel)),
+      PANEL_IDS, 'the contents: every panel, in page order');
     const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
     assert.equal(labs.length, 15, `every lab in the contents before the wasm: ${labs.join(' | ')}`);
     assert.ok(labs.every((l) => l.startsWith('Lab: ')), labs.join(' | '));
-    assert.ok((await page.locator('math').count()) >= 5, 'the formulas, as MathML');
+    // Each chapter's page: the header, and its panels' headings, texts and formulas.
+    const ids = [];
+    let formulas = 0;
+    for (const chapter of CHAPTERS) {
+      await page.goto(env.site.url(`${chapter}/`));
+      await page.waitForLoadState('load');
+      assert.equal(await page.locator('#prerendered h1').textContent(), 'PE Explorer', chapter);
+      assert.equal(await page.locator('#prerendered').getAttribute('inert'), '', `${chapter}: the static copy takes no input`);
+      assert.equal(await page.locator('#prerendered [data-testid]').count(), 0, `${chapter}: the static copy carries no test ids`);
+      // The course's menu holds the same contents, every lab included.
+      assert.equal(await page.locator('nav#course-menu.toc > ol > li').count(), CHAPTERS.length, `${chapter}: the menu's chapters`);
+      assert.deepEqual(await page.locator('#course-menu [data-toc-panel]').evaluateAll((l) => l.map((e) => e.dataset.tocPanel)),
+        PANEL_IDS, `${chapter}: the menu's panels`);
+      assert.deepEqual(await page.locator('#course-menu .toc-labs a').allTextContents(), labs, `${chapter}: the menu's labs`);
+      const here = await page.locator('section.panel').evaluateAll((s) => s.map((e) => e.id));
+      assert.ok(here.length > 0, `${chapter}: its panels`);
+      for (const id of here) {
+        const title = (await page.locator(`#${id}-title`).textContent()).trim();
+        const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
+        assert.ok(title.length > 5 && text.length > 40, `${id}: heading and explanation present`);
+      }
+      ids.push(...here);
+      formulas += await page.locator('math').count();
+    }
+    assert.deepEqual(ids, PANEL_IDS, 'every panel, on its chapter\'s page, in page order');
+    assert.ok(formulas >= 5, 'the formulas, as MathML');
     // Only the refused wasm may fail: no style attribute breaks the CSP, no script error.
     const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');
     assert.deepEqual(problems.consoleErrors.filter((l) => !wasm(l)), [], 'console errors');
@@ -65,41 +96,55 @@ test('the served HTML holds the header, the contents and every panel\'s heading 
 
 test('the app takes over the static page without moving anything (phone and desktop)', async () => {
   for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
-    const before = await staticPage(viewport);
-    const prerendered = await landmarks(before.page);
-    await before.context.close();
+    // The contents page and every chapter's page: each page that moved, with its first box that did.
+    let compared = 0;
+    const moved = [];
+    for (const path of PAGES) {
+      const before = await staticPage(viewport, path);
+      const prerendered = await landmarks(before.page);
+      await before.context.close();
 
-    const after = await openPage(env.browser, env.site.origin, { viewport });
-    try {
-      await after.page.goto(env.site.url(''));
-      await waitForApp(after.page);
-      assert.equal(await after.page.locator('[inert]').count(), 0, 'no static copy left');
-      const live = await landmarks(after.page);
-      assert.ok(prerendered.length > 60, `${prerendered.length} landmarks compared`);
-      assert.deepEqual(live, prerendered, `${viewport.width} px: the same boxes before and after`);
-      assertClean(after.problems);
-    } finally {
-      await after.context.close();
+      const after = await openPage(env.browser, env.site.origin, { viewport });
+      try {
+        await after.page.goto(env.site.url(path));
+        await waitForApp(after.page);
+        assert.equal(await after.page.locator('[inert]').count(), 0, `/${path}: no static copy left`);
+        const live = await landmarks(after.page);
+        const at = live.findIndex((box, n) => box !== prerendered[n]);
+        if (at !== -1 || live.length !== prerendered.length) {
+          moved.push(`${viewport.width} px, /${path}: before ${prerendered[at] ?? '(none)'}, after ${live[at] ?? '(none)'}`);
+        }
+        compared += prerendered.length;
+        assertClean(after.problems);
+      } finally {
+        await after.context.close();
+      }
     }
+    assert.ok(compared > 60, `${compared} landmarks compared`);
+    assert.deepEqual(moved, [], `${viewport.width} px: the same boxes before and after`);
   }
 });
 
 test('while the page loads nothing shifts: no layout-shift entry at all', async () => {
+  // Every page of the course, in English with the defaults and in Chinese with other values.
   for (const query of ['', '?lang=zh&d_model=256&pos=40']) {
-    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 412, height: 823 } });
-    try {
-      await page.addInitScript(() => {
-        window.__shifts = [];
-        new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value)))
-          .observe({ type: 'layout-shift', buffered: true });
-      });
-      await page.goto(env.site.url(query));
-      await waitForApp(page);
-      await page.waitForTimeout(300);
-      assert.deepEqual(await page.evaluate(() => window.__shifts), [], `${query || 'defaults'}: layout shifts`);
-      assertClean(problems);
-    } finally {
-      await context.close();
+    for (const path of PAGES) {
+      const link = `${query ? 'zh/' : ''}${path}${query}`;
+      const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 412, height: 823 } });
+      try {
+        await page.addInitScript(() => {
+          window.__shifts = [];
+          new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value)))
+            .observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(env.site.url(link));
+        await waitForApp(page);
+        await page.waitForTimeout(300);
+        assert.deepEqual(await page.evaluate(() => window.__shifts), [], `/${link}: layout shifts`);
+        assertClean(problems);
+      } finally {
+        await context.close();
+      }
     }
   }
 });
@@ -111,9 +156,15 @@ test('a link with lang=zh and other values opens the Chinese page in its own sta
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
   try {
+    // The root page sends it to the Chinese contents page, …
     await page.goto(env.site.url('?lang=zh&d_model=256&pos=40&base=500'));
     await waitForApp(page);
     assert.match(page.url(), /\/zh\/\?/, 'the address names the Chinese page');
+    assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
+    // … and a chapter's English page to its Chinese page, in the link's state.
+    await page.goto(env.site.url(`${CHAPTERS[0]}/?lang=zh&d_model=256&pos=40&base=500`));
+    await waitForApp(page);
+    assert.match(page.url(), new RegExp(`/zh/${CHAPTERS[0]}/\\?`), 'the address names the chapter\'s Chinese page');
     assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     assert.equal(await page.getByTestId('value-d_model').inputValue(), '256');
@@ -129,21 +180,32 @@ test('a link with lang=zh and other values opens the Chinese page in its own sta
 });
 
 test('the Chinese page is Chinese before the wasm: no English panel text', async () => {
-  const { context, page, problems } = await staticPage({ width: 375, height: 812 }, 'zh/?d_model=64&pos=12&hide=base,layout');
+  const query = '?d_model=64&pos=12&hide=base,layout';
+  const { context, page, problems } = await staticPage({ width: 375, height: 812 }, `zh/${query}`);
   try {
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-    assert.equal(await page.locator('#prerendered h1').textContent(), '位置编码探索器');
-    for (const id of PANEL_IDS) {
-      const title = (await page.locator(`#${id}-title`).textContent()).trim();
-      const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
-      assert.match(title, /[\u4e00-\u9fff]/, `${id}: a Chinese heading (${title})`);
-      assert.match(text, /[\u4e00-\u9fff]/, `${id}: a Chinese explanation`);
+    // The contents page, then every chapter's Chinese page with its panels.
+    const seen = [];
+    for (const path of PAGES) {
+      if (path !== '') {
+        await page.goto(env.site.url(`zh/${path}${query}`));
+        await page.waitForLoadState('load');
+      }
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN', `zh/${path}`);
+      assert.equal(await page.locator('#prerendered h1').textContent(), '位置编码探索器', `zh/${path}`);
+      for (const id of await page.locator('section.panel').evaluateAll((s) => s.map((e) => e.id))) {
+        const title = (await page.locator(`#${id}-title`).textContent()).trim();
+        const text = (await page.locator(`#${id} > p`).first().textContent()).trim();
+        assert.match(title, /[\u4e00-\u9fff]/, `${id}: a Chinese heading (${title})`);
+        assert.match(text, /[\u4e00-\u9fff]/, `${id}: a Chinese explanation`);
+        seen.push(id);
+      }
+      const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
+      assert.equal(labs.length, 15, `zh/${path}: every lab in the contents before the wasm`);
+      assert.ok(labs.every((l) => l.startsWith('实验：')), labs.join(' | '));
+      // The page names the site's files from its own folder down: the stylesheet is found and applied.
+      assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href && sheet.cssRules.length > 20)), `zh/${path}: the stylesheet applies`);
     }
-    const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
-    assert.equal(labs.length, 15, 'every lab in the contents before the wasm');
-    assert.ok(labs.every((l) => l.startsWith('实验：')), labs.join(' | '));
-    // The page names the site's files from its own folder down: the stylesheet is found and applied.
-    assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href && sheet.cssRules.length > 20)), 'the stylesheet applies');
+    assert.deepEqual(seen, PANEL_IDS, 'every panel, in Chinese');
     const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');
     assert.deepEqual(problems.failedRequests.filter((l) => !l.includes('.wasm')), [], 'every file the page names is found');
     assert.deepEqual(problems.consoleErrors.filter((l) => !wasm(l)), [], 'console errors');
@@ -157,19 +219,29 @@ test('a Chinese browser opening the root page gets the Chinese page; an English 
   try {
     await page.goto(env.site.url('?pos=12#rope'));
     await waitForApp(page);
-    assert.match(page.url(), /\/zh\/\?.*pos=12.*#rope$/, 'the Chinese page, with the link\'s values and anchor');
-    await page.goto(env.site.url('zh/?lang=en&pos=12'));
+    assert.match(page.url(), /\/zh\/rope\/\?.*pos=12.*#rope$/, 'the Chinese page of RoPE\'s chapter, with the link\'s values and anchor');
+    // A root link with neither anchor nor step: the Chinese contents page.
+    await page.goto(env.site.url('?pos=12'));
     await waitForApp(page);
-    assert.doesNotMatch(page.url(), /\/zh\//, 'lang=en leaves the Chinese page');
-    assert.equal(await page.getByTestId('app-title').textContent(), 'PE Explorer');
-    // Switching the language on the page names it in the address; a reload opens that
-    // language's page.
-    await page.getByTestId('lang-zh').click();
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'zh');
-    await page.reload();
-    await waitForApp(page);
-    assert.match(page.url(), /\/zh\/\?.*lang=zh/);
-    assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
+    assert.match(page.url(), /\/zh\/\?.*pos=12/, 'the Chinese contents page');
+    for (const path of ['', 'rope/']) {
+      await page.goto(env.site.url(`zh/${path}?lang=en&pos=12`));
+      await waitForApp(page);
+      assert.doesNotMatch(page.url(), /\/zh\//, `zh/${path}: lang=en leaves the Chinese page`);
+      assert.equal(new URL(page.url()).pathname, new URL(env.site.url(path)).pathname, 'for the English page of the same place');
+      assert.equal(await page.getByTestId('app-title').textContent(), 'PE Explorer');
+      // Switching the language on the page goes to that language's page of the same place, named
+      // in the address; a reload stays there.
+      await page.getByTestId('lang-zh').click();
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'zh');
+      await waitForApp(page);
+      await page.reload();
+      await waitForApp(page);
+      assert.equal(new URL(page.url()).pathname, new URL(env.site.url(`zh/${path}`)).pathname);
+      assert.match(page.url(), /\?.*lang=zh/);
+      assert.match(page.url(), /pos=12/);
+      assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
+    }
     assertClean(problems);
   } finally {
     await context.close();

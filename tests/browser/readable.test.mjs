@@ -2,18 +2,35 @@
 // text a canvas draws, with its box), controls that keep the reader's values, exact values typed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean, urlState } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, urlState, pageFor, courseMap } from './harness.mjs';
 import { recordCanvasTexts, drawnOn, overlaps, outside } from './canvas-texts.mjs';
 
 const env = useSite();
 
-/** A page that records what its canvases draw. */
-async function recordingPage(query, viewport) {
+// The course's chapters, each a page of its own: a test of every canvas walks them all.
+const { chapters: CHAPTERS } = courseMap();
+/** Chapter `chapter`'s page with `query`, in the language its `lang=` names. */
+const chapterPage = (chapter, query) => `${new URLSearchParams(query).get('lang') === 'zh' ? 'zh/' : ''}${chapter}/${query}`;
+
+/** A page that records what its canvases draw, open at `path` (a chapter's page and its query). */
+async function recordingPage(path, viewport) {
   const opened = await openPage(env.browser, env.site.origin, viewport ? { viewport } : {});
   await opened.context.addInitScript(recordCanvasTexts);
-  await opened.page.goto(env.site.url(query));
+  await opened.page.goto(env.site.url(path));
   await waitForApp(opened.page);
   return opened;
+}
+
+/** Goes to `path` and waits for the app; on the real model's page, for its tables too. */
+async function visit(page, path) {
+  await page.goto(env.site.url(path));
+  await waitForApp(page);
+  if ((await page.getByTestId('panel-real-data').count()) > 0) {
+    // The real model's tables load when its panel is first shown.
+    await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
+  }
+  await settle(page);
 }
 
 // What each canvas's axes say (texts it must draw), or why it has none.
@@ -59,23 +76,27 @@ const HEATMAPS = ['canvas-heatmap', 'canvas-dot-matrix', 'canvas-extrap-sinusoid
   'canvas-real-learned-cosines', 'canvas-real-sinusoidal-cosines'];
 
 test('every canvas has its axis titles or a stated reason not to; every heatmap its colour bar', async () => {
-  const { context, page, problems } = await recordingPage('?lang=en');
-  // The real model's tables load when its panel is first shown.
-  await page.evaluate(() => document.getElementById('real-data').scrollIntoView());
-  await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
-  const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')].map((c) => c.dataset.testid));
-  for (const id of ids) {
-    assert.ok(id in AXES || id in NO_AXES, `${id} is listed`);
-    if (!(id in AXES)) continue;
-    const drawn = await drawnOn(page, id);
-    const texts = drawn.texts.map((t) => t.text);
-    for (const title of AXES[id]) assert.ok(texts.includes(title), `${id} draws "${title}": ${texts.join('|')}`);
-    if (HEATMAPS.includes(id)) {
-      assert.ok(drawn.images.some(([w, h]) => w === 1 && h >= 32), `${id} has its colour bar`);
-      assert.ok(texts.includes('0') && texts.some((t) => t.startsWith('+')) && texts.some((t) => t.startsWith('−')),
-        `${id}'s colour bar has its scale: ${texts.join('|')}`);
+  const { context, page, problems } = await recordingPage(chapterPage(CHAPTERS[0], '?lang=en'));
+  // Every chapter's page, each with its canvases.
+  const seen = [];
+  for (const chapter of CHAPTERS) {
+    await visit(page, chapterPage(chapter, '?lang=en'));
+    const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')].map((c) => c.dataset.testid));
+    seen.push(...ids);
+    for (const id of ids) {
+      assert.ok(id in AXES || id in NO_AXES, `${id} (${chapter}) is listed`);
+      if (!(id in AXES)) continue;
+      const drawn = await drawnOn(page, id);
+      const texts = drawn.texts.map((t) => t.text);
+      for (const title of AXES[id]) assert.ok(texts.includes(title), `${id} draws "${title}": ${texts.join('|')}`);
+      if (HEATMAPS.includes(id)) {
+        assert.ok(drawn.images.some(([w, h]) => w === 1 && h >= 32), `${id} has its colour bar`);
+        assert.ok(texts.includes('0') && texts.some((t) => t.startsWith('+')) && texts.some((t) => t.startsWith('−')),
+          `${id}'s colour bar has its scale: ${texts.join('|')}`);
+      }
     }
   }
+  assert.deepEqual([...seen].sort(), [...Object.keys(AXES), ...Object.keys(NO_AXES)].sort(), 'every canvas of the course, once');
   assertClean(problems);
   await context.close();
 });
@@ -85,20 +106,22 @@ for (const [query, viewport] of [['lang=en&d_model=2&length=1'], ['lang=en&d_mod
   ['lang=en&d_model=2&length=2048'], ['lang=en&d_model=1024&length=1'], ['lang=en', PHONE],
   ['lang=zh&d_model=1024&length=2048', PHONE]]) {
   test(`no two labels on a canvas overlap, none leaves it: ${query}${viewport ? ' (phone)' : ''}`, async () => {
-    const { context, page, problems } = await recordingPage(`?${query}`, viewport);
-    // The real model's panel draws once its tables arrive, when it is shown.
-    await page.getByTestId('panel-real-data').scrollIntoViewIfNeeded();
-    await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
-    await settle(page);
-    const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')]
-      .map((c) => c.dataset.testid));
-    assert.ok(ids.includes('canvas-real-offsets'), ids.join(' '));
+    const { context, page, problems } = await recordingPage(chapterPage(CHAPTERS[0], `?${query}`), viewport);
+    // Every chapter's page; the real model's panel draws once its tables arrive, when it is shown.
     const found = [];
-    for (const id of ids) {
-      const drawn = await drawnOn(page, id);
-      for (const pair of overlaps(drawn.texts)) found.push(`${id}: ${pair}`);
-      for (const text of outside(drawn)) found.push(`${id}: "${text}" outside`);
+    const all = [];
+    for (const chapter of CHAPTERS) {
+      await visit(page, chapterPage(chapter, `?${query}`));
+      const ids = await page.evaluate(() => [...document.querySelectorAll('canvas[data-testid]')]
+        .map((c) => c.dataset.testid));
+      all.push(...ids);
+      for (const id of ids) {
+        const drawn = await drawnOn(page, id);
+        for (const pair of overlaps(drawn.texts)) found.push(`${chapter} ${id}: ${pair}`);
+        for (const text of outside(drawn)) found.push(`${chapter} ${id}: "${text}" outside`);
+      }
     }
+    assert.ok(all.includes('canvas-real-offsets'), all.join(' '));
     assert.deepEqual(found, []);
     assertClean(problems);
     await context.close();
@@ -106,7 +129,7 @@ for (const [query, viewport] of [['lang=en&d_model=2&length=1'], ['lang=en&d_mod
 }
 
 test('the waves chart: a window around pos for a long sequence, said on its axis', async () => {
-  const { context, page, problems } = await recordingPage('?lang=en&length=2048&pos=1000');
+  const { context, page, problems } = await recordingPage(pageFor('waves', '?lang=en&length=2048&pos=1000'));
   const drawn = await drawnOn(page, 'canvas-waves');
   const texts = drawn.texts.map((t) => t.text);
   assert.ok(texts.includes('position pos (936–1063 of 0–2047, around pos)'), texts.join('|'));
@@ -117,7 +140,8 @@ test('the waves chart: a window around pos for a long sequence, said on its axis
 
 test('k comes back when pos lets it, and says what it holds; m and n end at the last position', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&k=3'));
+  // The RoPE chapter's controls hold pos and k, and RoPE's m and n.
+  await page.goto(env.site.url(pageFor('rope', '?lang=en&k=3')));
   await waitForApp(page);
   const held = page.getByTestId('held-k');
   assert.equal(await held.isHidden(), true);
@@ -151,7 +175,7 @@ test('k comes back when pos lets it, and says what it holds; m and n end at the 
 
 test('an exact value typed in a number box is read as the URL reads it', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('vector', '?lang=en')));
   await waitForApp(page);
   const box = page.getByTestId('value-d_model');
   await box.fill('300');
@@ -175,7 +199,7 @@ test('an exact value typed in a number box is read as the URL reads it', async (
 
 test('d_model and length sliders give every doubling the same room (log2 scale); arrows always move', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=2'));
+  await page.goto(env.site.url(pageFor('vector', '?lang=en&d_model=2')));
   await waitForApp(page);
   const dModel = page.getByTestId('slider-d_model');
   const length = page.getByTestId('slider-length');
@@ -201,7 +225,7 @@ test('d_model and length sliders give every doubling the same room (log2 scale);
 
 test('a dimension that does not exist or is already drawn is refused with a reason', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&d_model=128#waves'));
+  await page.goto(env.site.url(pageFor('waves', '?lang=en&d_model=128#waves')));
   await waitForApp(page);
   const chips = async () => page.locator('[data-testid^="remove-dim-"]').count();
   const before = await chips();
@@ -222,27 +246,31 @@ test('a dimension that does not exist or is already drawn is refused with a reas
 
 test('the real model and extrapolation heatmaps: no colour covers half of the picture', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en#real-data'));
-  await waitForApp(page);
-  await page.waitForFunction(() => document.querySelector('[data-testid="panel-real-data"]').dataset.state === 'ready', null, { timeout: 30000 });
-  for (const id of ['canvas-real-learned', 'canvas-real-sinusoidal', 'canvas-real-learned-cosines',
-    'canvas-real-sinusoidal-cosines', 'canvas-extrap-sinusoidal', 'canvas-extrap-learned']) {
-    await drawnOn(page, id);
-    const share = await page.evaluate((testid) => {
-      const canvas = document.querySelector(`[data-testid="${testid}"]`);
-      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      const counts = new Map();
-      let inked = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i + 3] === 0) continue;
-        inked += 1;
-        const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-        counts.set(key, (counts.get(key) || 0) + 1);
-      }
-      return Math.max(...counts.values()) / inked;
-    }, id);
-    console.log(`${id}: the commonest colour covers ${(100 * share).toFixed(1)} % of the picture`);
-    assert.ok(share <= 0.5, `${id}: ${share}`);
+  for (const [anchor, ids] of [['real-data', ['canvas-real-learned', 'canvas-real-sinusoidal', 'canvas-real-learned-cosines',
+    'canvas-real-sinusoidal-cosines']], ['extrapolation', ['canvas-extrap-sinusoidal', 'canvas-extrap-learned']]]) {
+    await page.goto(env.site.url(pageFor(anchor, `?lang=en#${anchor}`)));
+    await waitForApp(page);
+    if (anchor === 'real-data') {
+      await page.waitForFunction(() => document.querySelector('[data-testid="panel-real-data"]').dataset.state === 'ready', null, { timeout: 30000 });
+    }
+    for (const id of ids) {
+      await drawnOn(page, id);
+      const share = await page.evaluate((testid) => {
+        const canvas = document.querySelector(`[data-testid="${testid}"]`);
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        const counts = new Map();
+        let inked = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3] === 0) continue;
+          inked += 1;
+          const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+          counts.set(key, (counts.get(key) || 0) + 1);
+        }
+        return Math.max(...counts.values()) / inked;
+      }, id);
+      console.log(`${id}: the commonest colour covers ${(100 * share).toFixed(1)} % of the picture`);
+      assert.ok(share <= 0.5, `${id}: ${share}`);
+    }
   }
   assertClean(problems);
   await context.close();
@@ -250,7 +278,7 @@ test('the real model and extrapolation heatmaps: no colour covers half of the pi
 
 test('a heatmap with more positions than pixel rows shows means, and says so', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en&length=2048'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=en&length=2048')));
   await waitForApp(page);
   await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
   await settle(page);
@@ -259,6 +287,9 @@ test('a heatmap with more positions than pixel rows shows means, and says so', a
   const rowsPerPixel = 4 * Math.ceil(512 / Math.floor(plotHeight));
   assert.match(await page.getByTestId('heatmap-sampled').textContent(),
     new RegExp(`mean of up to ${rowsPerPixel} × 1 cells \\(positions × dimensions\\)`));
+  // The dot product's matrix, on its own chapter's page, says the same of its cells.
+  await page.goto(env.site.url(pageFor('dot-product', '?lang=en&length=2048')));
+  await waitForApp(page);
   assert.match(await page.getByTestId('dot-sampled').textContent(), /each cell is the mean over 8 × 8 pairs of positions/);
   assertClean(problems);
   await context.close();
@@ -281,7 +312,7 @@ test('a heatmap with more dimensions than pixel columns shows block means, not e
   // Position 0 is 0, 1, 0, 1, … (sin 0, cos 0): a pixel standing for 2 or more columns must
   // show a mean between 0 and 1, never the colour of a lone 0 or 1 cell.
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
-  await page.goto(env.site.url('?lang=en&length=16&d_model=8'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=en&length=16&d_model=8')));
   await waitForApp(page);
   await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
   await settle(page);
@@ -290,7 +321,7 @@ test('a heatmap with more dimensions than pixel columns shows block means, not e
   const [zero, one] = [exact[0], exact[exact.length - 1]];
   assert.notDeepEqual(zero, one);
   assert.equal(await page.getByTestId('heatmap-sampled').isHidden(), true, 'nothing averaged at d_model 8');
-  await page.goto(env.site.url('?lang=en&length=16&d_model=1024'));
+  await page.goto(env.site.url(pageFor('heatmap', '?lang=en&length=16&d_model=1024')));
   await waitForApp(page);
   await page.getByTestId('canvas-heatmap').scrollIntoViewIfNeeded();
   await settle(page);

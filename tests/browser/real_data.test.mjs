@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, pageFor } from './harness.mjs';
 
 const FILES = ['position_embeddings_512x384_f16le.bin', 'word_embeddings_f16le.bin'];
 const WIDTH = 384;
@@ -66,9 +66,11 @@ async function showPanel(page) {
 }
 
 test('the tables are fetched only once the panel is shown, and the printed numbers match the decoded bytes', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  // The panel has its chapter's page to itself, below the chapter's opening: on a screen 600 px
+  // high it starts below the first screen.
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1280, height: 600 } });
   env.site.requests.length = 0;
-  await page.goto(env.site.url());
+  await page.goto(env.site.url(pageFor('real-data')));
   await waitForApp(page);
   // Use the page for a while at the top: nothing of the tables may arrive.
   await page.getByTestId('slider-pos').focus();
@@ -178,18 +180,28 @@ test('a failed or damaged download is a message in the panel; the rest of the pa
     // not (a worker without the file passes the same failures on; offline.test.mjs covers it).
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { serviceWorkers: 'block' });
     await page.route('**/position_embeddings_512x384_f16le.bin', handler);
-    await page.goto(env.site.url());
+    await page.goto(env.site.url(pageFor('real-data')));
     await waitForApp(page);
     await showPanel(page);
     assert.equal(await page.getByTestId('panel-real-data').getAttribute('data-state'), 'failed', name);
     assert.match(await page.textContent('[data-testid="real-status"]'), message, name);
-    // Another panel still follows the controls.
+    // The page's controls still answer.
+    await page.getByTestId('slider-d_model').focus();
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert.match(page.url(), /d_model=130/);
+    // Another panel (on its chapter's page, through the contents' link, in the same state) still
+    // follows the controls.
+    await page.locator('button[popovertarget="course-menu"]').click();
+    await page.locator('nav.toc a[href$="#heatmap"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/${pageFor('heatmap')}`) && /d_model=130/.test(url.search));
+    await waitForApp(page);
     const before = await canvasHash(page, 'canvas-heatmap');
     await page.getByTestId('slider-d_model').focus();
     await page.keyboard.press('ArrowRight');
     await settle(page);
     assert.notEqual((await canvasHash(page, 'canvas-heatmap')).hash, before.hash, `${name}: the heatmap still redraws`);
-    assert.match(page.url(), /d_model=130/);
+    assert.match(page.url(), /d_model=132/);
     // The browser reports the failed request itself; nothing else may go wrong.
     const expected = (text) => /position_embeddings|Failed to load resource/.test(text);
     assertClean({

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, pageFor } from './harness.mjs';
 
 const env = useSite();
 
@@ -16,10 +16,13 @@ const text = (page, testid) => page.getByTestId(testid).textContent();
 /** The lab's default run (TrainSettings::default), as a link writes it. */
 const DEFAULTS = 'tr_task=copy-back&tr_a=learned&tr_b=rope&tr_k=2&tr_length=12&tr_d=16&tr_heads=2&tr_lr=0.01&tr_steps=300&tr_seed=1';
 
-/** Opens `query` and brings the training lab on screen (the tools draw it, then it starts its worker). */
+/**
+ * Opens `query` (a link that names the lab open, `labs=train`) on the lab's chapter page and brings
+ * the training lab on screen (the tools draw it, then it starts its worker).
+ */
 async function openLab(query, options = {}) {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, options);
-  await page.goto(env.site.url(query));
+  await page.goto(env.site.url(pageFor('lab-train', query)));
   await waitForApp(page);
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="train-title"]', { timeout: 30000 });
@@ -38,11 +41,17 @@ async function trainToTheEnd(page) {
 
 test('the worker starts only when the lab is drawn, and not on the first screen', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('lab-train', '?lang=en')));
   await waitForApp(page);
   await settle(page);
   assert.equal(page.workers().length, 0, 'a worker on the first screen');
+  // The panel near: its labs are there, folded; the training lab, not drawn yet, starts nothing.
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+  await page.getByTestId('train-fold').waitFor({ timeout: 30000 });
+  await page.waitForTimeout(1500);
+  assert.equal(page.workers().length, 0, 'a worker for the folded lab');
+  // Unfolded, it is drawn, and starts its worker.
+  await page.getByTestId('train-fold').click();
   await page.waitForSelector('[data-testid="train-title"]', { timeout: 30000 });
   await page.waitForFunction(() => /of 300/.test(document.querySelector('[data-testid="train-progress-text"]')?.textContent ?? ''), null, { timeout: 30000 });
   assert.equal(page.workers().length, 1);
@@ -52,7 +61,7 @@ test('the worker starts only when the lab is drawn, and not on the first screen'
 });
 
 test('a link trains the host\'s run number for number, and the lab prints what it measured', async () => {
-  const { context, page, problems } = await openLab(`?lang=en&${DEFAULTS}`, { acceptDownloads: true });
+  const { context, page, problems } = await openLab(`?lang=en&labs=train&${DEFAULTS}`, { acceptDownloads: true });
   const started = Date.now();
   await trainToTheEnd(page);
   const seconds = (Date.now() - started) / 1000;
@@ -89,7 +98,7 @@ test('a link trains the host\'s run number for number, and the lab prints what i
 });
 
 test('one step, pause and reset do what they say; a new setting is a new run', async () => {
-  const { context, page, problems } = await openLab(`?lang=en&${DEFAULTS}`);
+  const { context, page, problems } = await openLab(`?lang=en&labs=train&${DEFAULTS}`);
   await page.getByTestId('train-step').click();
   await page.waitForFunction(() => /^step 1 of 300/.test(document.querySelector('[data-testid="train-progress-text"]').textContent));
   // Slowly (one step every 30 ms), so that Pause lands mid-run.
@@ -117,16 +126,16 @@ test('one step, pause and reset do what they say; a new setting is a new run', a
 });
 
 test('bad values: a learning rate of 0 or a huge one is named, a bad link is reported and mended', async () => {
-  let { context, page, problems } = await openLab(`?lang=en&${DEFAULTS.replace('tr_lr=0.01', 'tr_lr=0')}`);
+  let { context, page, problems } = await openLab(`?lang=en&labs=train&${DEFAULTS.replace('tr_lr=0.01', 'tr_lr=0')}`);
   assert.match(await text(page, 'train-health-0'), /Learning rate 0: .*nothing moves/);
   await context.close();
-  ({ context, page, problems } = await openLab(`?lang=en&${DEFAULTS.replace('tr_lr=0.01', 'tr_lr=1000')}`));
+  ({ context, page, problems } = await openLab(`?lang=en&labs=train&${DEFAULTS.replace('tr_lr=0.01', 'tr_lr=1000')}`));
   await trainToTheEnd(page);
   assert.match(await text(page, 'train-health-0'), /learning rate too high/);
   assert.match(await text(page, 'train-health-1'), /learning rate too high/);
   assertClean(problems);
   await context.close();
-  ({ context, page, problems } = await openLab('?lang=zh&tr_a=transformer&tr_length=100&tr_d=15&tr_lr=-1'));
+  ({ context, page, problems } = await openLab('?lang=zh&labs=train&tr_a=transformer&tr_length=100&tr_d=15&tr_lr=-1'));
   const notice = await text(page, 'train-link-problems');
   assert.ok(['tr_a', 'tr_length', 'tr_d', 'tr_lr'].every((k) => notice.includes(k)), notice);
   await page.waitForFunction(() => /第 0 \/ 300 步/.test(document.querySelector('[data-testid="train-progress-text"]').textContent));
@@ -142,9 +151,10 @@ test('a worker that cannot load says so in the lab, and the rest of the page kee
   const { context, page } = await openPage(env.browser, env.site.origin);
   // (The context's route: the page's does not see a worker's requests.)
   await context.route('**/trainer_bg.wasm*', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.goto(env.site.url('?lang=en'));
+  await page.goto(env.site.url(pageFor('lab-train', '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
+  await page.getByTestId('train-fold').click({ timeout: 30000 });
   await page.waitForSelector('[data-testid="train-title"]', { timeout: 30000 });
   await page.waitForSelector('[data-testid="train-health-0"]', { timeout: 30000 });
   assert.match(await text(page, 'train-health-0'), /the training worker stopped \(.+\)\. Reload the page to try again\./);

@@ -312,7 +312,7 @@ pub fn FamilyTreeLab() -> impl IntoView {
                                         <td>
                                             {match s.anchor {
                                                 Some(anchor) => view! {
-                                                    <a href=format!("#{anchor}") on:click=move |_| super::draw_lab(anchor, lesson)>
+                                                    <a href=super::course_href(anchor, lesson) on:click=move |_| super::draw_lab(anchor, lesson)>
                                                         {in_language(["show", "查看"])}
                                                     </a>
                                                 }

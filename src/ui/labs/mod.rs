@@ -35,24 +35,48 @@ use super::context::{use_lesson, Lesson};
 thread_local! {
     /// The labs unfolded (by name: their anchor without `lab-`), from the link as opened.
     static OPEN_LABS: ArcRwSignal<Vec<String>> = ArcRwSignal::new(open_labs_in(&opened_query()));
+    /// The labs lesson mode unfolded, folded again when it ends.
+    static LESSON_UNFOLDED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Whether the open labs are kept in the address yet (the first fold starts that).
     static OPEN_LABS_KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Unfolds the lab whose heading is `anchor` (a link or a lesson step is about to show it).
-pub fn unfold(anchor: &str) {
+/// Unfolds the lab whose heading is `anchor` (a link is about to show it); whether it was folded.
+pub fn unfold(anchor: &str) -> bool {
     let name = anchor.trim_start_matches("lab-");
     OPEN_LABS.with(|open| {
-        if !open.with_untracked(|open| open.iter().any(|n| n == name)) {
+        let folded = !open.with_untracked(|open| open.iter().any(|n| n == name));
+        if folded {
             open.update(|open| open.push(name.to_owned()));
         }
-    });
+        folded
+    })
+}
+
+/// Unfolds a lab for a lesson step, to be folded again when lesson mode ends
+/// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link.
+pub fn unfold_for_lesson(anchor: &str) {
+    if unfold(anchor) {
+        LESSON_UNFOLDED.with(|labs| {
+            labs.borrow_mut()
+                .push(anchor.trim_start_matches("lab-").to_owned())
+        });
+    }
+}
+
+/// Folds again the labs lesson mode unfolded (it has ended).
+pub fn fold_lesson_labs() {
+    let unfolded = LESSON_UNFOLDED.with(|labs| std::mem::take(&mut *labs.borrow_mut()));
+    if !unfolded.is_empty() {
+        OPEN_LABS.with(|open| open.update(|open| open.retain(|n| !unfolded.contains(n))));
+    }
 }
 
 /// A lab folded under its panel until the reader opens it, so a chapter stays a few phone screens
-/// tall (issue 37); an opened lab is named in the address (`labs=`) and opens with the link.
+/// tall (issue 37) and a lab nobody opens is never built; an opened lab is named in the address
+/// (`labs=`) and opens with the link.
 #[component]
-fn LabFold(anchor: &'static str, title: [&'static str; 2], children: Children) -> impl IntoView {
+fn LabFold(anchor: &'static str, title: [&'static str; 2], children: ChildrenFn) -> impl IntoView {
     let lang = use_lesson().lang;
     let language = move || usize::from(lang.get() == Lang::Zh);
     let name = anchor.trim_start_matches("lab-");
@@ -72,6 +96,10 @@ fn LabFold(anchor: &'static str, title: [&'static str; 2], children: Children) -
         on_cleanup(move || rewritten.remove());
     }
     let is_open = move || open.with(|open| open.iter().any(|n| n == name));
+    // The lab is built the first time it is opened, and then kept (closing only hides it): a
+    // folded lab costs the page nothing.
+    let built =
+        Memo::new(move |before: Option<&bool>| before.copied().unwrap_or(false) || is_open());
     let on_toggle = move |event: leptos::ev::Event| {
         let now = event
             .target()
@@ -94,7 +122,7 @@ fn LabFold(anchor: &'static str, title: [&'static str; 2], children: Children) -
                     {move || [["open", "展开"], ["close", "收起"]][usize::from(is_open())][language()]}
                 </span>
             </summary>
-            {children()}
+            <Show when=move || built.get()>{children()}</Show>
         </details>
     }
 }
@@ -151,7 +179,7 @@ pub fn mount(name: &str, lesson: Lesson) {
         },
         _ => return,
     };
-    let Some(slot) = find_or_add_slot(name)
+    let Some(slot) = find_slot(name)
         .filter(|slot| slot.child_element_count() == 0)
         .and_then(|slot| slot.dyn_into::<web_sys::HtmlElement>().ok())
     else {
@@ -165,40 +193,14 @@ pub fn mount(name: &str, lesson: Lesson) {
     .forget();
 }
 
-/// The labs whose slot the tools add to their panel (by its anchor) rather than the panel's view
-/// holding it: one more element in a panel's view cost the page's wasm 470 B (its whole view is
-/// generated code), the ask alone 19 B (docs/bundle.md).
-const ADDED_SLOTS: [(&str, &str); 4] = [
-    ("basis-fit", "extrapolation"),
-    ("shift-operator", "dot-product"),
-    ("model", "embedding"),
-    ("family", "alibi"),
-];
-
-/// Lab `name`'s slot: the one in its panel's view, or one added to its panel, after the panel's
-/// own parts and before its closing notes and export buttons.
-fn find_or_add_slot(name: &str) -> Option<web_sys::Element> {
-    let document = document();
-    if let Some(slot) = document
+/// Lab `name`'s slot, in its panel's view (`<div class="lab" data-lab="…">`), on the static
+/// page from its first paint, its folded labs' height kept for them (style/main.css), so that
+/// nothing moves when they arrive.
+fn find_slot(name: &str) -> Option<web_sys::Element> {
+    document()
         .query_selector(&format!("[data-lab=\"{name}\"]"))
         .ok()
         .flatten()
-    {
-        return Some(slot);
-    }
-    let (_, anchor) = ADDED_SLOTS.iter().find(|(lab, _)| *lab == name)?;
-    let panel = document.get_element_by_id(anchor)?;
-    let slot = document.create_element("div").ok()?;
-    slot.set_class_name("lab");
-    slot.set_attribute("data-lab", name).ok()?;
-    let closing = panel
-        .query_selector(":scope > .misconception, :scope > .export-tools")
-        .ok()
-        .flatten();
-    panel
-        .insert_before(&slot, closing.as_ref().map(|c| c.as_ref()))
-        .ok()?;
-    Some(slot)
 }
 
 /// A lab as the table of contents lists it: its anchor (its heading's id), its title per
@@ -306,7 +308,7 @@ pub fn open(anchor: &str, lesson: Lesson) {
     };
     when_page_ready(move || {
         mount(lab.slot, lesson);
-        unfold(lab.anchor);
+        let _ = unfold(lab.anchor);
         // Once the fold has opened.
         request_animation_frame(move || {
             if let Some(heading) = document().get_element_by_id(lab.anchor) {
@@ -325,8 +327,17 @@ pub fn draw_lab(anchor: &str, lesson: Lesson) {
         .find(|lab| lab.anchor == anchor)
     {
         mount(lab.slot, lesson);
-        unfold(lab.anchor);
+        // Only a lab of this page (a link to another chapter's lab goes there, which unfolds it).
+        if find_slot(lab.slot).is_some() {
+            let _ = unfold(lab.anchor);
+        }
     }
+}
+
+/// Where a link to `anchor` (a panel's or a lab's) goes from this page, in the state's values
+/// (`course::anchor_href`).
+pub fn course_href(anchor: &'static str, lesson: Lesson) -> impl Fn() -> String + Copy {
+    move || super::course::anchor_href(anchor, super::net::this_page(), &lesson.params.get())
 }
 
 /// What the table of contents puts before a lab's title.

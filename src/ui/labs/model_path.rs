@@ -266,6 +266,7 @@ fn column(
     side: &'static str,
     shapes: Memo<InputShapes>,
 ) -> impl IntoView {
+    let lesson = use_lesson();
     view! {
         <ol class="model-path" data-testid=format!("model-path-{side}")>
             {stages
@@ -280,7 +281,7 @@ fn column(
                             .links
                             .iter()
                             .map(|(anchor, text)| view! {
-                                <a href=format!("#{anchor}")>{in_language(*text)}</a>
+                                <a href=super::course_href(anchor, lesson)>{in_language(*text)}</a>
                             })
                             .collect_view()}
                     </li>

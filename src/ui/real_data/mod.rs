@@ -378,7 +378,7 @@ pub fn RealDataPanel() -> impl IntoView {
                 <Figure node_ref=sinusoidal_heatmap aspect=1.0 testid="canvas-real-sinusoidal" caption=Key::RealSinusoidalHeatmap />
             </div>
             <p
-                class="note"
+                class="note colour-scale"
                 data-testid="real-colour-scale"
                 data-limit=move || model().map(|m| f64::from(m.0.pictures.scale.limit).to_string())
             >

@@ -17,6 +17,9 @@ use crate::lesson::{Field, PanelId, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
 use crate::ui::net::download;
 
+/// The session storage key under which lesson mode carries its flow to another chapter's page.
+const CARRIED_FLOW: &str = "pe-lesson-flow";
+
 /// Lesson mode beside the URL's state: the lesson once fetched (`assets/lesson.txt`), whether
 /// this step's answer is shown, and where the lesson has been (`LessonFlow`).
 #[derive(Clone, Copy)]
@@ -106,6 +109,13 @@ impl Classroom {
                 crate::lesson::chapters::chapter_of(elsewhere),
             );
             let address = crate::ui::net::language_page(next.lang, chapter);
+            // Where the lesson has been goes along, so Page Up and leaving work there as here.
+            let carried = self.flow.with_value(|flow| {
+                format!("{} {}\n{}", next.step, u8::from(revealed), flow.to_text())
+            });
+            if let Some(storage) = window().session_storage().ok().flatten() {
+                let _ = storage.set_item(CARRIED_FLOW, &carried);
+            }
             let _ = window()
                 .location()
                 .assign(&format!("{address}?{}", crate::lesson::to_query(&next)));
@@ -131,6 +141,9 @@ impl Classroom {
             .ready()
             .and_then(|plan| plan.lab_query(params.step, revealed));
         crate::ui::labs::follow_lesson(lab);
+        if params.step == 0 {
+            crate::ui::labs::fold_lesson_labs();
+        }
     }
 
     /// Reveal: the step's after state and its answer.
@@ -180,7 +193,10 @@ impl Classroom {
                     Some(Arrival::Step(n)) => self.go_with(&plan, n),
                     Some(Arrival::Link) => {
                         let opened = self.lesson.params.get_untracked();
-                        if is_bare_step_link(&opened) {
+                        if let Some(revealed) = self.take_carried_flow(opened.step) {
+                            // Lesson mode came here from another chapter's page.
+                            self.show(opened, revealed);
+                        } else if is_bare_step_link(&opened) {
                             self.show(plan.before(opened.step, opened), false);
                         }
                         let lab = plan.lab(opened.step).map(str::to_string);
@@ -190,6 +206,22 @@ impl Classroom {
                 }
             }),
         );
+    }
+
+    /// The lesson's flow another chapter's page left for step `step` (`go_with`), taken up, and
+    /// whether the step arrives revealed; `None` if there is none for it.
+    fn take_carried_flow(self, step: usize) -> Option<bool> {
+        let storage = window().session_storage().ok().flatten()?;
+        let carried = storage.get_item(CARRIED_FLOW).ok().flatten()?;
+        let _ = storage.remove_item(CARRIED_FLOW);
+        let (head, flow) = carried.split_once('\n')?;
+        let (at, revealed) = head.split_once(' ')?;
+        if at.parse::<usize>().ok()? != step {
+            return None;
+        }
+        let flow = LessonFlow::from_text(flow)?;
+        self.flow.set_value(flow);
+        Some(revealed == "1")
     }
 
     /// The step's panel (its anchor) and the read-outs it masks now, for `<html>`'s attributes.
@@ -236,16 +268,14 @@ fn show_lab_when_drawn(lab: Option<String>, tries: u32) {
     let Some(lab) = lab else {
         return;
     };
+    // A lab is folded under its panel, and built, once opened (`labs::LabFold`).
+    crate::ui::labs::unfold_for_lesson(&format!("lab-{lab}"));
     let title = document()
         .query_selector(&format!("[data-testid=\"{lab}-title\"]"))
         .ok()
         .flatten();
     match title {
-        Some(title) => {
-            // A lab is folded under its panel until opened (`labs::LabFold`).
-            crate::ui::labs::unfold(&title.id());
-            request_animation_frame(move || title.scroll_into_view());
-        }
+        Some(title) => title.scroll_into_view(),
         None if tries > 0 => set_timeout(
             move || show_lab_when_drawn(Some(lab), tries - 1),
             std::time::Duration::from_millis(50),
