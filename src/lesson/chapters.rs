@@ -115,6 +115,80 @@ impl Page {
     }
 }
 
+/// Each lab's heading (its anchor) and the panel it is drawn under, in the contents' order (the
+/// labs' views and titles are in `ui::labs::CONTENTS`; a test checks the two agree).
+pub const LAB_PANELS: [(&str, PanelId); 15] = [
+    ("lab-model-path", PanelId::Embedding),
+    ("lab-weight-tying", PanelId::Embedding),
+    ("lab-numbering", PanelId::Vector),
+    ("lab-texts-code", PanelId::Vector),
+    ("lab-shift-operator", PanelId::DotProduct),
+    ("lab-basis-fit", PanelId::Extrapolation),
+    ("lab-training-step", PanelId::Extrapolation),
+    ("lab-train", PanelId::Extrapolation),
+    ("lab-rope-complex", PanelId::Rope),
+    ("lab-rope-extension", PanelId::Rope),
+    ("lab-xpos", PanelId::Rope),
+    ("lab-rope-2d", PanelId::Rope),
+    ("lab-family-tree", PanelId::Alibi),
+    ("lab-relative-bias", PanelId::Alibi),
+    ("lab-nope", PanelId::Alibi),
+];
+
+/// The address of page `to` from page `from` of the same language (both in one language's
+/// folder): relative, so the site works at any path; `hash` without its `#`.
+///
+/// ```
+/// use pe_explorer::lesson::chapters::{page_href, Page};
+/// assert_eq!(page_href(Page::Chapter(0), Page::Chapter(5), "rope"), "../rope/#rope");
+/// assert_eq!(page_href(Page::Chapter(5), Page::Chapter(5), "rope"), "#rope");
+/// assert_eq!(page_href(Page::Home, Page::Glossary, ""), "glossary/");
+/// assert_eq!(page_href(Page::Glossary, Page::Home, ""), "../");
+/// ```
+pub fn page_href(from: Page, to: Page, hash: &str) -> String {
+    let hash = if hash.is_empty() {
+        String::new()
+    } else {
+        format!("#{hash}")
+    };
+    if from == to && !hash.is_empty() {
+        return hash;
+    }
+    let up = if from == Page::Home { "" } else { "../" };
+    let folder = match to.folder() {
+        "" if up.is_empty() => "./".to_owned(),
+        "" => String::new(),
+        folder => format!("{folder}/"),
+    };
+    format!("{up}{folder}{hash}")
+}
+
+/// Where a link to `anchor` (a panel's or a lab's heading) goes from page `from` in the state
+/// `params`: the anchor itself when its panel is on `from`, else its chapter's page with the
+/// state's values (not the lesson step), relative, so the prerender and the app write the same.
+///
+/// ```
+/// use pe_explorer::lesson::{chapters::{anchor_href, Page}, Params};
+/// let params = Params { d_model: 64, ..Params::default() };
+/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(5), &params), "#lab-xpos");
+/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(6), &params), "../rope/?d_model=64&lang=en#lab-xpos");
+/// ```
+pub fn anchor_href(anchor: &str, from: Page, params: &super::Params) -> String {
+    let panel = LAB_PANELS
+        .iter()
+        .find(|(lab, _)| *lab == anchor)
+        .map(|(_, panel)| *panel)
+        .or_else(|| super::panels::PanelSet::panel(anchor));
+    match panel {
+        Some(panel) if !from.panels().contains(&panel) => {
+            let to = Page::Chapter(chapter_of(panel));
+            let query = super::to_query(&super::Params { step: 0, ..*params });
+            format!("{}?{query}#{anchor}", page_href(from, to, ""))
+        }
+        _ => format!("#{anchor}"),
+    }
+}
+
 /// The chapter that holds `panel`.
 pub fn chapter_of(panel: PanelId) -> usize {
     CHAPTERS

@@ -3,8 +3,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::course::anchor_href;
-use crate::lesson::chapters::Page;
+use crate::lesson::chapters::{anchor_href, Page};
 use wasm_bindgen::Clamped;
 use web_sys::ImageData;
 

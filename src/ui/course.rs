@@ -17,61 +17,27 @@ use crate::lesson::Lang;
 /// phone's floating button open it).
 pub const MENU_ID: &str = "course-menu";
 
-/// The address of page `to` from page `from` of the same language (both in one language's
-/// folder): relative, so the site works at any path; `hash` without its `#`.
-///
-/// ```
-/// use pe_explorer::lesson::chapters::Page;
-/// use pe_explorer::ui::course::page_href;
-/// assert_eq!(page_href(Page::Chapter(0), Page::Chapter(5), "rope"), "../rope/#rope");
-/// assert_eq!(page_href(Page::Chapter(5), Page::Chapter(5), "rope"), "#rope");
-/// assert_eq!(page_href(Page::Home, Page::Glossary, ""), "glossary/");
-/// assert_eq!(page_href(Page::Glossary, Page::Home, ""), "../");
-/// ```
-pub fn page_href(from: Page, to: Page, hash: &str) -> String {
-    let hash = if hash.is_empty() {
-        String::new()
-    } else {
-        format!("#{hash}")
-    };
-    if from == to && !hash.is_empty() {
-        return hash;
-    }
-    let up = if from == Page::Home { "" } else { "../" };
-    let folder = match to.folder() {
-        "" if up.is_empty() => "./".to_owned(),
-        "" => String::new(),
-        folder => format!("{folder}/"),
-    };
-    format!("{up}{folder}{hash}")
-}
+pub use crate::lesson::chapters::{anchor_href, page_href};
 
-/// Where a link to `anchor` (a panel's or a lab's heading) goes from page `from` in the state
-/// `params`: the anchor itself when its panel is on `from`, else its chapter's page with the
-/// state's values (not the lesson step), relative, so the prerender and the app write the same.
-///
-/// ```
-/// use pe_explorer::lesson::{chapters::Page, Params};
-/// use pe_explorer::ui::course::anchor_href;
-/// let params = Params { d_model: 64, ..Params::default() };
-/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(5), &params), "#lab-xpos");
-/// assert_eq!(anchor_href("lab-xpos", Page::Chapter(6), &params), "../rope/?d_model=64&lang=en#lab-xpos");
-/// ```
-pub fn anchor_href(anchor: &str, from: Page, params: &crate::lesson::Params) -> String {
-    use crate::lesson::chapters::chapter_of;
-    use crate::lesson::panels::PanelSet;
-    let panel_anchor = crate::ui::labs::CONTENTS
-        .iter()
-        .find(|(_, labs)| labs.iter().any(|lab| lab.anchor == anchor))
-        .map_or(anchor, |(panel, _)| *panel);
-    match PanelSet::panel(panel_anchor) {
-        Some(panel) if !from.panels().contains(&panel) => {
-            let to = Page::Chapter(chapter_of(panel));
-            let query = crate::lesson::to_query(&crate::lesson::Params { step: 0, ..*params });
-            let page = page_href(from, to, "");
-            format!("{page}?{query}#{anchor}")
-        }
-        _ => format!("#{anchor}"),
+#[cfg(test)]
+mod tests {
+    use crate::lesson::chapters::LAB_PANELS;
+    use crate::ui::labs::CONTENTS;
+
+    #[test]
+    fn every_lab_is_under_the_panel_the_links_take_it_to() {
+        let contents: Vec<(&str, &str)> = CONTENTS
+            .iter()
+            .flat_map(|(panel, labs)| labs.iter().map(move |lab| (lab.anchor, *panel)))
+            .collect();
+        let links: Vec<(&str, &str)> = LAB_PANELS
+            .iter()
+            .map(|(lab, panel)| (*lab, panel.anchor()))
+            .collect();
+        assert_eq!(
+            contents, links,
+            "lesson::chapters::LAB_PANELS and ui::labs::CONTENTS differ"
+        );
     }
 }
 

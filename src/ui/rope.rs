@@ -6,8 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::course::anchor_href;
-use crate::lesson::chapters::Page;
+use crate::lesson::chapters::{anchor_href, Page};
 
 use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};

@@ -138,7 +138,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     let params = RwSignal::new(opening.params);
     let lesson = Lesson::new(params);
     provide_context(lesson);
-    // Which page of the course this is, for the links a panel writes (`course::anchor_href`).
+    // Which page of the course this is, for the links a panel writes (`lesson::chapters::anchor_href`).
     provide_context(page);
     let epoch = provide_viewport_epoch();
     follow_theme_and_presenter(lesson, epoch);

@@ -109,7 +109,8 @@ export async function launch(args = []) {
  * object's `browser` and `site` (what `launch` and `serve` give) are set once `before` has run, so
  * read them inside tests (`env.site.url()`), not at module level.
  *
- * Options: `dir`, the build to serve, relative to the repository ('dist'; null serves nothing);
+ * Options: `dir`, the build to serve, relative to the repository (PE_DIST if set, else 'dist';
+ * null serves nothing);
  * `prefix`, the public path it is served under ('/', or '/pe/' to test a sub-path); `args`,
  * Chromium arguments besides `CHROMIUM_ARGS` (e.g. a remote-debugging port for Lighthouse).
  */

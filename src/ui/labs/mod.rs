@@ -335,9 +335,11 @@ pub fn draw_lab(anchor: &str, lesson: Lesson) {
 }
 
 /// Where a link to `anchor` (a panel's or a lab's) goes from this page, in the state's values
-/// (`course::anchor_href`).
+/// (`lesson::chapters::anchor_href`).
 pub fn course_href(anchor: &'static str, lesson: Lesson) -> impl Fn() -> String + Copy {
-    move || super::course::anchor_href(anchor, super::net::this_page(), &lesson.params.get())
+    move || {
+        crate::lesson::chapters::anchor_href(anchor, super::net::this_page(), &lesson.params.get())
+    }
 }
 
 /// What the table of contents puts before a lab's title.
