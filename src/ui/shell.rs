@@ -149,9 +149,17 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     // what the page's relative names mean); its `lang=` then names the other language, and a
     // reload goes to that language's page before its first paint (index.html's first script).
     Effect::new(move |_| {
-        let query = format!("?{}", to_query(&lesson.params.get()));
+        let mut query = format!("?{}", to_query(&lesson.params.get()));
         let location = window().location();
-        if location.search().ok().as_deref() == Some(query.as_str()) {
+        let search = location.search().unwrap_or_default();
+        // The labs' own values and which labs are open stay, whether or not the tools that
+        // keep them have arrived (a lab far down the page, a page come back to).
+        let labs = crate::lesson::lab_query::lab_pairs(&search);
+        if !labs.is_empty() {
+            query.push('&');
+            query.push_str(&labs);
+        }
+        if search == query {
             return;
         }
         let hash = location.hash().unwrap_or_default();
@@ -180,7 +188,14 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         {
             match detail.strip_prefix("export ") {
                 Some(export) => super::export_tools::redraw_for_export(export, epoch),
-                None => lesson.params.set(from_query(&detail).params),
+                // Only a change: a lesson step whose state is the page's already (a step link
+                // opened at its own values) re-renders nothing.
+                None => {
+                    let asked = from_query(&detail).params;
+                    if lesson.params.with_untracked(|p| *p != asked) {
+                        lesson.params.set(asked);
+                    }
+                }
             }
         }
     });
