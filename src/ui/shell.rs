@@ -67,32 +67,34 @@ fn query_for_link(params: &Params, step: usize) -> String {
 
 /// The course's static links (`course.rs`, `data-keep-query`) carry the state's values, so a
 /// teacher's values, hidden panels and locks go with the class from chapter to chapter; a
-/// check-yourself question's link (`data-step`) opens its lesson step with them. Written into
-/// the one link about to be followed or copied (pressed, focused, or its menu opened), not into
-/// every link on each change of the state: a slider's drag rewrites nothing.
-fn keep_query_in_link(event: &web_sys::Event, params: &Params) {
-    let Some(link) = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|t| t.closest("a[data-keep-query]").ok().flatten())
-    else {
+/// check-yourself question's link (`data-step`) opens its lesson step with them.
+fn keep_query_in_links(params: &Params) {
+    let Ok(links) = document().query_selector_all("a[data-keep-query]") else {
         return;
     };
-    let href = link.get_attribute("href").unwrap_or_default();
-    let (address, hash) = href.split_at(href.find('#').unwrap_or(href.len()));
-    let path = address.split('?').next().unwrap_or_default();
-    let step = link
-        .get_attribute("data-step")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let query = query_for_link(params, step);
-    // `?…` alone would drop the page's path: a link within the page names it as `./`.
-    let path = if path.is_empty() && !query.is_empty() {
-        "./"
-    } else {
-        path
-    };
-    let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
+    for n in 0..links.length() {
+        let Some(link) = links
+            .item(n)
+            .and_then(|l| l.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let href = link.get_attribute("href").unwrap_or_default();
+        let (address, hash) = href.split_at(href.find('#').unwrap_or(href.len()));
+        let path = address.split('?').next().unwrap_or_default();
+        let step = link
+            .get_attribute("data-step")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let query = query_for_link(params, step);
+        // `?…` alone would drop the page's path: a link within the page names it as `./`.
+        let path = if path.is_empty() && !query.is_empty() {
+            "./"
+        } else {
+            path
+        };
+        let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
+    }
 }
 
 /// The static contents (`course.rs`) leave out the panels a teacher's link hides.
@@ -168,6 +170,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
                 Some(&format!("{query}{hash}")),
             );
         }
+        keep_query_in_links(&lesson.params.get_untracked());
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
         let init = web_sys::CustomEventInit::new();
         init.set_detail(&wasm_bindgen::JsValue::from_str(&query));
@@ -203,12 +206,6 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     }
 
     Effect::new(move |_| hide_hidden_panels_in_contents(lesson));
-    for kind in ["pointerdown", "focusin", "contextmenu"] {
-        let before_use = window_event_listener_untyped(kind, move |event| {
-            keep_query_in_link(&event, &lesson.params.get_untracked());
-        });
-        on_cleanup(move || before_use.remove());
-    }
     // A link within the page that the page could not follow by itself (a lab not drawn yet, in
     // the course's menu), and the menu closes once one of its links is followed.
     let hash_changes = window_event_listener_untyped("hashchange", |_| {
