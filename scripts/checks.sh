@@ -47,13 +47,13 @@ for page in $pages; do
   fi
 done
 
-# Budgets (docs/bundle.md). The initial load is what the first paint needs: the HTML, the JS
-# glue, the wasm and the CSS. Files fetched later (export.js on the first picture export, the service
+# Budgets (docs/bundle.md). The initial load is what the first paint needs: the HTML (with the
+# page's stylesheet inlined: index.html), the JS glue and the wasm. Files fetched later (export.js on the first picture export, the service
 # worker, lesson mode's text, the real model's tables) are listed and budgeted apart.
 gz() { gzip -9 -c "$1" | wc -c; }
 budget=$((400 * 1024))
 total=0
-# Each page is a first visit of its own: its HTML with the same wasm, glue and CSS (a Chinese
+# Each page is a first visit of its own: its HTML with the same wasm and glue (a Chinese
 # page then fetches zh.txt before it is live: counted with it). The largest chapter in each
 # language, and the contents.
 largest() { for f in "$@"; do echo "$(gzip -9 -c "$f" | wc -c) $f"; done | sort -n | tail -1 | cut -d' ' -f2; }
@@ -61,7 +61,7 @@ largest_en=$(largest $(find dist -path dist/zh -prune -o -name index.html -print
 largest_zh=$(largest $(find dist/zh -name index.html))
 for page in dist/index.html "$largest_en" "$largest_zh dist/zh.txt"; do
   total=0
-  for f in $page dist/pe-explorer-*.wasm dist/pe-explorer-*.js dist/main-*.css; do
+  for f in $page dist/pe-explorer-*.wasm dist/pe-explorer-*.js; do
     size=$(gz "$f")
     printf 'checks: initial  %-44s %7d bytes gzipped\n' "${f#dist/}" "$size"
     total=$((total + size))

@@ -5,8 +5,9 @@ and every other page of the course the prerender writes: zh/index.html, rope/ind
 trunk starts the app with one inline module script; rather than allowing every inline script
 ('unsafe-inline'), the policy names that script by its SHA-256, so the page runs exactly the code
 of its own origin: scripts from 'self' and that one loader, WebAssembly compilation
-('wasm-unsafe-eval'), styles from 'self' only (no inline style attributes: the app sets styles
-through the CSSOM), and no request to any other origin.
+('wasm-unsafe-eval'), styles from 'self' and the page's own stylesheet, inlined, by its hash
+(no inline style attributes: the app sets styles through the CSSOM), and no request to any other
+origin.
 """
 import base64
 import hashlib
@@ -25,14 +26,16 @@ pages = sorted(
 def add_policy(path):
     html = open(path, encoding="utf-8").read()
     inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, flags=re.S)
-    hashes = " ".join(
-        "'sha256-%s'" % base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
-        for body in inline
-    )
+    # The page's own stylesheet, inlined (index.html): named by its hash like the scripts.
+    styles = re.findall(r"<style[^>]*>(.*?)</style>", html, flags=re.S)
+    digest = lambda body: "'sha256-%s'" % base64.b64encode(
+        hashlib.sha256(body.encode("utf-8")).digest()).decode()
+    hashes = " ".join(digest(body) for body in inline)
+    style_hashes = " ".join(digest(body) for body in styles)
     policy = "; ".join([
         "default-src 'self'",
         f"script-src 'self' 'wasm-unsafe-eval' {hashes}".strip(),
-        "style-src 'self'",
+        f"style-src 'self' {style_hashes}".strip(),
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
@@ -49,7 +52,7 @@ def add_policy(path):
     if meta not in html:
         sys.exit("csp.py: no <meta charset> to put the policy after")
     open(path, "w", encoding="utf-8").write(html)
-    print(f"csp.py: policy with {len(inline)} inline script hash(es) written to {path}")
+    print(f"csp.py: policy with {len(inline)} inline script and {len(styles)} style hash(es) written to {path}")
 
 
 for page in pages:

@@ -53,7 +53,7 @@ suite host-tests cargo test --locked
 suite bench-build cargo test --locked --bench encoding
 # The build-time prerender (Leptos's ssr feature): lesson mode's answers against the page as the
 # prerender renders it, and the prerender binary linted (the site build then runs it as built).
-suite ssr-tests cargo test --locked --no-default-features --features ssr --test lesson_reveal --bin prerender
+suite ssr-tests cargo test --locked --no-default-features --features ssr --test lesson_reveal --test glossary_links --bin prerender
 echo
 echo "url-fuzz: 100000 cases for each of the 5 URL properties (cargo-fuzz needs a nightly toolchain, which this machine cannot fetch: a bounded proptest instead)"
 suite url-fuzz env PE_URL_CASES=100000 cargo test --locked --test url_properties

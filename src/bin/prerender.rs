@@ -128,10 +128,16 @@ fn link_targets() -> String {
 /// `html` (trunk's page, whose files are named from the site's root as `./file`) as `page` in
 /// `lang`'s folder: `<html lang>` in that language, `data-page` naming the page, and every file
 /// named from its folder, the way up written in `data-root` too (the page's scripts and wasm
-/// name the site's other files through it: `ui::net::site_file`, the loader's `peTools`).
+/// name the site's other files through it: `ui::net::site_file`, the loader's `peTools`); a
+/// Chinese page also preloads its texts.
 fn in_folder(html: &str, lang: Lang, page: Page) -> String {
     let root = "../".repeat(page.depth(lang == Lang::Zh));
     let page_name = page.folder();
+    // The glossary terms the live panels link (ui::course::panel_terms).
+    let terms = pe_explorer::ui::course::page_terms(page, lang)
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;");
     let page = html;
     // The whole start tag, whatever trunk's minifier left of index.html's `<html lang="en">`.
     let start = page
@@ -143,12 +149,28 @@ fn in_folder(html: &str, lang: Lang, page: Page) -> String {
             .expect("prerender: <html> is not closed")
         + 1;
     let page = format!(
-        "{}<html lang=\"{}\" data-root=\"{root}\" data-page=\"{page_name}\"{}>{}",
+        "{}<html lang=\"{}\" data-root=\"{root}\" data-page=\"{page_name}\" data-terms=\"{terms}\"{}>{}",
         &page[..start],
         lang.html_tag(),
         link_targets(),
         &page[end..]
     );
+    // A Chinese page's texts for its wasm (`i18n::chinese`), fetched with the page rather than
+    // after the wasm has started (which then waited a round trip for them before drawing in
+    // Chinese): the wasm's own request for the same address takes this one.
+    let page = if lang == Lang::Zh {
+        let body = page
+            .find("<body")
+            .expect("prerender: the page has no <body>");
+        format!(
+            r#"{}<link rel="preload" href="{root}{}" as="fetch" crossorigin>{}"#,
+            &page[..body],
+            pe_explorer::i18n::chinese::file_address(),
+            &page[body..]
+        )
+    } else {
+        page
+    };
     if root.is_empty() {
         return page;
     }

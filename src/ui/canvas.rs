@@ -225,6 +225,26 @@ fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
             observer.observe(&element);
         }
     });
+    // On screen as it arrives (a link's first screen): it draws now, not a frame and a task
+    // later when the observer first reports (on a phone some 50–100 ms before the first chart).
+    if near_screen(&element) {
+        on_screen.set(true);
+    }
+}
+
+/// Whether `element` is shown and within [`ON_SCREEN_MARGIN`] (half the viewport's height above
+/// and below) of the viewport, as the observer would find it.
+fn near_screen(element: &Element) -> bool {
+    let rect = element.get_bounding_client_rect();
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    rect.width() > 0.0
+        && rect.height() > 0.0
+        && rect.bottom() > -height / 2.0
+        && rect.top() < height * 1.5
 }
 
 /// Makes the canvases inside `panel` draw although they are off screen (`None`: only those on

@@ -52,6 +52,65 @@ mod parts {
     pub fn glossary(_: Lang) -> impl IntoView {}
     pub fn chapter_opening(_: Page, _: Lang) -> impl IntoView {}
     pub fn chapter_end(_: Page, _: Lang) -> impl IntoView {}
+
+    /// The terms the explanation of the panel or lab `anchor` links on this page, as the
+    /// prerender wrote them (`<html data-terms>`: the wasm carries no glossary).
+    pub fn panel_terms(_: Page, _: Lang, anchor: &str) -> Vec<(String, String)> {
+        let terms = document()
+            .document_element()
+            .and_then(|root| root.get_attribute("data-terms"))
+            .unwrap_or_default();
+        super::terms_of(&terms, anchor)
+    }
+}
+
+/// The entries for `anchor` in a page's `data-terms` (`parts::page_terms` writes them):
+/// (term id, words).
+///
+/// ```
+/// use pe_explorer::ui::course::terms_of;
+/// let terms = "vector:d-model=d_model|sinusoid=sinusoids;heatmap:heatmap=heatmap";
+/// assert_eq!(terms_of(terms, "vector"), vec![
+///     ("d-model".to_string(), "d_model".to_string()),
+///     ("sinusoid".to_string(), "sinusoids".to_string()),
+/// ]);
+/// assert!(terms_of(terms, "waves").is_empty());
+/// ```
+pub fn terms_of(terms: &str, anchor: &str) -> Vec<(String, String)> {
+    terms
+        .split(';')
+        .filter_map(|panel| panel.split_once(':'))
+        .filter(|(at, _)| *at == anchor)
+        .flat_map(|(_, entries)| entries.split('|'))
+        .filter_map(|entry| entry.split_once('='))
+        .map(|(id, words)| (id.to_owned(), words.to_owned()))
+        .collect()
+}
+
+/// `text` with each of `terms` (term id, words: `panel_terms`) made, at its first place in the
+/// text after the one before, a button showing the term's definition (the popover `def-<id>`
+/// the chapter's opening holds). Words not found (another state's text) are left as text.
+pub fn with_term_buttons(text: &str, terms: &[(String, String)]) -> Vec<AnyView> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    for (id, words) in terms {
+        let Some(at) = rest.find(words.as_str()) else {
+            continue;
+        };
+        let end = at + words.len();
+        parts.push(rest[..at].to_owned().into_any());
+        parts.push(
+            view! {
+                <button type="button" class="term" popovertarget=format!("def-{id}")>
+                    {rest[at..end].to_owned()}
+                </button>
+            }
+            .into_any(),
+        );
+        rest = &rest[end..];
+    }
+    parts.push(rest.to_owned().into_any());
+    parts
 }
 
 #[cfg(feature = "ssr")]
@@ -60,7 +119,7 @@ mod parts {
     use std::sync::OnceLock;
 
     use super::*;
-    use crate::i18n::{panel_title, Key, Translate};
+    use crate::i18n::{panel_text, panel_title, Key, Translate};
     use crate::lesson::chapters::CHAPTERS;
     use crate::lesson::course::{parse_course, parse_glossary, Chapter, Term};
     use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
@@ -269,6 +328,81 @@ mod parts {
         best
     }
 
+    /// A term's definition, shown in place by its buttons (a popover: a tap on a phone), linking
+    /// to the glossary.
+    fn definition(term: &Term, page: Page, lang: Lang) -> impl IntoView {
+        let l = slot(lang);
+        view! {
+            <span class="term-def" popover="auto" id=format!("def-{}", term.id) role="note">
+                <strong>{term.names[l][0].clone()}</strong>
+                {lang.t(Key::TermColon)}
+                {term.definition[l].clone()}" "
+                <a href=page_href(page, Page::Glossary, &format!("term-{}", term.id)) data-keep-query="">
+                    {lang.t(Key::Glossary)}" →"
+                </a>
+            </span>
+        }
+    }
+
+    /// The terms each panel's and lab's explanation links on a chapter's page, in page order
+    /// (each panel, then the labs folded under it): the first use in the chapter of each term
+    /// its key points have not linked, as (the panel's or lab's anchor, term, the words as the
+    /// explanation writes them). A panel's explanation is the one the default state shows
+    /// (`i18n::panel_text`), a lab's its `TEXT` (`labs::CONTENTS`).
+    fn term_links(page: Page, lang: Lang) -> Vec<(&'static str, &'static Term, String)> {
+        let Page::Chapter(n) = page else {
+            return Vec::new();
+        };
+        let mut linked = linked_in_points(&chapters()[n], lang);
+        let mut links = Vec::new();
+        for &panel in page.panels() {
+            let labs = CONTENTS
+                .iter()
+                .filter(|(at, _)| *at == panel.anchor())
+                .flat_map(|(_, labs)| labs.iter())
+                .map(|lab| (lab.anchor, lab.text[slot(lang)]));
+            let texts = std::iter::once((panel.anchor(), lang.t(panel_text(panel)))).chain(labs);
+            for (anchor, text) in texts {
+                let mut rest = text;
+                while let Some((at, end, term)) = first_term(rest, lang, &linked) {
+                    linked.insert(term.id.as_str());
+                    links.push((anchor, term, rest[at..end].to_owned()));
+                    rest = &rest[end..];
+                }
+            }
+        }
+        links
+    }
+
+    /// The terms the explanation of the panel or lab `anchor` links on `page` (`term_links`):
+    /// (term id, the words), in the order the text uses them.
+    pub fn panel_terms(page: Page, lang: Lang, anchor: &str) -> Vec<(String, String)> {
+        term_links(page, lang)
+            .into_iter()
+            .filter(|(at, _, _)| *at == anchor)
+            .map(|(_, term, words)| (term.id.clone(), words))
+            .collect()
+    }
+
+    /// Every panel's and lab's linked terms on `page`, as the page carries them for its live
+    /// panels and labs (`<html data-terms>`, read by `panel_terms` in the browser):
+    /// `anchor:id=words|id=words`, anchors separated by `;`.
+    pub fn page_terms(page: Page, lang: Lang) -> String {
+        let mut by_anchor: Vec<(&str, Vec<String>)> = Vec::new();
+        for (anchor, term, words) in term_links(page, lang) {
+            let entry = format!("{}={words}", term.id);
+            match by_anchor.last_mut() {
+                Some((last, entries)) if *last == anchor => entries.push(entry),
+                _ => by_anchor.push((anchor, vec![entry])),
+            }
+        }
+        by_anchor
+            .iter()
+            .map(|(anchor, entries)| format!("{anchor}:{}", entries.join("|")))
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+
     /// `text` with the first use in this chapter of each glossary term made a button that shows
     /// the term's definition in place (a popover: a tap on a phone), the definition linking
     /// to the glossary. `linked` holds the terms already linked in the chapter.
@@ -278,26 +412,17 @@ mod parts {
         lang: Lang,
         linked: &mut HashSet<&'static str>,
     ) -> Vec<AnyView> {
-        let l = slot(lang);
         let mut parts = Vec::new();
         let mut rest = text;
         while let Some((at, end, term)) = first_term(rest, lang, linked) {
             linked.insert(term.id.as_str());
             parts.push(rest[..at].to_owned().into_any());
-            let popover_id = format!("def-{}", term.id);
             parts.push(
                 view! {
-                    <button type="button" class="term" popovertarget=popover_id.clone()>
+                    <button type="button" class="term" popovertarget=format!("def-{}", term.id)>
                         {rest[at..end].to_owned()}
                     </button>
-                    <span class="term-def" popover="auto" id=popover_id role="note">
-                        <strong>{term.names[l][0].clone()}</strong>
-                        {lang.t(Key::TermColon)}
-                        {term.definition[l].clone()}" "
-                        <a href=page_href(page, Page::Glossary, &format!("term-{}", term.id)) data-keep-query="">
-                            {lang.t(Key::Glossary)}" →"
-                        </a>
-                    </span>
+                    {definition(term, page, lang)}
                 }
                 .into_any(),
             );
@@ -333,6 +458,14 @@ mod parts {
                 <h2 id="chapter-title" class="chapter-title">{chapter.title[l].clone()}</h2>
                 <h3>{lang.t(Key::KeyPoints)}</h3>
                 <ul class="key-points">{points}</ul>
+                // The definitions the panels' and labs' explanations show (`panel_terms`): here,
+                // in the part of the page the live app never replaces.
+                <div class="term-defs">
+                    {term_links(page, lang)
+                        .into_iter()
+                        .map(|(_, term, _)| definition(term, page, lang))
+                        .collect::<Vec<_>>()}
+                </div>
             </header>
         })
     }
@@ -359,6 +492,11 @@ mod parts {
         let l = slot(lang);
         let chapter = &chapters()[n];
         let mut linked = linked_in_points(chapter, lang);
+        linked.extend(
+            term_links(page, lang)
+                .iter()
+                .map(|(_, term, _)| term.id.as_str()),
+        );
         let panels = CHAPTERS[n].panels;
         let steps = (1..=STEP_PANELS.len()).filter(|step| panels.contains(&STEP_PANELS[step - 1]));
         let mut questions = Vec::new();

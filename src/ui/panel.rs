@@ -6,9 +6,11 @@ use leptos::prelude::*;
 
 use super::context::{tr, use_lesson};
 use super::controls::InlineControls;
+use super::course::{panel_terms, with_term_buttons};
 use super::export_tools::{describe_charts, ExportRow};
 use super::parts::PageText;
 use crate::i18n::{panel_misconception, panel_text, panel_title, Key, Translate};
+use crate::lesson::chapters::Page;
 use crate::lesson::PanelId;
 
 /// One panel of the page. `state` (optional) is shown as `data-state` (the real-data panel's
@@ -31,6 +33,9 @@ pub fn Panel(
     let title_id = format!("{anchor}-title");
     let heading_id = title_id.clone();
     let section = node_ref.unwrap_or_default();
+    // The glossary terms the chapter first uses here, each a button showing its definition.
+    let course_page = use_context::<Page>().unwrap_or_default();
+    let terms = panel_terms(course_page, lang.get_untracked(), anchor);
     // Once on the page, each chart is described by the panel's explanation and read-outs.
     Effect::new(move |_| {
         if let Some(element) = section.get() {
@@ -49,7 +54,7 @@ pub fn Panel(
         >
             <h2 id=heading_id>{tr(panel_title(id))}</h2>
             <p>
-                {Signal::derive(move || lang.get().t(explanation.get()))}
+                {move || with_term_buttons(lang.get().t(explanation.get()), &terms)}
             </p>
             <InlineControls panel=id />
             {children()}

@@ -145,7 +145,9 @@ fn mount_at<V: IntoView + 'static>(place: Place, view: impl FnOnce() -> V) {
     std::mem::forget(mounted);
 }
 
-/// Puts the pieces the reader sees first, then the rest in page order, and starts their turns.
+/// Puts the pieces the reader sees first (the panels among them before the bars above them, so
+/// a chart on screen is drawn a few tasks sooner: the static bars look the same meanwhile), then
+/// the rest in page order, and starts their turns.
 fn order_turns_and_start() {
     let height = window()
         .inner_height()
@@ -163,7 +165,11 @@ fn order_turns_and_start() {
                 }
                 Place::AtEnd(_) => false,
             });
-        waiting.extend(seen);
+        let (panels, bars): (Vec<_>, Vec<_>) = seen.into_iter().partition(|piece| {
+            matches!(&piece.place, Place::Over(copy) if copy.class_name().split_whitespace().any(|c| c == "panel"))
+        });
+        waiting.extend(panels);
+        waiting.extend(bars);
         waiting.extend(unseen);
     });
     next_turn();
@@ -184,11 +190,15 @@ fn next_turn() {
     set_timeout(next_turn, Duration::ZERO);
 }
 
-/// Every piece is live: `<html data-ready>` says so (the browser tests wait for it), and a link
-/// whose panels were appended now shows its target.
+/// Every piece is live: `<html data-ready>` says so (the browser tests wait for it), so does a
+/// `pe-ready` event (index.html registers the offline copy then), and a link whose panels were
+/// appended now shows its target.
 fn mark_ready() {
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("data-ready", "");
+    }
+    if let Ok(event) = web_sys::Event::new("pe-ready") {
+        let _ = window().dispatch_event(&event);
     }
     if OPEN_WHEN_READY
         .with(|slot| slot.borrow_mut().take())

@@ -229,14 +229,23 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     });
 
     // <html lang> follows the choice, so screen readers and fonts pick the right language; the
-    // stylesheet's label on a locked control (`--locked`) is in it too.
+    // stylesheet's label on a locked control (`--locked`) is in it too, once a control is
+    // locked. Each is written only when it changes: a change on <html> restyles the whole page
+    // (on a phone some 40 ms before the first chart, when the prerendered page already says it).
     Effect::new(move |_| {
-        if let Some(root) = document().document_element() {
-            let lang = lesson.lang.get();
+        let lang = lesson.lang.get();
+        let any_locked = lesson.params.with(|p| !p.locked.is_empty());
+        let Some(root) = document().document_element() else {
+            return;
+        };
+        if root.get_attribute("lang").as_deref() != Some(lang.html_tag()) {
             let _ = root.set_attribute("lang", lang.html_tag());
-            if let Some(root) = root.dyn_ref::<web_sys::HtmlElement>() {
-                let label = format!("\"{}\"", lang.t(Key::Locked));
-                let _ = web_sys::HtmlElement::style(root).set_property("--locked", &label);
+        }
+        if let (true, Some(root)) = (any_locked, root.dyn_ref::<web_sys::HtmlElement>()) {
+            let style = web_sys::HtmlElement::style(root);
+            let label = format!("\"{}\"", lang.t(Key::Locked));
+            if style.get_property_value("--locked").ok().as_deref() != Some(label.as_str()) {
+                let _ = style.set_property("--locked", &label);
             }
         }
     });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage } from './harness.mjs';
 
 const env = useSite();
 
@@ -56,17 +56,6 @@ async function toChinese(page) {
 
 /** The chapter (its page's folder) of each lesson step: `STEP_CHAPTERS[n - 1]` for step n. */
 const STEP_CHAPTERS = courseMap().steps;
-
-/** Step `n`'s chapter page with `query`, in the language its `lang=` names. */
-const stepPage = (n, query) => `${/[?&]lang=zh/.test(query) ? 'zh/' : ''}${STEP_CHAPTERS[n - 1]}/${query}`;
-
-/** Step `n`'s chapter page, live: a move to a step on another chapter's page makes the teacher's
- * tools go there (a page load), where lesson mode resumes at that step. */
-async function onStepPage(page, n) {
-  await page.waitForURL((url) => url.pathname.endsWith(`/${STEP_CHAPTERS[n - 1]}/`) &&
-    url.searchParams.get('step') === String(n), { timeout: 30000 });
-  await waitForApp(page);
-}
 
 /** Step `step`'s panel (or lab) comes on screen: a lab is drawn by the tools first, then scrolled to. */
 async function atItsPanel(page, step) {

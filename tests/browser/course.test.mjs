@@ -95,6 +95,25 @@ for (const [lang, prefix] of LANGS) {
           assert.ok(target.pathname.endsWith(`/${prefix}glossary/`), `${target}: the glossary of the page's language`);
           assert.ok(terms.has(target.hash.slice(1)), `${chapters[n]}: ${target.hash} is a term of the glossary`);
         }
+        // The terms the chapter first uses in a panel's explanation are buttons there in the
+        // live page (a lab's once it is opened: the phone test), and every term button on the
+        // page has its definition on the page.
+        const termProblems = await page.evaluate(() => {
+          const problems = [];
+          for (const entry of (document.documentElement.dataset.terms || '').split(';').filter(Boolean)) {
+            const [anchor, list] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
+            if (anchor.startsWith('lab-')) continue;
+            for (const [id, words] of list.split('|').map((e) => e.split('='))) {
+              const button = document.querySelector(`#${anchor} > p button.term[popovertarget="def-${id}"]`);
+              if (button?.textContent !== words) problems.push(`${anchor}: no button "${words}" for ${id}`);
+            }
+          }
+          for (const button of document.querySelectorAll('button.term')) {
+            if (!document.getElementById(button.getAttribute('popovertarget'))) problems.push(`no definition for ${button.textContent}`);
+          }
+          return problems;
+        });
+        assert.deepEqual(termProblems, [], `${chapters[n]}: the terms in its panels`);
         // Every answer is hidden until its question's button is pressed.
         const questions = page.locator('.check-question');
         const count = await questions.count();
@@ -140,6 +159,16 @@ test('on a phone, a term shows its definition in place, and the menu is always o
     assert.match(await definition.innerText(), /术语表/);
     await page.keyboard.press('Escape');
     assert.equal(await definition.isVisible(), false);
+    // In a lab, once opened: its explanation's first uses in the chapter are buttons too. (The
+    // labs' folds arrive with the tools, once the panel's first chart comes near the screen.)
+    await page.locator('#rope canvas').first().scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="rope-extension-fold"]').tap();
+    const labTerm = page.locator('#lab-rope-extension ~ p button.term, .lab-fold[open] p button.term').first();
+    await labTerm.waitFor({ timeout: 30000 });
+    const labDefinition = page.locator(`#${await labTerm.getAttribute('popovertarget')}`);
+    await labTerm.tap();
+    assert.ok(await labDefinition.isVisible(), 'a lab term\'s definition shows on a tap');
+    await page.keyboard.press('Escape');
     // Far down the page the menu button is still on screen, and opens the contents.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
     const button = page.locator('.menu-button');

@@ -321,3 +321,19 @@ export function pageFor(anchor, query = '') {
   const lang = new URLSearchParams(query.replace(/^\?/, '').split('#')[0]).get('lang');
   return `${lang === 'zh' ? 'zh/' : ''}${chapter}/${query}`;
 }
+
+/** Lesson step `n`'s chapter page with `query`, in the language its `lang=` names. */
+export function stepPage(n, query = '') {
+  return `${/[?&]lang=zh/.test(query) ? 'zh/' : ''}${courseMap().steps[n - 1]}/${query}`;
+}
+
+/**
+ * Waits until `page` is lesson step `n`'s chapter page, live: a move to a step on another
+ * chapter's page makes the teacher's tools go there (a page load), where lesson mode resumes.
+ */
+export async function onStepPage(page, n) {
+  const chapter = courseMap().steps[n - 1];
+  await page.waitForURL((url) => url.pathname.endsWith(`/${chapter}/`) &&
+    url.searchParams.get('step') === String(n), { timeout: 30000 });
+  await waitForApp(page);
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState, courseMap, pageFor } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState, courseMap, pageFor, stepPage, onStepPage } from './harness.mjs';
 
 const env = useSite();
 const require = createRequire(import.meta.url);
@@ -38,17 +38,6 @@ const stepIs = (page, n) => page.waitForFunction(
 
 /** The chapter (its page's folder) of each lesson step: `STEP_CHAPTERS[n - 1]` for step n. */
 const STEP_CHAPTERS = courseMap().steps;
-
-/** Step `n`'s chapter page, live: a move to a step on another chapter's page makes the teacher's
- * tools go there (a page load), where lesson mode resumes at that step. */
-/** Step `n`'s chapter page with `query`, in the language its `lang=` names. */
-const stepPage = (n, query) => `${/[?&]lang=zh/.test(query) ? 'zh/' : ''}${STEP_CHAPTERS[n - 1]}/${query}`;
-
-async function onStepPage(page, n) {
-  await page.waitForURL((url) => url.pathname.endsWith(`/${STEP_CHAPTERS[n - 1]}/`) &&
-    url.searchParams.get('step') === String(n), { timeout: 30000 });
-  await waitForApp(page);
-}
 
 /** What the page shows as text (hidden and masked elements are not in innerText). */
 const pageText = (page) => page.evaluate(() => document.body.innerText);

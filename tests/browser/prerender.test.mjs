@@ -202,8 +202,8 @@ test('the Chinese page is Chinese before the wasm: no English panel text', async
       const labs = await page.locator('nav.toc .toc-labs a').allTextContents();
       assert.equal(labs.length, 15, `zh/${path}: every lab in the contents before the wasm`);
       assert.ok(labs.every((l) => l.startsWith('实验：')), labs.join(' | '));
-      // The page names the site's files from its own folder down: the stylesheet is found and applied.
-      assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href && sheet.cssRules.length > 20)), `zh/${path}: the stylesheet applies`);
+      // The page's stylesheet (inlined, allowed by its hash in the policy) applies.
+      assert.ok(await page.evaluate(() => [...document.styleSheets].some((sheet) => !sheet.href && sheet.cssRules.length > 20)), `zh/${path}: the stylesheet applies`);
     }
     assert.deepEqual(seen, PANEL_IDS, 'every panel, in Chinese');
     const wasm = (line) => line.includes('.wasm') || line.includes('Failed to fetch') || line.includes('ERR_FAILED');
@@ -242,6 +242,30 @@ test('a Chinese browser opening the root page gets the Chinese page; an English 
       assert.match(page.url(), /pos=12/);
       assert.equal(await page.getByTestId('app-title').textContent(), '位置编码探索器');
     }
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a Chinese page asks for its texts once, with the page, and its wasm only once its text is painted', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  try {
+    const asked = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop();
+      if (file === 'zh.txt' || file.endsWith('_bg.wasm') || file === 'teacher.js') asked.push({ file, at: Date.now() });
+    });
+    await page.goto(env.site.url('zh/rope/?lang=zh'));
+    await waitForApp(page);
+    const painted = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime);
+    // (The teacher's tools, a wasm of their own that a panel's lab brings, read them again.)
+    const tools = asked.findIndex((a) => a.file === 'teacher.js');
+    const beforeTools = tools === -1 ? asked : asked.slice(0, tools);
+    assert.deepEqual(beforeTools.map((a) => a.file).filter((f) => f === 'zh.txt'), ['zh.txt'], 'the texts once: the preload is what the wasm reads');
+    assert.equal(asked[0].file, 'zh.txt', 'the texts before the wasm');
+    const wasm = asked.find((a) => a.file.endsWith('_bg.wasm'));
+    assert.ok(wasm.at >= painted - 5, 'the wasm is fetched once the text is painted');
     assertClean(problems);
   } finally {
     await context.close();

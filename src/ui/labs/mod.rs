@@ -209,17 +209,21 @@ fn find_slot(name: &str) -> Option<web_sys::Element> {
 pub struct ContentsEntry {
     pub anchor: &'static str,
     pub title: [&'static str; 2],
+    /// The lab's explanation, whose glossary terms the chapter links (`course::panel_terms`).
+    pub text: [&'static str; 2],
     pub slot: &'static str,
 }
 
 const fn entry(
     anchor: &'static str,
     title: [&'static str; 2],
+    text: [&'static str; 2],
     slot: &'static str,
 ) -> ContentsEntry {
     ContentsEntry {
         anchor,
         title,
+        text,
         slot,
     }
 }
@@ -229,15 +233,35 @@ pub const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
     (
         "embedding",
         &[
-            entry("lab-model-path", model_path::TITLE, "model"),
-            entry("lab-weight-tying", weight_tying::TITLE, "model"),
+            entry(
+                "lab-model-path",
+                model_path::TITLE,
+                model_path::TEXT,
+                "model",
+            ),
+            entry(
+                "lab-weight-tying",
+                weight_tying::TITLE,
+                weight_tying::TEXT,
+                "model",
+            ),
         ],
     ),
     (
         "vector",
         &[
-            entry("lab-numbering", numbering::TITLE, "numbering"),
-            entry("lab-texts-code", texts_code::TITLE, "numbering"),
+            entry(
+                "lab-numbering",
+                numbering::TITLE,
+                numbering::TEXT,
+                "numbering",
+            ),
+            entry(
+                "lab-texts-code",
+                texts_code::TITLE,
+                texts_code::TEXT,
+                "numbering",
+            ),
         ],
     ),
     (
@@ -245,32 +269,63 @@ pub const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
         &[entry(
             "lab-shift-operator",
             shift_operator::TITLE,
+            shift_operator::TEXT,
             "shift-operator",
         )],
     ),
     (
         "extrapolation",
         &[
-            entry("lab-basis-fit", basis_fit::TITLE, "basis-fit"),
-            entry("lab-training-step", training_step::TITLE, "basis-fit"),
-            entry("lab-train", train::TITLE, "basis-fit"),
+            entry(
+                "lab-basis-fit",
+                basis_fit::TITLE,
+                basis_fit::TEXT,
+                "basis-fit",
+            ),
+            entry(
+                "lab-training-step",
+                training_step::TITLE,
+                training_step::TEXT,
+                "basis-fit",
+            ),
+            entry("lab-train", train::TITLE, train::TEXT, "basis-fit"),
         ],
     ),
     (
         "rope",
         &[
-            entry("lab-rope-complex", rope_complex::TITLE, "rope-complex"),
-            entry("lab-rope-extension", rope_extension::TITLE, "rope-complex"),
-            entry("lab-xpos", xpos::TITLE, "rope-complex"),
-            entry("lab-rope-2d", rope_2d::TITLE, "rope-complex"),
+            entry(
+                "lab-rope-complex",
+                rope_complex::TITLE,
+                rope_complex::TEXT,
+                "rope-complex",
+            ),
+            entry(
+                "lab-rope-extension",
+                rope_extension::TITLE,
+                rope_extension::TEXT,
+                "rope-complex",
+            ),
+            entry("lab-xpos", xpos::TITLE, xpos::TEXT, "rope-complex"),
+            entry("lab-rope-2d", rope_2d::TITLE, rope_2d::TEXT, "rope-complex"),
         ],
     ),
     (
         "alibi",
         &[
-            entry("lab-family-tree", family_tree::TITLE, "family"),
-            entry("lab-relative-bias", relative_bias::TITLE, "family"),
-            entry("lab-nope", nope::TITLE, "family"),
+            entry(
+                "lab-family-tree",
+                family_tree::TITLE,
+                family_tree::TEXT,
+                "family",
+            ),
+            entry(
+                "lab-relative-bias",
+                relative_bias::TITLE,
+                relative_bias::TEXT,
+                "family",
+            ),
+            entry("lab-nope", nope::TITLE, nope::TEXT, "family"),
         ],
     ),
 ];

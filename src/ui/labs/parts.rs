@@ -3,11 +3,13 @@
 
 use leptos::prelude::*;
 
+use crate::lesson::chapters::Page;
 use crate::lesson::lab_query::LabProblem;
 use crate::lesson::Lang;
 use crate::render::family::{HEAT_HEIGHT, HEAT_WIDTH};
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::use_lesson;
+use crate::ui::course::{panel_terms, with_term_buttons};
 use crate::ui::dom::download;
 
 /// A lab's text in the page's language, from its `[English, 中文]` pair. One signal type for
@@ -15,6 +17,16 @@ use crate::ui::dom::download;
 pub fn in_language(text: [&'static str; 2]) -> Signal<&'static str> {
     let lang = use_lesson().lang;
     Signal::derive(move || text[usize::from(lang.get() == Lang::Zh)])
+}
+
+/// A lab's explanation `text` (its `[English, 中文]` pair) in the page's language, with the
+/// glossary terms the chapter first uses there (`course::panel_terms`, for the lab's heading
+/// `anchor`) made buttons that show their definitions.
+pub fn term_text(anchor: &'static str, text: [&'static str; 2]) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let page = use_context::<Page>().unwrap_or_default();
+    let terms = panel_terms(page, lang.get_untracked(), anchor);
+    move || with_term_buttons(text[usize::from(lang.get() == Lang::Zh)], &terms)
 }
 
 /// A number as the read-outs print it: four significant figures, or whole positions whole.

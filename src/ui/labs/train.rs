@@ -17,7 +17,7 @@ use crate::render::family::{curves, heat_chart, Curve};
 use crate::ui::context::use_lesson;
 
 use super::parts::{
-    in_language, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
+    in_language, term_text, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
 };
 
 pub const TITLE: [&str; 2] = [
@@ -25,7 +25,7 @@ pub const TITLE: [&str; 2] = [
     "亲手训练：一个很小的 Transformer 学习位置",
 ];
 
-const TEXT: [&str; 2] = [
+pub const TEXT: [&str; 2] = [
     "Every other part of this page shows encodings someone chose or someone else trained. Here you train one. The model is tiny: a vector for each of 8 tokens plus the position signal, one attention layer of one or two heads, and a read-out, trained with Adam on cross-entropy. The tasks need position in different ways: copying the token k places back needs the offset (relative), the token at position j needs the absolute position, reversing needs both, and counting how often token 0 occurs needs no order at all (the control). Copying and the token at j use a decoder's causal mask; reversing and counting see the whole sequence. Two position schemes train side by side on the same random sequences, in a worker of their own, so the page stays responsive; both are checked every 10 steps on 64 held-out sequences, drawn from a seed of their own (at the shortest lengths a few of them may also turn up in training). A link holds every setting, so a class that opens the teacher's link trains the same run, number for number.",
     "本页其他部分展示的位置编码，都是别人选定或别人训练好的；这里由你亲手训练一个。模型很小：8 个词元各一个向量，加上位置信息，一个含一或两个注意力头的注意力层，再加一个输出层，用 Adam 以交叉熵为损失训练。这些任务对位置的需求各不相同：复制往回第 k 个词元需要偏移量（相对位置），输出位置 j 上的词元需要绝对位置，倒序两者都需要，而数出词元 0 出现了几次完全不需要顺序（对照组）。复制和输出位置 j 的词元使用解码器的因果掩码；倒序和计数能看到整个序列。两种位置编码方案在相同的随机序列上并排训练，放在单独的后台线程（worker）中运行，页面因此保持流畅；每 10 步在 64 个留出序列上检验一次，这些序列由单独的种子生成（在最短的长度下，其中少数也可能在训练中出现）。链接保存了所有设置，全班打开老师的链接，训练出的就是同一次运行，每个数都一样。",
 ];
@@ -552,7 +552,7 @@ pub fn TrainLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-train" data-testid="train-title">{in_language(TITLE)}</h3>
-        <p>{in_language(TEXT)}</p>
+        <p>{term_text("lab-train", TEXT)}</p>
         <LinkProblems problems=link_problems testid="train-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language(["task", "任务"]) testid="train-task" choices=&TASKS

@@ -146,10 +146,18 @@ fn mount(opening: Params) {
                 }
             }
         };
-        RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
-        for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
-            run(&command);
-        }
+        // The commands that waited run in the next task, not in the one that mounts the bar: on
+        // a phone each is a long task of its own (a lesson step link's first step). Commands
+        // given meanwhile wait behind them, in order.
+        set_timeout(
+            move || {
+                for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+                    run(&command);
+                }
+                RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
+            },
+            std::time::Duration::ZERO,
+        );
         view! {
             <LessonBar classroom />
             <ShareDialog open=sharing />

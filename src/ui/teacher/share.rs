@@ -28,6 +28,9 @@ fn page_link(query: &str) -> String {
 
 /// The QR code of `link` as an image address (empty if the link is too long for one).
 fn qr_image(link: &str) -> String {
+    if link.is_empty() {
+        return String::new();
+    }
     qr_svg(link)
         .and_then(|svg| window().btoa(&svg).ok())
         .map(|b64| format!("data:image/svg+xml;base64,{b64}"))
@@ -42,10 +45,14 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
     let status = RwSignal::new(None::<Key>);
     // The builder's choices start as the page's own (a teacher link's, if any).
     let gates = RwSignal::new(params.with_untracked(|p| (p.hidden, p.locked, p.hidden_panels)));
+    // Only while the dialog is open: a closed one would make a QR code at every step of a
+    // slider in lesson mode.
     let link = Memo::new(move |_| {
-        let (hidden, locked, hidden_panels) = gates.get();
         // Read again each time the dialog opens: the labs keep their values in the address.
-        open.get();
+        if !open.get() {
+            return String::new();
+        }
+        let (hidden, locked, hidden_panels) = gates.get();
         let labs = crate::ui::labs::lab_pairs_in_address();
         let query = student_query(&Params {
             hidden,
