@@ -138,6 +138,11 @@ fn bad_configs() -> Vec<(String, &'static str)> {
             "rope_scaling.high_freq_factor is 1; it must be greater than low_freq_factor (4)."),
         (llama(json!({"type": "yarn", "factor": 4.0, "beta_fast": 1.0, "beta_slow": 2.0})),
             "rope_scaling.beta_fast is 1; it must be greater than beta_slow (2)."),
+        // LongRoPE's attention factor √(1 + ln s / ln L₀) divides by ln 1 = 0 (found by the
+        // near-valid configs property: transformers raises ZeroDivisionError).
+        (llama(json!({"type": "longrope", "factor": 4.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 64],
+                      "original_max_position_embeddings": 1})),
+            "rope_scaling.original_max_position_embeddings is 1; it must be greater than 1."),
         (json!({"num_attention_heads": 32, "max_position_embeddings": 4096}).to_string(), "head_dim (or hidden_size) is missing."),
         (json!({"head_dim": 128}).to_string(), "max_position_embeddings is missing."),
         (json!({"head_dim": 128, "max_position_embeddings": 4096.5}).to_string(), "max_position_embeddings must be a whole number."),

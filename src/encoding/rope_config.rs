@@ -614,12 +614,35 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 high_freq_factor,
             })
         }
-        "longrope" => Scaling::LongRope(LongRope {
-            short_factor: fields.factors("short_factor", dim / 2)?,
-            long_factor: fields.factors("long_factor", dim / 2)?,
-            factor: fields.number_where(&["factor"], Rule::Factor)?,
-            attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
-        }),
+        "longrope" => {
+            let longrope = LongRope {
+                short_factor: fields.factors("short_factor", dim / 2)?,
+                long_factor: fields.factors("long_factor", dim / 2)?,
+                factor: fields.number_where(&["factor"], Rule::Factor)?,
+                attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
+            };
+            // Without an attention_factor transformers computes √(1 + ln s / ln L₀) for s > 1:
+            // a training length of 1 divides by ln 1 = 0 (Python raises ZeroDivisionError).
+            let trained = config
+                .original_max_position_embeddings
+                .unwrap_or(config.max_position_embeddings);
+            let factor = longrope
+                .factor
+                .unwrap_or(config.max_position_embeddings as f64 / trained as f64);
+            if longrope.attention_factor.is_none() && factor > 1.0 && trained < 2 {
+                let field = match (top_original, config.original_max_position_embeddings) {
+                    (Some(_), _) => "original_max_position_embeddings".to_owned(),
+                    (None, Some(_)) => fields.name("original_max_position_embeddings"),
+                    (None, None) => "max_position_embeddings".to_owned(),
+                };
+                return Err(ConfigError::OutOfRange {
+                    field,
+                    value: trained as f64,
+                    rule: Rule::Above("1".into()),
+                });
+            }
+            Scaling::LongRope(longrope)
+        }
         other => {
             return Err(ConfigError::UnknownType {
                 name: other.chars().take(40).collect(),
