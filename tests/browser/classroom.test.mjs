@@ -98,6 +98,11 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   await page.mouse.click(5, 5);
   assert.ok(await onScreen(page, STEP_PANELS[0]), 'step 1 at its panel');
   for (let step = 2; step <= total; step += 1) {
+    // The clicker's next: it reveals an unrevealed step first (step 1 was revealed above).
+    if (step > 2) {
+      await page.keyboard.press(step % 2 ? 'PageDown' : 'ArrowRight');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-reveal"]').hidden);
+    }
     await page.keyboard.press(step % 2 ? 'ArrowRight' : 'PageDown');
     // A step on another chapter's page: the lesson goes there.
     await onStepPage(page, step);
@@ -109,11 +114,14 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   }
   assert.equal(await page.getByTestId('lesson-next').isDisabled(), true);
   await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
   await settle(page);
   assert.equal(stepOf(page), total, 'no step past the last');
   await page.keyboard.press('PageUp');
   await onStepPage(page, total - 1);
   await expectStep(page, total - 1, 'en', texts);
+  // Back to the step as it was left: revealed.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-reveal"]').hidden);
   await page.keyboard.press('ArrowLeft');
   await onStepPage(page, total - 2);
   await expectStep(page, total - 2, 'en', texts);
@@ -347,12 +355,16 @@ test('teacher links: lock=step keeps the class on the link\'s step (buttons and 
   for (const testid of ['lesson-previous', 'lesson-next', 'lesson-exit', 'lesson-toggle']) {
     assert.equal(await page.getByTestId(testid).isDisabled(), true, `${testid} disabled`);
   }
-  assert.equal(await page.getByTestId('lesson-reveal-button').isDisabled(), false, 'the answer can still be revealed');
+  // The class sees the answer when the teacher reveals it: no Reveal on a student's locked link.
+  assert.equal(await page.getByTestId('lesson-reveal-button').isHidden(), true, 'no Reveal');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
+  const scrolled = await page.evaluate(() => scrollY);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('PageDown');
   await settle(page);
   assert.equal(stepOf(page), 5);
+  assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true, 'the keys do not reveal');
+  assert.equal(await page.evaluate(() => scrollY), scrolled, 'Page Down does not scroll to a later answer');
   assertClean(problems);
   await context.close();
 });

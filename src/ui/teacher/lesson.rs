@@ -19,6 +19,8 @@ use crate::ui::net::download;
 
 /// The session storage key under which lesson mode carries its flow to another chapter's page.
 const CARRIED_FLOW: &str = "pe-lesson-flow";
+/// The session storage key of the step lesson mode was last left at (`Classroom::resume`).
+const LEFT_AT: &str = "pe-lesson-left-at";
 
 /// Lesson mode beside the URL's state: the lesson once fetched (`assets/lesson.txt`), whether
 /// this step's answer is shown, and where the lesson has been (`LessonFlow`).
@@ -77,8 +79,28 @@ impl Classroom {
         self.load();
     }
 
+    /// Starts lesson mode where it was left in this browser tab (the step lesson mode last
+    /// left, kept in session storage so another chapter's page knows it), else at step 1.
+    pub fn resume(self) {
+        let left = window()
+            .session_storage()
+            .ok()
+            .flatten()
+            .and_then(|storage| storage.get_item(LEFT_AT).ok().flatten())
+            .and_then(|step| step.parse::<usize>().ok())
+            .filter(|step| (1..=STEP_COUNT).contains(step));
+        self.go(left.unwrap_or(1));
+    }
+
     /// Moves lesson mode to step `n` (0 leaves it, restoring what was on screen before it).
     pub fn go(self, n: usize) {
+        let current = self.lesson.params.get_untracked().step;
+        if n == 0
+            && current > 0
+            && let Some(storage) = window().session_storage().ok().flatten()
+        {
+            let _ = storage.set_item(LEFT_AT, &current.to_string());
+        }
         match self.ready() {
             Some(plan) => self.go_with(&plan, n),
             None if n == 0 => {
@@ -124,9 +146,11 @@ impl Classroom {
         self.show(next, revealed);
         let lab = plan.lab(next.step).map(str::to_string);
         // Once the panels have redrawn for the new state.
+        let params = self.lesson.params;
+        let at_step = move || params.with_untracked(|p| p.step) == next.step;
         request_animation_frame(move || {
             show_panel(panel);
-            show_lab_when_drawn(lab, 100);
+            show_lab_when_drawn(lab, 100, at_step);
         });
     }
 
@@ -200,7 +224,9 @@ impl Classroom {
                             self.show(plan.before(opened.step, opened), false);
                         }
                         let lab = plan.lab(opened.step).map(str::to_string);
-                        show_panel_when_ready(plan.panel(opened.step), lab, 200);
+                        let params = self.lesson.params;
+                        let at_step = move || params.with_untracked(|p| p.step) == opened.step;
+                        show_panel_when_ready(plan.panel(opened.step), lab, 200, at_step);
                     }
                     None => {}
                 }
@@ -243,19 +269,27 @@ impl Classroom {
 
 /// Scrolls `panel` (then its `lab`, if the step is about one) into view once every panel of the
 /// page is there (`<html data-ready>`; a link's page appends them one by one), trying again
-/// every 50 ms at most `tries` times.
-fn show_panel_when_ready(panel: Option<PanelId>, lab: Option<String>, tries: u32) {
+/// every 50 ms at most `tries` times, as long as lesson mode is still at the step (`at_step`).
+fn show_panel_when_ready(
+    panel: Option<PanelId>,
+    lab: Option<String>,
+    tries: u32,
+    at_step: impl Fn() -> bool + Copy + 'static,
+) {
+    if !at_step() {
+        return;
+    }
     let ready = document()
         .document_element()
         .is_some_and(|root| root.has_attribute("data-ready"));
     if ready {
         request_animation_frame(move || {
             show_panel(panel);
-            show_lab_when_drawn(lab, 300);
+            show_lab_when_drawn(lab, 300, at_step);
         });
     } else if tries > 0 {
         set_timeout(
-            move || show_panel_when_ready(panel, lab, tries - 1),
+            move || show_panel_when_ready(panel, lab, tries - 1, at_step),
             std::time::Duration::from_millis(50),
         );
     }
@@ -264,10 +298,19 @@ fn show_panel_when_ready(panel: Option<PanelId>, lab: Option<String>, tries: u32
 /// Scrolls a step's lab into view once the tools have drawn it (it is drawn when its panel
 /// comes near, which `show_panel` has just made happen), trying every 50 ms at most `tries`
 /// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
-fn show_lab_when_drawn(lab: Option<String>, tries: u32) {
+/// Not once lesson mode has moved on (`at_step`): a lab it unfolded after leaving would stay
+/// open, and in the teacher's link.
+fn show_lab_when_drawn(
+    lab: Option<String>,
+    tries: u32,
+    at_step: impl Fn() -> bool + Copy + 'static,
+) {
     let Some(lab) = lab else {
         return;
     };
+    if !at_step() {
+        return;
+    }
     // A lab is folded under its panel, and built, once opened (`labs::LabFold`).
     crate::ui::labs::unfold_for_lesson(&format!("lab-{lab}"));
     let title = document()
@@ -277,7 +320,7 @@ fn show_lab_when_drawn(lab: Option<String>, tries: u32) {
     match title {
         Some(title) => title.scroll_into_view(),
         None if tries > 0 => set_timeout(
-            move || show_lab_when_drawn(Some(lab), tries - 1),
+            move || show_lab_when_drawn(Some(lab), tries - 1, at_step),
             std::time::Duration::from_millis(50),
         ),
         None => {}
@@ -341,38 +384,69 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
     let step = Memo::new(move |_| params.with(|p| p.step));
     let revealed = classroom.revealed;
     let step_locked = move || lesson.locked(Field::Step);
+    let step_locked_now = move || {
+        lesson
+            .params
+            .with_untracked(|p| p.locked.contains(Field::Step))
+    };
     let step_gate = Gate::of(Field::Step);
     let total = move || classroom.ready().map_or(STEP_COUNT, |plan| plan.len());
     follow_lesson_step(classroom);
 
+    // The screen blanked to black (B or ".", as slide software does), until any key or a click.
+    let blank = RwSignal::new(false);
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         let step = step.get_untracked();
-        if step == 0
-            || lesson
-                .params
-                .with_untracked(|p| p.locked.contains(Field::Step))
-            || event.alt_key()
-            || event.ctrl_key()
-            || event.meta_key()
-        {
+        if step == 0 || event.alt_key() || event.ctrl_key() || event.meta_key() {
+            return;
+        }
+        if blank.get_untracked() {
+            // Any key brings the screen back, and does nothing else.
+            event.prevent_default();
+            blank.set(false);
+            return;
+        }
+        let key = event.key();
+        // Escape first closes what is open (the share dialog, a definition, the course's menu):
+        // the browser does that; only an Escape with nothing open leaves lesson mode.
+        if key == "Escape" && something_open() {
             return;
         }
         let arrows = !typed_into_control(&event);
-        let next = match event.key().as_str() {
-            "PageDown" => step + 1,
-            "PageUp" => step - 1,
-            "ArrowRight" if arrows => step + 1,
-            "ArrowLeft" if arrows => step - 1,
-            "Escape" => 0,
-            _ => return,
-        };
-        // Page keys would also move a focused slider or scroll the page away from the panel.
+        let forward = key == "PageDown" || (key == "ArrowRight" && arrows);
+        let back = key == "PageUp" || (key == "ArrowLeft" && arrows);
+        let blank_key = arrows && matches!(key.as_str(), "b" | "B" | ".");
+        if !(forward || back || blank_key || key == "Escape") {
+            return;
+        }
+        // Page keys would also move a focused slider or scroll the page to a later answer.
         event.prevent_default();
-        if (next > 0 || event.key() == "Escape") && next <= total() {
-            classroom.go(next);
+        if blank_key {
+            blank.set(true);
+            return;
+        }
+        // A student's link that locks the step: the keys neither reveal nor move.
+        if step_locked_now() {
+            return;
+        }
+        if forward && !revealed.get_untracked() {
+            // The clicker's "next" first reveals the step, then moves on.
+            classroom.reveal();
+        } else if forward && step < total() {
+            classroom.go(step + 1);
+        } else if back && step > 1 {
+            classroom.go(step - 1);
+        } else if key == "Escape" {
+            classroom.go(0);
         }
     });
     on_cleanup(move || keys.remove());
+    // Leaving lesson mode ends the blank too.
+    Effect::new(move |_| {
+        if step.get() == 0 {
+            blank.set(false);
+        }
+    });
 
     let counter = move || {
         lesson
@@ -409,9 +483,12 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                 <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
             </div>
             <div class="lesson-buttons">
+                // A student's link that locks the step shows no Reveal: the class sees the
+                // answer when the teacher does.
                 <button
                     type="button"
                     data-testid="lesson-reveal-button"
+                    hidden=step_locked
                     disabled=move || revealed.get()
                     on:click=move |_| classroom.reveal()
                 >
@@ -452,5 +529,21 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                 </button>
             </div>
         </aside>
+        <div
+            class="lesson-blank"
+            data-testid="lesson-blank"
+            hidden=move || !blank.get()
+            on:click=move |_| blank.set(false)
+        ></div>
     }
+}
+
+/// Whether a dialog, a popover (a term's definition, the course's menu) is open: Escape closes
+/// it before it leaves lesson mode.
+fn something_open() -> bool {
+    document()
+        .query_selector("dialog[open], :popover-open")
+        .ok()
+        .flatten()
+        .is_some()
 }

@@ -132,7 +132,7 @@ fn mount(opening: Params) {
         let classroom = Classroom::new(lesson);
         let sharing = RwSignal::new(false);
         let run = move |command: &str| match command {
-            "lesson" => classroom.go(1),
+            "lesson" => classroom.resume(),
             "leave" => classroom.go(0),
             "open" => classroom.open_link(),
             "share" => sharing.set(true),
