@@ -437,7 +437,7 @@ strings! {
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
     LessonKeys => "Clicker keys: Page Down (or →) reveals the answer, then moves on; Page Up (or ←) goes back; B or . blanks the screen; Esc closes what is open, then leaves.",
-                  "翻页笔按键：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）返回；B 或 . 让屏幕变黑；Esc 先关闭打开的窗口，再退出。";
+                  "快捷键（翻页笔同样适用）：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）返回；B 或 . 让屏幕变黑；Esc 先关闭打开的窗口，再退出。";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 
