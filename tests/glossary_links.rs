@@ -11,6 +11,22 @@ use pe_explorer::ui::course::{page_terms, panel_terms, terms_of};
 use pe_explorer::ui::labs::CONTENTS;
 
 #[test]
+fn every_labs_text_names_one_lab() {
+    // `labs::parts::term_text` finds a lab's heading by its text.
+    let texts: Vec<_> = CONTENTS
+        .iter()
+        .flat_map(|(_, labs)| labs.iter().map(|lab| lab.text))
+        .collect();
+    for (n, text) in texts.iter().enumerate() {
+        assert!(
+            !texts[n + 1..].contains(text),
+            "two labs share the text {:?}",
+            text[0]
+        );
+    }
+}
+
+#[test]
 fn every_pages_terms_read_back_and_are_in_the_text_they_link() {
     let mut linked = 0;
     for lang in [Lang::En, Lang::Zh] {

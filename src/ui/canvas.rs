@@ -171,9 +171,9 @@ impl SizedCanvas {
     }
 }
 
-/// How far beyond the viewport a canvas counts as on screen (above and below): it draws just
-/// before it scrolls into view.
-const ON_SCREEN_MARGIN: &str = "50% 0px 50% 0px";
+/// How far beyond the viewport a canvas counts as on screen, above and below, as a share of the
+/// viewport's height: it draws just before it scrolls into view.
+const ON_SCREEN_MARGIN: f64 = 0.5;
 
 /// Every watched canvas with its on-screen flag.
 type Watched = Rc<RefCell<Vec<(Element, RwSignal<bool>)>>>;
@@ -204,7 +204,8 @@ fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
                     }
                 });
             let options = web_sys::IntersectionObserverInit::new();
-            options.set_root_margin(ON_SCREEN_MARGIN);
+            let percent = ON_SCREEN_MARGIN * 100.0;
+            options.set_root_margin(&format!("{percent}% 0px {percent}% 0px"));
             let observer = web_sys::IntersectionObserver::new_with_options(
                 callback.as_ref().unchecked_ref(),
                 &options,
@@ -232,8 +233,8 @@ fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
     }
 }
 
-/// Whether `element` is shown and within [`ON_SCREEN_MARGIN`] (half the viewport's height above
-/// and below) of the viewport, as the observer would find it.
+/// Whether `element` is shown and within [`ON_SCREEN_MARGIN`] of the viewport, as the observer
+/// would find it.
 fn near_screen(element: &Element) -> bool {
     let rect = element.get_bounding_client_rect();
     let height = window()
@@ -243,8 +244,8 @@ fn near_screen(element: &Element) -> bool {
         .unwrap_or(0.0);
     rect.width() > 0.0
         && rect.height() > 0.0
-        && rect.bottom() > -height / 2.0
-        && rect.top() < height * 1.5
+        && rect.bottom() > -height * ON_SCREEN_MARGIN
+        && rect.top() < height * (1.0 + ON_SCREEN_MARGIN)
 }
 
 /// Makes the canvases inside `panel` draw although they are off screen (`None`: only those on

@@ -99,18 +99,20 @@ pub fn with_term_buttons(text: &str, terms: &[(String, String)]) -> Vec<AnyView>
         };
         let end = at + words.len();
         parts.push(rest[..at].to_owned().into_any());
-        parts.push(
-            view! {
-                <button type="button" class="term" popovertarget=format!("def-{id}")>
-                    {rest[at..end].to_owned()}
-                </button>
-            }
-            .into_any(),
-        );
+        parts.push(term_button(id, &rest[at..end]).into_any());
         rest = &rest[end..];
     }
     parts.push(rest.to_owned().into_any());
     parts
+}
+
+/// The button that shows term `id`'s definition (the popover `def-<id>`), on `words`.
+fn term_button(id: &str, words: &str) -> impl IntoView {
+    view! {
+        <button type="button" class="term" popovertarget=format!("def-{id}")>
+            {words.to_owned()}
+        </button>
+    }
 }
 
 #[cfg(feature = "ssr")]
@@ -419,9 +421,7 @@ mod parts {
             parts.push(rest[..at].to_owned().into_any());
             parts.push(
                 view! {
-                    <button type="button" class="term" popovertarget=format!("def-{}", term.id)>
-                        {rest[at..end].to_owned()}
-                    </button>
+                    {super::term_button(&term.id, &rest[at..end])}
                     {definition(term, page, lang)}
                 }
                 .into_any(),

@@ -232,9 +232,11 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     // stylesheet's label on a locked control (`--locked`) is in it too, once a control is
     // locked. Each is written only when it changes: a change on <html> restyles the whole page
     // (on a phone some 40 ms before the first chart, when the prerendered page already says it).
+    // (A memo: the effect must not run at every slider step.)
+    let any_locked = Memo::new(move |_| lesson.params.with(|p| !p.locked.is_empty()));
     Effect::new(move |_| {
         let lang = lesson.lang.get();
-        let any_locked = lesson.params.with(|p| !p.locked.is_empty());
+        let any_locked = any_locked.get();
         let Some(root) = document().document_element() else {
             return;
         };

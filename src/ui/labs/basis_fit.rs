@@ -173,7 +173,7 @@ pub fn BasisFitLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-basis-fit" data-testid="basis-fit-title">{move || TITLE[language()]}</h3>
-        <p>{term_text("lab-basis-fit", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="basis-fit-link-problems" />
         <div class="lab-controls">
             <label class="lab-slider">

@@ -288,7 +288,7 @@ pub fn FamilyTreeLab() -> impl IntoView {
     });
     view! {
         <h3 id="lab-family-tree" data-testid="family-tree-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-family-tree", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <table class="numbers-table family-tree" data-testid="family-tree-table">
                 <thead>
                     <tr>{COLUMNS.iter().map(|c| view! { <th scope="col">{in_language(*c)}</th> }).collect_view()}</tr>

@@ -311,7 +311,7 @@ pub fn ModelPathLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-model-path" data-testid="model-path-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-model-path", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="model-path-link-problems" />
         <div class="lab-controls">
             <LabChoice label=word(|w| w.kind) testid="model-path-kind" choices=&KINDS

@@ -108,7 +108,7 @@ pub fn NopeLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-nope" data-testid="nope-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-nope", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="nope-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language([

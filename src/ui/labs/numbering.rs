@@ -67,7 +67,7 @@ pub fn NumberingLab() -> impl IntoView {
         move |row: usize, read: fn(&SignalAt) -> f64| move || plain(read(&signals.get()[row]));
     view! {
         <h3 id="lab-numbering" data-testid="numbering-title">{move || TITLE[language()]}</h3>
-        <p>{term_text("lab-numbering", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <table class="numbers-table" data-testid="numbering-table">
             <thead>
                 <tr>

@@ -19,12 +19,17 @@ pub fn in_language(text: [&'static str; 2]) -> Signal<&'static str> {
     Signal::derive(move || text[usize::from(lang.get() == Lang::Zh)])
 }
 
-/// A lab's explanation `text` (its `[English, 中文]` pair) in the page's language, with the
-/// glossary terms the chapter first uses there (`course::panel_terms`, for the lab's heading
-/// `anchor`) made buttons that show their definitions.
-pub fn term_text(anchor: &'static str, text: [&'static str; 2]) -> impl IntoView {
+/// A lab's explanation `text` (its `[English, 中文]` pair, the one its `CONTENTS` entry names)
+/// in the page's language, with the glossary terms the chapter first uses there
+/// (`course::panel_terms`, found by the lab's heading) made buttons that show their definitions.
+pub fn term_text(text: [&'static str; 2]) -> impl IntoView {
     let lang = use_lesson().lang;
     let page = use_context::<Page>().unwrap_or_default();
+    let anchor = super::CONTENTS
+        .iter()
+        .flat_map(|(_, labs)| labs.iter())
+        .find(|lab| lab.text == text)
+        .map_or("", |lab| lab.anchor);
     let terms = panel_terms(page, lang.get_untracked(), anchor);
     move || with_term_buttons(text[usize::from(lang.get() == Lang::Zh)], &terms)
 }

@@ -169,7 +169,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-relative-bias" data-testid="relative-bias-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-relative-bias", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="relative-bias-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language([

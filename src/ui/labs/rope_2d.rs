@@ -137,7 +137,7 @@ pub fn Rope2dLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-rope-2d" data-testid="rope-2d-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-rope-2d", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="rope-2d-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language([

@@ -39,7 +39,7 @@ pub fn RopeComplexLab() -> impl IntoView {
     let number = move |form: usize| move || format!("{:.15}", forms.get()[form]);
     view! {
         <h3 id="lab-rope-complex" data-testid="rope-complex-title">{move || TITLE[language()]}</h3>
-        <p data-testid="rope-complex-text">{term_text("lab-rope-complex", TEXT)}</p>
+        <p data-testid="rope-complex-text">{term_text(TEXT)}</p>
         <div class="formula" tabindex="0">
             <math display="block">
                 <mrow>

@@ -303,7 +303,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-rope-extension" data-testid="rope-extension-title">{Signal::derive(move || TITLE[language()])}</h3>
-        <p>{term_text("lab-rope-extension", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="rope-extension-link-problems" />
         <div class="lab-controls">
             <label class="lab-slider">

@@ -149,7 +149,7 @@ pub fn ShiftOperatorLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-shift-operator" data-testid="shift-operator-title">{move || TITLE[language()]}</h3>
-        <p>{term_text("lab-shift-operator", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="shift-operator-link-problems" />
         <div class="lab-controls">
             <LabSlider label=label(|w| w.n) testid="shift-operator-n" min=4.0 max=SHIFT_N_MAX as f64 step=1.0 track=Track::Linear

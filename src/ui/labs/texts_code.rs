@@ -77,7 +77,7 @@ pub fn TextsCodeLab() -> impl IntoView {
     };
     view! {
         <h3 id="lab-texts-code" data-testid="texts-code-title">{move || TITLE[language()]}</h3>
-        <p>{term_text("lab-texts-code", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         {(0..2)
             .map(|block| view! {
                 <figure class="lab-code">

@@ -552,7 +552,7 @@ pub fn TrainLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-train" data-testid="train-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-train", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="train-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language(["task", "任务"]) testid="train-task" choices=&TASKS

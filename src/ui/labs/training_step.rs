@@ -149,7 +149,7 @@ pub fn TrainingStepLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-training-step" data-testid="training-step-title">{move || TITLE[language()]}</h3>
-        <p>{term_text("lab-training-step", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="training-step-link-problems" />
         <div class="lab-controls">
             <LabSlider label=label(|w| w.length) testid="training-step-length" min=1.0 max=TRAINING_ROWS as f64 step=1.0 track=Track::Linear

@@ -144,7 +144,7 @@ pub fn WeightTyingLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-weight-tying" data-testid="weight-tying-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-weight-tying", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="weight-tying-link-problems" />
         <div class="lab-controls">
             <LabChoice label=word(|w| w.tying) testid="weight-tying-choice" choices=&CHOICES

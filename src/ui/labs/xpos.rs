@@ -164,7 +164,7 @@ pub fn XposLab() -> impl IntoView {
 
     view! {
         <h3 id="lab-xpos" data-testid="xpos-title">{in_language(TITLE)}</h3>
-        <p>{term_text("lab-xpos", TEXT)}</p>
+        <p>{term_text(TEXT)}</p>
         <LinkProblems problems=link_problems testid="xpos-link-problems" />
         <div class="lab-controls">
             <LabChoice label=in_language([
