@@ -76,9 +76,32 @@ fn has_cjk(text: &str) -> bool {
     text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
+/// `text` as the page shows it: a part that states a lesson step's answer is written
+/// `⟦name|words⟧` (`ui::course::answer_parts`), and only `words` is on the page.
+fn without_answer_marks(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('⟦') {
+        shown.push_str(&rest[..open]);
+        let mark = &rest[open + '⟦'.len_utf8()..];
+        rest = mark.split_once('|').map_or(mark, |(_, words)| words);
+    }
+    shown.push_str(rest);
+    shown.replace('⟧', "")
+}
+
 /// Every Chinese text the app shows: each key's zh string, and each `zh` line of the lesson
-/// file, labelled for the failure message.
+/// file, labelled for the failure message (answer marks taken out, as the page does).
 fn chinese_texts() -> Vec<(String, String)> {
+    let mut texts = chinese_sources();
+    for (_, text) in &mut texts {
+        *text = without_answer_marks(text);
+    }
+    texts
+}
+
+/// [`chinese_texts`] as written.
+fn chinese_sources() -> Vec<(String, String)> {
     let mut texts: Vec<(String, String)> = Key::ALL
         .iter()
         .map(|&key| (format!("{key:?}"), Lang::Zh.t(key).to_string()))

@@ -71,7 +71,7 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
             .map(|l| format!("{l}\n"))
             .collect()
     };
-    for prefix in ["zh 7 !", "en 3 =", "4 before", "11 panel"] {
+    for prefix in ["zh 7 !", "en 3 =", "4 before", "11 panel", "zh 9 words"] {
         let step = prefix
             .split(' ')
             .find_map(|w| w.parse::<usize>().ok())
@@ -95,12 +95,75 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
         "1 before rx_s=abc",
         "1 after rx_method=longrope",
         "1 colour red",
+        "en 1 words a |  | b",
     ] {
         assert_eq!(
             LessonPlan::parse_steps(&format!("# c\n\n{bad}"), 12),
             Err(LessonTextError::Line(3)),
             "{bad}"
         );
+    }
+}
+
+#[test]
+fn every_step_lists_its_answers_words_and_the_question_gives_none_of_them() {
+    let plan = plan();
+    for step in 1..=plan.len() {
+        for lang in [Lang::En, Lang::Zh] {
+            let words = plan.words(step, lang);
+            assert!(!words.is_empty(), "step {step} {lang:?}");
+            for word in words {
+                assert!(
+                    !plan.question(step, lang).contains(word.as_str()),
+                    "step {step} {lang:?}: the question gives {word:?} away"
+                );
+            }
+        }
+    }
+}
+
+/// Every name a step masks is hidden by a rule of the tools' stylesheet (a read-out or chart,
+/// `data-readout`, or a sentence, `data-answer`) and marks something in the sources: a name
+/// without a rule would leave its answer on screen, one without a mark would hide nothing.
+#[test]
+fn every_masked_name_has_its_rule_and_its_place_in_the_page() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let css = std::fs::read_to_string(format!("{root}/style/teacher.css")).expect("teacher.css");
+    let mut sources = String::new();
+    let mut folders = vec![std::path::PathBuf::from(format!("{root}/src"))];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                sources.push_str(&std::fs::read_to_string(&path).expect("a source"));
+            }
+        }
+    }
+    let plan = plan();
+    for step in 1..=plan.len() {
+        for name in plan.masks(step) {
+            let readout = format!(":root[data-mask~=\"{name}\"] [data-readout=\"{name}\"]");
+            let answer = format!(":root[data-mask~=\"{name}\"] [data-answer=\"{name}\"]");
+            let in_css = css.contains(&readout) || css.contains(&answer);
+            assert!(
+                in_css,
+                "step {step}: no rule for {name:?} in style/teacher.css"
+            );
+            let marked = [
+                format!("data-readout=\"{name}\""),
+                format!("data-answer=\"{name}\""),
+                format!("⟦{name}|"),
+                // A read-out that only some rows carry: `(row == 1).then_some("numbering-twice")`.
+                format!("then_some(\"{name}\")"),
+            ]
+            .iter()
+            .any(|mark| sources.contains(mark.as_str()))
+                || (name.starts_with("misconception-")
+                    && sources.contains("data-answer=format!(\"misconception-{anchor}\")"));
+            assert!(marked, "step {step}: nothing in src/ is marked {name:?}");
+        }
     }
 }
 
@@ -376,7 +439,7 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     use pe_explorer::lesson::lab_query::read_shift;
     let plan = plan();
     assert_eq!(plan.lab(10), Some("shift-operator"));
-    assert_eq!(plan.masks(10), ["shift-frequencies"]);
+    assert_eq!(plan.masks(10), ["shift-frequencies", "shift-why"]);
     let s = read_shift(&plan.lab_query(10, false).unwrap())
         .unwrap()
         .settings;
@@ -398,7 +461,7 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
     };
     let plan = plan();
     assert_eq!(plan.lab(14), Some("training-step"));
-    assert_eq!(plan.masks(14), ["training-unseen"]);
+    assert_eq!(plan.masks(14), ["training-unseen", "training-why"]);
     let s = read_training_step(&plan.lab_query(14, false).unwrap())
         .unwrap()
         .settings;
@@ -472,7 +535,7 @@ fn the_numbering_steps_answer_is_the_fraction_at_twice_the_length() {
     use pe_explorer::encoding::numbering::fraction;
     let plan = plan();
     assert_eq!(plan.lab(4), Some("numbering"));
-    assert_eq!(plan.masks(4), ["numbering-twice"]);
+    assert_eq!(plan.masks(4), ["numbering-twice", "numbering-why"]);
     let p = plan.before(4, Params::default());
     let code = fraction(p.pos, p.length);
     assert_eq!((p.pos, p.length), (10, 100));
@@ -495,7 +558,10 @@ fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
     use pe_explorer::lesson::lab_query::read_rope_2d;
     let plan = plan();
     assert_eq!(plan.lab(20), Some("rope-2d"));
-    assert_eq!(plan.masks(20), ["rope-2d-below", "rope-2d-maps"]);
+    assert_eq!(
+        plan.masks(20),
+        ["rope-2d-below", "rope-2d-maps", "rope-2d-why"]
+    );
     let s = read_rope_2d(&plan.lab_query(20, false).unwrap())
         .unwrap()
         .settings;
@@ -533,7 +599,10 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     use pe_explorer::lesson::lab_query::read_relative_bias;
     let plan = plan();
     assert_eq!(plan.lab(22), Some("relative-bias"));
-    assert_eq!(plan.masks(22), ["t5-last", "t5-probe", "t5-indices"]);
+    assert_eq!(
+        plan.masks(22),
+        ["t5-last", "t5-probe", "t5-indices", "t5-why"]
+    );
     let s = read_relative_bias(&plan.lab_query(22, false).unwrap())
         .unwrap()
         .settings;
@@ -552,7 +621,7 @@ fn the_nope_steps_answer_is_the_last_position_told_apart() {
     use pe_explorer::lesson::lab_query::read_nope;
     let plan = plan();
     assert_eq!(plan.lab(23), Some("nope"));
-    assert_eq!(plan.masks(23), ["nope-last", "nope-steps"]);
+    assert_eq!(plan.masks(23), ["nope-last", "nope-steps", "nope-why"]);
     let s = read_nope(&plan.lab_query(23, false).unwrap())
         .unwrap()
         .settings;
@@ -580,7 +649,15 @@ fn the_training_steps_answers_are_the_runs_the_lab_trains() {
     }
     // Step 16 also hides the runs step 15 may have finished (their accuracy past the length).
     assert_eq!(plan.masks(15), ["train-measured"]);
-    assert_eq!(plan.masks(16), ["train-measured", "train-positions"]);
+    assert_eq!(
+        plan.masks(16),
+        [
+            "train-measured",
+            "train-positions",
+            "train-rows",
+            "training-why"
+        ]
+    );
     let s = read_train(&plan.lab_query(15, false).unwrap())
         .unwrap()
         .settings;

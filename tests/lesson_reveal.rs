@@ -1,6 +1,7 @@
 //! Lesson mode asks before it tells: for every step of `assets/lesson.txt`, the answer its reveal
-//! text quotes is nowhere in the step's panel in the before state (with the step's masked
-//! read-outs taken out, as the stylesheet hides them), and is in the panel in the after state.
+//! text quotes and the answer's words and numbers are nowhere in the step's panel in the before
+//! state (with the step's masked read-outs and sentences taken out, as the stylesheet hides
+//! them), and are in the panel (or the reveal text) in the after state.
 //! The panels are rendered by the same components as the page, natively (Leptos's `ssr`
 //! feature, as the prerender renders them). Run with `--no-default-features --features ssr`.
 
@@ -67,11 +68,15 @@ fn panel_text(html: &str, panel: PanelId, masks: &[String]) -> String {
         .unwrap_or_else(|| panic!("{panel:?} is on the page"));
     let mut section = html[start..element_end(html, start)].to_string();
     for mask in masks {
-        let attribute = format!("data-readout=\"{mask}\"");
-        while let Some(at) = section.find(&attribute) {
-            let tag = section[..at].rfind('<').expect("in a tag");
-            let end = element_end(&section, tag);
-            section.replace_range(tag..end, "");
+        for attribute in [
+            format!("data-readout=\"{mask}\""),
+            format!("data-answer=\"{mask}\""),
+        ] {
+            while let Some(at) = section.find(&attribute) {
+                let tag = section[..at].rfind('<').expect("in a tag");
+                let end = element_end(&section, tag);
+                section.replace_range(tag..end, "");
+            }
         }
     }
     let mut text = String::new();
@@ -114,6 +119,14 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
                 !shown.contains(answer),
                 "step {step} {lang:?}: {answer:?} is on screen before Reveal:\n{shown}"
             );
+            // Nor any of the answer's words and numbers: a sentence of the panel's own text
+            // that states the answer is masked too.
+            for word in plan.words(step, lang) {
+                assert!(
+                    !shown.contains(word.as_str()),
+                    "step {step} {lang:?}: {word:?} is on screen before Reveal:\n{shown}"
+                );
+            }
             // The real model's tables arrive over the network in the browser (the browser tests
             // check its answer there); every other panel computes its numbers itself.
             if panel != PanelId::RealData {
@@ -122,6 +135,14 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
                     shown.contains(answer),
                     "step {step} {lang:?}: {answer:?} is not on screen after Reveal:\n{shown}"
                 );
+                // Each word is in the panel or in the reveal text the lesson bar shows.
+                let told = format!("{shown} {}", plan.reveal(step, lang));
+                for word in plan.words(step, lang) {
+                    assert!(
+                        told.contains(word.as_str()),
+                        "step {step} {lang:?}: {word:?} is not on screen after Reveal:\n{told}"
+                    );
+                }
             }
         }
     }

@@ -19,6 +19,8 @@ pub struct Extrapolation {
     pub shown: usize,
     /// Side of the sampled similarity matrices.
     pub side: usize,
+    /// Positions from one sampled row (and column) to the next: row r is position r·stride.
+    pub stride: usize,
     pub sinusoidal_matrix: Vec<f32>,
     pub learned_matrix: Vec<f32>,
     /// cos(PE(p), PE(p − 1)) for p = 1..shown, both tables.
@@ -83,6 +85,7 @@ pub fn extrapolation(
         d_model,
         shown,
         side,
+        stride,
         sinusoidal_neighbours: curve(&sinusoidal),
         learned_neighbours,
         beyond,

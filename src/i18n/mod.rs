@@ -81,8 +81,8 @@ strings! {
     NoticeTitle => "Some values in the link were corrected:", "链接中的部分参数值已更正：";
     Dismiss => "Dismiss", "关闭";
     VectorTitle => "The encoding of one position", "一个位置的编码向量";
-    VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.",
-                  "每根柱子是 PE(pos) 的一维。偶数维放正弦，奇数维放余弦；pos 变化时，左边的维度对转得快，右边的转得慢。拖动 pos，可以看到左端先变。";
+    VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; ⟦heatmap-why|the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.⟧",
+                  "每根柱子是 PE(pos) 的一维。偶数维放正弦，奇数维放余弦；⟦heatmap-why|pos 变化时，左边的维度对转得快，右边的转得慢。拖动 pos，可以看到左端先变。⟧";
     // The vector panel's text when layout=split (the shell shows it instead of VectorText).
     VectorTextSplit => "Each bar is one dimension of PE(pos). In the split layout the first half holds the sines and the second half the cosines: pair i is dimensions i and d_model/2 + i. Within each half the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end of each half change first.",
                        "每根柱子是 PE(pos) 的一维。分半排列时，前一半放正弦，后一半放余弦：第 i 对是第 i 维和第 d_model/2 + i 维。在每一半里，pos 变化时左边的维度对转得快，右边的转得慢。拖动 pos，可以看到每一半的左端先变。";
@@ -108,11 +108,11 @@ strings! {
     AmplitudeLabel => "PE amplitude", "位置编码幅度";
     // Heatmap panel.
     HeatmapTitle => "The whole encoding as a heatmap", "用热力图看整个位置编码";
-    HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
-                    "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
+    HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. ⟦heatmap-why|The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike.⟧ The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
+                    "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。⟦heatmap-why|左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。⟧标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     // The heatmap panel's text when layout=split.
-    HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike. The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
-                        "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
+    HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. ⟦heatmap-why|In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike.⟧ The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
+                        "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。⟦heatmap-why|每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。⟧标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
     HeatmapSampled => "More cells than pixels: each pixel is the mean of up to {p} × {d} cells (positions × dimensions), so fast columns fade where their waves cancel. The read-out is exact.",
                       "单元格多于像素：每个像素是至多 {p} × {d} 个单元格（位置 × 维度）的平均值，因此在波形相互抵消的地方，变化快的列颜色变淡。读数是精确值。";
     HeatmapTable => "Data table", "数据表";
@@ -156,8 +156,8 @@ strings! {
     LambdaNamed => "λ (positions per full turn)", "λ（转满一圈所需的位置数）";
     // Rotation panel.
     RotationTitle => "Moving by k is a rotation", "移动 k 个位置就是一次旋转";
-    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. Vaswani et al. chose the formula for this property: they hypothesized it would let a model easily learn to attend by relative position, because a rule such as \"three words back\" is then one linear map, the same at every position. The formula makes the rule expressible; whether a trained model learns it is another matter. The printed error is rounding, not approximation.",
-                     "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的点。再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；因此同一个固定矩阵 M_k 能把每个位置的编码变成其后第 k 个位置的编码。Vaswani 等人正是看中这一性质才选了这个公式：他们的假设是，这能让模型轻松学会按相对位置分配注意力，因为像“往回数三个词”这样的规则此时就是一个线性映射，在每个位置都相同。公式只是让这条规则能够表达出来；训练好的模型是否真的学到了它，是另一回事。下面显示的误差来自浮点舍入，不是近似。";
+    RotationText => "Pair i of PE(pos) is a point on the unit circle at angle pos·ω_i. ⟦rotation-why|Going k positions further turns it by k·ω_i, whatever pos is, so a fixed matrix M_k takes every position to the one k later. Vaswani et al. chose the formula for this property: they hypothesized it would let a model easily learn to attend by relative position, because a rule such as \"three words back\" is then one linear map, the same at every position.⟧ The formula makes the rule expressible; whether a trained model learns it is another matter. The printed error is rounding, not approximation.",
+                     "PE(pos) 的第 i 对是单位圆上角度为 pos·ω_i 的点。⟦rotation-why|再往后走 k 个位置，它就转过 k·ω_i，与 pos 无关；因此同一个固定矩阵 M_k 能把每个位置的编码变成其后第 k 个位置的编码。Vaswani 等人正是看中这一性质才选了这个公式：他们的假设是，这能让模型轻松学会按相对位置分配注意力，因为像“往回数三个词”这样的规则此时就是一个线性映射，在每个位置都相同。⟧公式只是让这条规则能够表达出来；训练好的模型是否真的学到了它，是另一回事。下面显示的误差来自浮点舍入，不是近似。";
     RotationElsewhere => "The same k from another position", "同样的 k，换一个起点";
     Play => "Play", "播放";
     Pause => "Pause", "暂停";
@@ -211,8 +211,8 @@ strings! {
                             "“用了 RoPE，把环形序列循环平移后注意力（几乎）不变”。RoPE 保证的是：沿着序列把两个位置移动同样的距离，分数不变。在 N 个位置首尾相接的环上，最后一个位置和第一个位置是相邻的，RoPE 却认为它们相距 N − 1；只有每一对维度在 N 个位置内都恰好转整数圈，两种看法才一致，而第 0 对每个位置转 θ_0 = 1 弧度，在整数个位置内永远转不出整数圈。";
     // Saturation panel.
     SaturationTitle => "How loud should position be?", "位置编码该有多强？";
-    SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter. Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
-                      "同一个简化的注意力头读取 “the cat sat on the mat”，只是位置编码先乘以 a。a = 0 时，每个词关注哪里完全由词本身决定。a 越大，位置项在注意力分数中越占主导，softmax 越尖锐，每一行注意力最终都集中到单个位置上：熵趋近于 0，词本身不再起作用。有用的编码介于这两种极端之间。（熵以奈特为单位，即用自然对数计算：平均分布在六个词上的一行，熵为 ln 6 ≈ 1.79；全部落在一个词上的一行，熵为 0。）";
+    SaturationText => "The same toy attention head reads \"the cat sat on the mat\" with the position encoding multiplied by a. At a = 0 the words alone decide where each word looks. ⟦amp-why|As a grows, the position terms take over the scores, the softmax sharpens, and each row of attention collapses onto a single position: the entropy falls towards 0 and the words no longer matter.⟧ Useful encodings sit between the two. (Entropy is measured in nats, with natural logarithms: a row spread evenly over the six words has ln 6 ≈ 1.79, a row on one word 0.)",
+                      "同一个简化的注意力头读取 “the cat sat on the mat”，只是位置编码先乘以 a。a = 0 时，每个词关注哪里完全由词本身决定。⟦amp-why|a 越大，位置项在注意力分数中越占主导，softmax 越尖锐，每一行注意力最终都集中到单个位置上：熵趋近于 0，词本身不再起作用。⟧有用的编码介于这两种极端之间。（熵以奈特为单位，即用自然对数计算：平均分布在六个词上的一行，熵为 ln 6 ≈ 1.79；全部落在一个词上的一行，熵为 0。）";
     SaturationEntropy => "mean attention entropy (nats)", "平均注意力熵（奈特）";
     SaturationWeights => "attention weights, query word by key word", "注意力权重：作为查询的词 × 作为键的词";
     SaturationCaveat => "A simplification: this toy head reads the sum √d·E + a·PE as it is, so the position terms of its scores grow with a without limit. Most real models rescale before attention: BERT normalises the sum of its embeddings (LayerNorm) before the first layer, and GPT-2 normalises the input of every attention block. There the input's overall size is reset, so a changes only the mix of word and position and cannot make the scores grow without limit. The original Transformer did not: as its paper describes it, each sublayer's output is LayerNorm(x + Sublayer(x)), so its first attention reads the raw sum of embedding and position encoding, and there the amplitude matters as shown here.",
@@ -234,11 +234,12 @@ strings! {
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长超过序列长度（{length}）：它们在整个序列内转不满一圈。";
     AxisPair => "pair i", "第 i 对";
+    FrequencyReference => "Green line: the same ladder with the paper's base 10 000, for comparison.", "绿线：论文底数 10000 下的同一阶梯，用于对比。";
     FrequencyLengthLine => "sequence length = {length}", "序列长度 = {length}";
     // Word-order panel.
     OrderTitle => "Without position, word order is invisible", "没有位置，就分不出词序";
-    OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.",
-                  "自注意力让每个词与其他所有词比较，但其中没有任何信息说明一个词在哪个位置。交换两个词，每个词看到的仍是同一组邻居，所以它的输出还是同一行，只是换了地方；对整句取平均后，“狗咬人”和“人咬狗”得到同一个向量。加上位置编码，两句话才有了区别。";
+    OrderText => "Self-attention compares every word with every other word, but nothing in it says where a word stands. ⟦order-why|Swap two words and each word still sees the same set of neighbours, so its output is the same row, only in another place; averaged over the sentence, \"dog bites man\" and \"man bites dog\" become the same vector. Add the position encoding and the two sentences finally differ.⟧",
+                  "自注意力让每个词与其他所有词比较，但其中没有任何信息说明一个词在哪个位置。⟦order-why|交换两个词，每个词看到的仍是同一组邻居，所以它的输出还是同一行，只是换了地方；对整句取平均后，“狗咬人”和“人咬狗”得到同一个向量。加上位置编码，两句话才有了区别。⟧";
     OrderPairLabel => "sentences", "句子";
     OrderPeLabel => "add positional encoding", "加上位置编码";
     OrderDifference => "largest difference between the two sentence vectors", "两个句向量之间的最大差值";
@@ -279,8 +280,8 @@ strings! {
     EmbedScaleValue => "scale", "缩放因子";
     // Extrapolation panel.
     ExtrapTitle => "Beyond the training length", "超出训练长度之后";
-    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost. The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
-                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
+    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train, and nothing after it. ⟦extrap-why|A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost.⟧ The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
+                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行，之后就什么也没有。⟦extrap-why|这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。⟧公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
     ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
     ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的余弦相似度";
@@ -289,11 +290,12 @@ strings! {
     ExtrapLearnedBeyond => "learned, p ≥ N_train", "可学习位置表，p ≥ N_train";
     ExtrapMissing => "asking the learned table for position {pos}", "向可学习位置表取位置 {pos} 的向量";
     ExtrapMissingAnswer => "no row: the table has rows 0 to {last}", "没有这一行：表中只有第 0 到第 {last} 行";
+    ExtrapSampled => ". The matrices show one position in {stride}: 0, {stride}, …, {pick}", "。矩阵中每 {stride} 个位置取一个：0, {stride}, …, {pick}";
     ExtrapShown => "positions 0 to {last} (twice N_train); the line marks N_train", "位置 0 到 {last}（N_train 的两倍）；图中的线标出 N_train";
     // RoPE panel.
     RopeTitle => "RoPE: rotate the query and the key", "RoPE：旋转查询和键";
-    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does. How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
-                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i 就是正弦位置编码中的那些角频率。点积只看两个向量之间的夹角，两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
+    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. ⟦rope-why|A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does.⟧ How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
+                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i 就是正弦位置编码中的那些角频率。⟦rope-why|点积只看两个向量之间的夹角，两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。⟧分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
     RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
     RopeDecay => "against the distance |m − n|: the score when the query and key point the same way, q = k = (1, 1, …, 1), and RoFormer's upper bound on |score|, each divided by its value at distance 0",
                  "随距离 |m − n| 的变化：查询和键方向相同（q = k = (1, 1, …, 1)）时的分数，以及 RoFormer 给出的 |分数| 上界，均除以各自在距离 0 处的值";
@@ -317,8 +319,8 @@ strings! {
     AxisScore => "score", "分数";
     // ALiBi panel.
     AlibiTitle => "ALiBi: a penalty for distance instead of a position vector", "ALiBi：用距离惩罚代替位置向量";
-    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios. For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Press et al. name this inductive bias towards recency as what lets ALiBi outperform other position methods: in every head the penalty grows with the distance, so far keys count less and less. Having nothing learned and no end is not enough on its own: the sinusoidal encoding has neither, and it did not extrapolate in their tests (their Figure 1).",
-                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以键每往回远一步，分数就多扣一个固定值。每个头有自己的斜率：斜率陡的头只看最近的几个词元，斜率缓的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次为 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，因此斜率不再依次递减：试试 12 个头。Press 等人指出，正是这种偏向近处的归纳偏置让 ALiBi 胜过其他位置编码方法：每个头的惩罚都随距离增大，越远的键分量越轻。仅仅没有要学习的参数、也没有终点，并不足以外推：正弦位置编码同样如此，在他们的实验中却不能外推（论文图 1）。";
+    AlibiText => "ALiBi adds no vector either. Each attention head subtracts slope × distance from every score, so a key one step further back loses a fixed amount. ⟦alibi-why|Every head has its own slope: steep heads look only at the last few tokens, gentle heads across the whole text. For n heads, n a power of two, the slopes are 2^(−8/n), 2^(−16/n), …, 2^(−8), falling in equal ratios.⟧ For other n the paper's code takes the slopes for p heads, p the largest power of two below n, then every other slope for 2p heads (the 1st, 3rd, …) until there are n, so they no longer fall in order: try 12 heads. Press et al. name this inductive bias towards recency as what lets ALiBi outperform other position methods: in every head the penalty grows with the distance, so far keys count less and less. Having nothing learned and no end is not enough on its own: the sinusoidal encoding has neither, and it did not extrapolate in their tests (their Figure 1).",
+                  "ALiBi 同样不加任何向量。每个注意力头从每个分数中减去“斜率 × 距离”，所以键每往回远一步，分数就多扣一个固定值。⟦alibi-why|每个头有自己的斜率：斜率陡的头只看最近的几个词元，斜率缓的头能看遍整段文本。头数 n 是 2 的幂时，斜率依次为 2^(−8/n)、2^(−16/n)、…、2^(−8)，按相同比例递减。⟧n 不是 2 的幂时，论文的代码先取 p 个头的斜率（p 是小于 n 的最大的 2 的幂），再从 2p 个头的斜率中隔一个取一个（第 1、3、…个），直到凑满 n 个，因此斜率不再依次递减：试试 12 个头。Press 等人指出，正是这种偏向近处的归纳偏置让 ALiBi 胜过其他位置编码方法：每个头的惩罚都随距离增大，越远的键分量越轻。仅仅没有要学习的参数、也没有终点，并不足以外推：正弦位置编码同样如此，在他们的实验中却不能外推（论文图 1）。";
     AlibiSlopes => "slope of each head", "每个头的斜率";
     AlibiBias => "bias of the chosen head, query by key (later keys masked)", "所选头的偏置：查询 × 键（之后的键被掩码屏蔽）";
     AlibiRow => "attention of query pos over keys 0…pos, with equal content scores", "查询 pos 对键 0…pos 的注意力（内容分数都相同）";
@@ -374,10 +376,10 @@ strings! {
     RealPairColumn => "positions", "位置";
     RealLearnedColumn => "learned", "可学习位置表";
     SinusoidalName => "sinusoidal", "正弦位置编码";
-    RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).",
-                 "相同之处：两张表中，每个位置都与相邻位置最相似，相距越远越不相似；训练是从数据中学到这一点的，公式则直接把它构造了进去。不同之处：可学习位置表到 511 就结束了；它的相似度只是平均而言随距离下降，而且并不均匀；也没有任何机制让 PE(p + k) 成为 PE(p) 的固定函数。";
-    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.",
-                   "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。";
+    RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. ⟦real-why|Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).⟧",
+                 "相同之处：两张表中，每个位置都与相邻位置最相似，相距越远越不相似；训练是从数据中学到这一点的，公式则直接把它构造了进去。⟦real-why|不同之处：可学习位置表到 511 就结束了；它的相似度只是平均而言随距离下降，而且并不均匀；也没有任何机制让 PE(p + k) 成为 PE(p) 的固定函数。⟧";
+    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. ⟦real-why|For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.⟧",
+                   "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。⟦real-why|对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。⟧";
     RealFitLearned => "learned: relative error of the best map", "可学习位置表：最佳映射的相对误差";
     RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦位置编码：最佳映射的相对误差";
     RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即当前的 k，限制在 1 到 64 之间）";
@@ -411,6 +413,7 @@ strings! {
     ShareTitle => "Share with the class", "分享给全班";
     Close => "Close", "关闭";
     StudentLink => "Link for students (no presenter view, theme or lesson step)", "学生链接（不含演示模式、主题和课堂步骤）";
+    SelfStudy => "Self-study: students may run lesson mode themselves, Reveal included (otherwise their page has no lesson mode and no sharing)", "自学：学生可以自己使用课堂模式，包括“揭晓答案”（否则他们的页面没有课堂模式，也没有分享）";
     QrAlt => "QR code of the link for students", "学生链接的二维码";
     BuilderTitle => "Hide or lock for students", "对学生隐藏或锁定";
     BuilderWhat => "control or section", "控件或小节";

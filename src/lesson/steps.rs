@@ -79,6 +79,9 @@ struct StepPlan {
     /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
     /// it once revealed (which the reveal text quotes).
     texts: [[Option<String>; 3]; 2],
+    /// Per language: the answer's words and numbers, each as the page prints it, none of them on
+    /// screen before Reveal and all of them after (the tests check both).
+    words: [Vec<String>; 2],
 }
 
 /// The lesson: every step's panel, before and after states, masks and texts.
@@ -118,18 +121,20 @@ impl LessonPlan {
     /// - `4 after i=8`: what Reveal applies (optional);
     /// - `4 mask wavelength other`: read-outs hidden until Reveal (optional);
     /// - `en 4 ? text`, `en 4 ! text`: the question and the reveal text (`en` or `zh`);
-    /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal.
+    /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal;
+    /// - `en 4 words 19.9 | one full wave`: the answer's words and numbers, separated by `|`.
     ///
-    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state and all six
-    /// texts; parameters must read without a correction.
+    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state, all six texts
+    /// and its words in both languages; parameters must read without a correction.
     ///
     /// ```
     /// use pe_explorer::lesson::{steps::LessonPlan, Lang, PanelId};
     /// let file = "1 panel waves\n1 before i=0\n1 after i=8\nen 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
-    ///             zh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n";
+    ///             en 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\nzh 1 words 19.9 | 答\n";
     /// let plan = LessonPlan::parse_steps(file, 1).unwrap();
     /// assert_eq!(plan.panel(1), Some(PanelId::Waves));
     /// assert_eq!(plan.question(1, Lang::Zh), "问");
+    /// assert_eq!(plan.words(1, Lang::Zh), ["19.9", "答"]);
     /// assert!(LessonPlan::parse_steps("1 panel nowhere", 1).is_err());
     /// ```
     pub fn parse(file: &str) -> Result<LessonPlan, LessonTextError> {
@@ -149,7 +154,8 @@ impl LessonPlan {
         for (n, step) in steps.iter().enumerate() {
             let complete = step.panel.is_some()
                 && step.before.is_some()
-                && step.texts.iter().flatten().all(Option::is_some);
+                && step.texts.iter().flatten().all(Option::is_some)
+                && step.words.iter().all(|words| !words.is_empty());
             if !complete {
                 return Err(LessonTextError::Incomplete(n + 1));
             }
@@ -230,6 +236,12 @@ impl LessonPlan {
         self.text(step, lang, 2)
     }
 
+    /// The answer's words and numbers in `lang`: off the screen before Reveal, on it after.
+    pub fn words(&self, step: usize, lang: Lang) -> &[String] {
+        self.step(step)
+            .map_or(&[], |s| s.words[usize::from(lang == Lang::Zh)].as_slice())
+    }
+
     fn text(&self, step: usize, lang: Lang, kind: usize) -> &str {
         let lang = usize::from(lang == Lang::Zh);
         self.step(step)
@@ -260,6 +272,13 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
     }
     .trim();
     match (lang, kind) {
+        (Some(lang), "words") => {
+            let words: Vec<String> = rest.split('|').map(|w| w.trim().to_string()).collect();
+            if words.iter().any(String::is_empty) {
+                return None;
+            }
+            step.words[lang] = words;
+        }
         (Some(lang), "?" | "!" | "=") if !rest.is_empty() => {
             let kind = ["?", "!", "="].iter().position(|k| *k == kind)?;
             step.texts[lang][kind] = Some(rest.to_string());

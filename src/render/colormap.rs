@@ -241,6 +241,33 @@ pub fn lightness(rgb: [u8; 3]) -> f64 {
     m * s.cos()
 }
 
+/// A CSS hex colour, `#rrggbb` or its short form `#rgb` (each digit doubled: a stylesheet
+/// minifier writes `#ffffff` as `#fff`); `None` for anything else.
+///
+/// ```
+/// use pe_explorer::render::colormap::parse_hex_color;
+/// assert_eq!(parse_hex_color("#1e1e1e"), Some([30, 30, 30]));
+/// assert_eq!(parse_hex_color("#fff"), Some([255, 255, 255]));
+/// assert_eq!(parse_hex_color("#b0b"), Some([0xbb, 0, 0xbb]));
+/// assert_eq!(parse_hex_color("white"), None);
+/// assert_eq!(parse_hex_color("#ffff"), None);
+/// ```
+pub fn parse_hex_color(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let digit = |at: usize| u8::from_str_radix(&hex[at..=at], 16).ok();
+    match hex.len() {
+        3 => Some([digit(0)? * 17, digit(1)? * 17, digit(2)? * 17]),
+        6 => {
+            let byte = |at: usize| Some(digit(at)? * 16 + digit(at + 1)?);
+            Some([byte(0)?, byte(2)?, byte(4)?])
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

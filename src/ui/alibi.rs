@@ -31,7 +31,7 @@ struct AlibiView {
     shown: usize,
     /// The bias of each (query, key); masked cells are 0 (drawn under grey).
     bias: Vec<f32>,
-    /// The largest |bias| shown: the colour bar's end.
+    /// The largest |bias| of the steepest head: the colour bar's end, the same for every head.
     deepest: f32,
     /// The query's weights over keys 0..=query, with and without the bias.
     with_bias: Vec<(f64, f64)>,
@@ -44,7 +44,10 @@ fn alibi_view(heads: usize, head: usize, length: usize, pos: usize) -> AlibiView
     let shown = length.min(SHOWN_MAX);
     let mut bias = vec![0.0; shown * shown];
     alibi_bias(slope, shown, AlibiMask::Causal, &mut bias);
-    let deepest = (slope * (shown.max(2) - 1) as f64) as f32;
+    // One colour scale for every head, the steepest head's: switching heads changes the
+    // picture (a gentle head's penalties are pale), not only the numbers on the colour bar.
+    let steepest = slopes.iter().copied().fold(slope, f64::max);
+    let deepest = (steepest * (shown.max(2) - 1) as f64) as f32;
     let bias = bias
         .iter()
         .map(|b| if b.is_finite() { *b as f32 } else { 0.0 })

@@ -82,7 +82,13 @@ pub fn App(opening: Parsed, page: Page) -> impl IntoView {
     let panels = NodeRef::<html::Main>::new();
     if in_browser {
         let owner = Owner::current().unwrap_or_default();
-        panels.on_load(move |main| append_panels_in_turn(main.into(), owner, shell));
+        let epoch = use_context::<super::canvas::ViewportEpoch>();
+        panels.on_load(move |main| {
+            if let Some(epoch) = epoch {
+                super::canvas::refit_when_resized(&main, epoch);
+            }
+            append_panels_in_turn(main.into(), owner, shell)
+        });
     }
     let body = match page {
         Page::Chapter(_) => view! {

@@ -7,6 +7,9 @@ use std::rc::Rc;
 use leptos::html;
 use leptos::prelude::*;
 use plotters::prelude::*;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -30,6 +33,26 @@ thread_local! {
     static TYPE_ZOOM: Cell<f64> = const { Cell::new(1.0) };
     /// While a PNG is exported: the resolution every canvas draws at instead of the screen's.
     static EXPORT_SCALE: Cell<Option<f64>> = const { Cell::new(None) };
+}
+
+/// Makes every canvas redraw when `element` (the panels' column) changes width without the
+/// window resizing: presenter view's lesson mode lays the step's panel across the whole screen
+/// once the lesson has arrived, and a canvas fitted to the narrower column would be stretched.
+pub fn refit_when_resized(element: &Element, epoch: ViewportEpoch) {
+    let width = Cell::new(None::<f64>);
+    let measured = element.clone();
+    let follow = Closure::<dyn Fn()>::new(move || {
+        let now = measured.get_bounding_client_rect().width().round();
+        // The first report is the width the canvases were fitted to.
+        if width.replace(Some(now)).is_some_and(|before| before != now) {
+            epoch.bump();
+        }
+    });
+    if let Ok(observer) = web_sys::ResizeObserver::new(follow.as_ref().unchecked_ref()) {
+        observer.observe(element);
+    }
+    // The column lives as long as the page.
+    follow.forget();
 }
 
 /// Installs the resize listener once, at the top of the app, and shares the epoch by context.
@@ -111,9 +134,25 @@ impl SizedCanvas {
         let width = (css_width * scale).round() as u32;
         let height = (css_height * scale).round() as u32;
         // Called as a web_sys method: leptos's ElementExt also has a `style`.
-        web_sys::HtmlElement::style(&element)
+        let style = web_sys::HtmlElement::style(&element);
+        style
             .set_property("height", &format!("{css_height}px"))
             .ok()?;
+        // Its shape, for the stylesheet: presenter view's lesson mode caps a canvas's width so
+        // that its height fits the screen.
+        // (A stack of canvases drawn over each other is capped as one: `.canvas-stack`.)
+        let shape = f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH);
+        style.set_property("--aspect", &shape.to_string()).ok()?;
+        if let Some(stack) = element
+            .parent_element()
+            .filter(|parent| parent.class_name().split(' ').any(|c| c == "canvas-stack"))
+            .and_then(|parent| parent.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            stack
+                .style()
+                .set_property("--aspect", &shape.to_string())
+                .ok()?;
+        }
         if element.width() != width || element.height() != height {
             element.set_width(width);
             element.set_height(height);
@@ -141,11 +180,11 @@ impl SizedCanvas {
     }
 
     /// A plotters drawing area over the whole canvas, cleared to transparent.
-    pub fn drawing_area(&self) -> Option<DrawingArea<CanvasBackend, plotters::coord::Shift>> {
+    pub fn drawing_area(&self) -> Option<DrawingArea<Canvas2d, plotters::coord::Shift>> {
         let context = self.context()?;
         context.clear_rect(0.0, 0.0, self.width as f64, self.height as f64);
         let backend = CanvasBackend::with_canvas_object(self.element.clone())?;
-        Some(backend.into_drawing_area())
+        Some(Canvas2d { backend, context }.into_drawing_area())
     }
 
     /// The label font of every chart: 12 CSS px in the theme's text colour.
@@ -168,6 +207,116 @@ impl SizedCanvas {
     /// presenter view).
     pub fn font_px(&self, css_px: f64) -> f64 {
         css_px * self.scale * TYPE_ZOOM.with(Cell::get)
+    }
+}
+
+/// plotters' canvas backend, measuring text with the canvas itself. plotters' own measure for
+/// the web appends a `<span style=…>` to the page for every label: the page's content security
+/// policy refuses the inline style (a console error each time, and sizes measured in the page's
+/// font instead of the label's, so labels overlapped in presenter view), and each measure is a
+/// layout of the whole page.
+pub struct Canvas2d {
+    backend: CanvasBackend,
+    context: CanvasRenderingContext2d,
+}
+
+impl DrawingBackend for Canvas2d {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.backend.get_size()
+    }
+
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.ensure_prepared()
+    }
+
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.present()
+    }
+
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.draw_pixel(point, color)
+    }
+
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.draw_line(from, to, style)
+    }
+
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend
+            .draw_rect(upper_left, bottom_right, style, fill)
+    }
+
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.draw_path(path, style)
+    }
+
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.draw_circle(center, radius, style, fill)
+    }
+
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.fill_polygon(vert, style)
+    }
+
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.backend.draw_text(text, style, pos)
+    }
+
+    /// The text's width as the canvas measures it in the font `draw_text` sets, and its height
+    /// as one line of that font (1.2 × its size, as a browser lays out a line of it).
+    fn estimate_text_size<S: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &S,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        // The font string plotters-canvas's draw_text sets, so the measure is of the drawn text.
+        self.context.set_font(&format!(
+            "{} {}px {}",
+            style.style().as_str(),
+            style.size(),
+            style.family().as_str(),
+        ));
+        let width = self
+            .context
+            .measure_text(text)
+            .map_or(0.0, |metrics| metrics.width());
+        Ok((width.ceil() as u32, (1.2 * style.size()).ceil() as u32))
     }
 }
 
@@ -458,7 +607,8 @@ impl ThemeColors {
             style
                 .get_property_value(name)
                 .ok()
-                .and_then(|v| parse_hex_color(v.trim()))
+                .and_then(|v| crate::render::colormap::parse_hex_color(v.trim()))
+                .map(|[r, g, b]| RGBColor(r, g, b))
                 .unwrap_or(default)
         };
         ThemeColors {
@@ -474,10 +624,10 @@ impl ThemeColors {
 /// Gives a chart's mesh the house style: label fonts, light grid, no minor lines, axes in the
 /// text colour. Panels add their own label counts, formatters and axis titles.
 pub fn themed_mesh<'m, 'a, 'b, X, Y>(
-    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, CanvasBackend>,
+    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, Canvas2d>,
     font: &TextStyle<'b>,
     colors: &ThemeColors,
-) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, CanvasBackend>
+) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, Canvas2d>
 where
     X: plotters::coord::ranged1d::Ranged<ValueType = f64>
         + plotters::coord::ranged1d::ValueFormatter<f64>,
@@ -494,16 +644,6 @@ where
 /// A colour as CSS `#rrggbb`.
 pub fn css_color(color: RGBColor) -> String {
     format!("#{:02x}{:02x}{:02x}", color.0, color.1, color.2)
-}
-
-/// Parses `#rrggbb`.
-fn parse_hex_color(text: &str) -> Option<RGBColor> {
-    let hex = text.strip_prefix('#')?;
-    if hex.len() != 6 {
-        return None;
-    }
-    let byte = |at: usize| u8::from_str_radix(hex.get(at..at + 2)?, 16).ok();
-    Some(RGBColor(byte(0)?, byte(2)?, byte(4)?))
 }
 
 /// Paints a `rows × cols` matrix into the rectangle `(x, y, w, h)` of `context`, one cell per

@@ -87,7 +87,13 @@ pub fn ClassroomTools() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <button type="button" data-testid="share-open" on:click=move |_| teacher_tools("share")>
+            // Sharing is a teacher's tool too: a student's link without lesson mode has neither.
+            <button
+                type="button"
+                data-testid="share-open"
+                hidden=step_gate.hidden()
+                on:click=move |_| teacher_tools("share")
+            >
                 {tr(Key::ShareTitle)}
             </button>
         </div>
@@ -97,12 +103,16 @@ pub fn ClassroomTools() -> impl IntoView {
 /// `<html data-theme>` and `<html data-presenter>` follow the lesson (the stylesheet keys its
 /// colours and sizes on them), and the canvases redraw in the new look when it changed.
 pub fn follow_theme_and_presenter(lesson: Lesson, epoch: ViewportEpoch) {
-    Effect::new(move |previous: Option<(Theme, bool)>| {
-        let look = lesson.params.with(|p| (p.theme, p.presenter));
+    Effect::new(move |previous: Option<(Theme, bool, bool)>| {
+        // Presenter view's lesson mode lays a panel out at the whole width: its canvases are
+        // fitted again too.
+        let look = lesson
+            .params
+            .with(|p| (p.theme, p.presenter, p.presenter && p.step > 0));
         if previous == Some(look) {
             return look;
         }
-        let (theme, presenter) = look;
+        let (theme, presenter, _) = look;
         if let Some(root) = document().document_element() {
             let _ = match theme {
                 Theme::Auto => root.remove_attribute("data-theme"),

@@ -90,20 +90,80 @@ pub fn terms_of(terms: &str, anchor: &str) -> Vec<(String, String)> {
 /// `text` with each of `terms` (term id, words: `panel_terms`) made, at its first place in the
 /// text after the one before, a button showing the term's definition (the popover `def-<id>`
 /// the chapter's opening holds). Words not found (another state's text) are left as text.
+///
+/// A part written `⟦name|words⟧` states a lesson step's answer: it becomes
+/// `<span data-answer="name">`, which lesson mode hides until Reveal (`assets/lesson.txt` names
+/// it in the step's `mask` line; `answer_parts` reads the marks).
 pub fn with_term_buttons(text: &str, terms: &[(String, String)]) -> Vec<AnyView> {
-    let mut parts = Vec::new();
-    let mut rest = text;
+    let (plain, marks) = answer_parts(text);
+    // Each term at its first place after the one before, in the text without its marks.
+    let mut found = Vec::new();
+    let mut from = 0;
     for (id, words) in terms {
-        let Some(at) = rest.find(words.as_str()) else {
-            continue;
-        };
-        let end = at + words.len();
-        parts.push(rest[..at].to_owned().into_any());
-        parts.push(term_button(id, &rest[at..end]).into_any());
-        rest = &rest[end..];
+        if let Some(at) = plain[from..].find(words.as_str()) {
+            found.push((from + at, from + at + words.len(), id.as_str()));
+            from += at + words.len();
+        }
     }
-    parts.push(rest.to_owned().into_any());
-    parts
+    // The text in runs, each outside or inside one mark; a term stays a button within its run.
+    let mut runs = Vec::new();
+    let mut at = 0;
+    for (start, end, name) in &marks {
+        runs.push((at, *start, None));
+        runs.push((*start, *end, Some(*name)));
+        at = *end;
+    }
+    runs.push((at, plain.len(), None));
+    runs.into_iter()
+        .filter(|(start, end, _)| start < end)
+        .map(|(start, end, name)| {
+            let mut parts = Vec::new();
+            let mut at = start;
+            for (term_start, term_end, id) in &found {
+                if *term_start >= at && *term_end <= end {
+                    parts.push(plain[at..*term_start].to_owned().into_any());
+                    parts.push(term_button(id, &plain[*term_start..*term_end]).into_any());
+                    at = *term_end;
+                }
+            }
+            parts.push(plain[at..end].to_owned().into_any());
+            match name {
+                Some(name) => view! { <span data-answer=name>{parts}</span> }.into_any(),
+                None => parts.into_any(),
+            }
+        })
+        .collect()
+}
+
+/// `text` without its answer marks (`⟦name|words⟧` becomes `words`), and where each marked part
+/// is in it, with its name.
+///
+/// ```
+/// use pe_explorer::ui::course::answer_parts;
+/// let (plain, marks) = answer_parts("Look. ⟦why|It is 0.⟧ Then move on.");
+/// assert_eq!(plain, "Look. It is 0. Then move on.");
+/// assert_eq!(marks, vec![(6, 14, "why")]);
+/// assert_eq!(answer_parts("no marks").1, vec![]);
+/// ```
+pub fn answer_parts(text: &str) -> (String, Vec<(usize, usize, &str)>) {
+    let mut plain = String::with_capacity(text.len());
+    let mut marks = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('⟦') {
+        let Some((name, after)) = rest[open + '⟦'.len_utf8()..].split_once('|') else {
+            break;
+        };
+        let Some(close) = after.find('⟧') else {
+            break;
+        };
+        plain.push_str(&rest[..open]);
+        let start = plain.len();
+        plain.push_str(&after[..close]);
+        marks.push((start, plain.len(), name));
+        rest = &after[close + '⟧'.len_utf8()..];
+    }
+    plain.push_str(rest);
+    (plain, marks)
 }
 
 /// The button that shows term `id`'s definition (the popover `def-<id>`), on `words`.
@@ -365,7 +425,9 @@ mod parts {
                 .map(|lab| (lab.anchor, lab.text[slot(lang)]));
             let texts = std::iter::once((panel.anchor(), lang.t(panel_text(panel)))).chain(labs);
             for (anchor, text) in texts {
-                let mut rest = text;
+                // The words as the page shows them: not inside an answer mark's name.
+                let (plain, _) = super::answer_parts(text);
+                let mut rest = plain.as_str();
                 while let Some((at, end, term)) = first_term(rest, lang, &linked) {
                     linked.insert(term.id.as_str());
                     links.push((anchor, term, rest[at..end].to_owned()));

@@ -172,7 +172,10 @@ pub fn DotProductPanel() -> impl IntoView {
             <Formula markup=Math::Dot />
             <div class="pair-of-canvases">
                 <canvas node_ref=matrix_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-matrix" role="img" aria-label=tr(Key::DotTitle)></canvas>
-                <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
+                // The curve over every offset answers lesson step 9 (masked until Reveal).
+                <div data-readout="dot-curve">
+                    <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
+                </div>
             </div>
             <p data-testid="dot-symmetric"><PageText key=Key::DotSymmetric /></p>
             <p class="note" data-testid="dot-orthogonal"><PageText key=Key::DotOrthogonal /></p>

@@ -11,7 +11,7 @@ use super::controls::PanelSlider;
 use super::panel::Panel;
 use super::parts::{Figure, Legend, Reading};
 use crate::encoding::{extrapolation, Extrapolation};
-use crate::i18n::{Key, Translate};
+use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::params::N_TRAIN_MAX;
 use crate::lesson::{Field, PanelId};
 
@@ -71,6 +71,9 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                         &data.sinusoidal_matrix
                     };
                     let n = data.side;
+                    // The axes are labelled with positions: a sampled matrix's last row is
+                    // position (n − 1)·stride, not n − 1.
+                    let last = (n - 1) * data.stride;
                     draw_square_matrix(
                         &sized,
                         &MatrixChart {
@@ -79,7 +82,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                             cols: n,
                             scale: 1.0,
                             guides: &[0.5],
-                            last: (n - 1, n - 1),
+                            last: (last, last),
                             x_desc: lang.t(Key::AxisPositionN),
                             y_desc: lang.t(Key::AxisPositionM),
                         },
@@ -126,8 +129,10 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     let missing = move || {
         let lang = lesson.lang.get();
         let beyond = data.with(|d| d.beyond)?;
+        // Each language's colon: a full-width one in Chinese (docs/glossary.md).
+        let colon = if lang == Lang::Zh { "：" } else { ": " };
         Some(format!(
-            "{}: {}",
+            "{}{colon}{}",
             lang.t(Key::ExtrapMissing)
                 .replace("{pos}", &beyond.pos.to_string()),
             lang.t(Key::ExtrapMissingAnswer)
@@ -145,7 +150,20 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                     <Figure node_ref=learned_canvas aspect=1.0 testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
                 </div>
             </div>
-            <p class="note">{Signal::derive(move || lesson.lang.get().t(Key::ExtrapShown).replace("{last}", &(data.with(|d| d.shown) - 1).to_string()))}</p>
+            <p class="note">{Signal::derive(move || {
+                let lang = lesson.lang.get();
+                data.with(|d| {
+                    let shown = lang.t(Key::ExtrapShown).replace("{last}", &(d.shown - 1).to_string());
+                    if d.stride == 1 {
+                        return shown;
+                    }
+                    let sampled = lang
+                        .t(Key::ExtrapSampled)
+                        .replace("{stride}", &d.stride.to_string())
+                        .replace("{pick}", &((d.side - 1) * d.stride).to_string());
+                    format!("{shown}{sampled}")
+                })
+            })}</p>
             <div data-readout="extrap-learned">
                 <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-extrap-neighbours" role="img" aria-label=tr(Key::ExtrapNeighbour)></canvas>
                 <Legend keys=&[Key::SinusoidalName, Key::ExtrapLearnedLegend] />

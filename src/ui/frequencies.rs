@@ -12,12 +12,16 @@ use super::math::{Formula, Math};
 use super::panel::Panel;
 use crate::encoding::{omega, wavelength};
 use crate::i18n::{Key, Lang, Translate};
+use crate::lesson::params::BASE_DEFAULT;
 use crate::lesson::PanelId;
 
 /// The wavelength of every pair, and what the markers need.
 #[derive(Clone, PartialEq)]
 struct Ladder {
     wavelengths: Vec<f64>,
+    /// The ladder at the paper's base, drawn beside this one when the base is another: a change
+    /// of base then moves the line against it, on the same axis (empty at the paper's base).
+    reference: Vec<f64>,
     pair: usize,
     length: usize,
     base: f64,
@@ -34,10 +38,20 @@ pub fn FrequenciesPanel() -> impl IntoView {
             .map(|i| wavelength(i, d, base))
             .collect::<Vec<f64>>()
     });
+    let reference = Memo::new(move |_| {
+        let (d, base) = inputs.get();
+        if base == BASE_DEFAULT {
+            return Vec::new();
+        }
+        (0..d / 2)
+            .map(|i| wavelength(i, d, BASE_DEFAULT))
+            .collect::<Vec<f64>>()
+    });
     let ladder = Memo::new(move |_| {
         let p = params.get();
         Ladder {
             wavelengths: wavelengths.get(),
+            reference: reference.get(),
             pair: p.pair,
             length: p.length,
             base: p.base,
@@ -88,6 +102,9 @@ pub fn FrequenciesPanel() -> impl IntoView {
             <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
             <p class="readout" data-testid="frequency-current">{current}</p>
             <p data-testid="frequency-slow">{unfinished}</p>
+            <p data-testid="frequency-reference" hidden=move || reference.with(Vec::is_empty)>
+                {tr(Key::FrequencyReference)}
+            </p>
         </Panel>
     }
 }
@@ -105,14 +122,18 @@ fn pair_label(pair: usize) -> String {
 
 fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> {
     let pairs = ladder.wavelengths.len().max(1);
-    let top = std::f64::consts::TAU * ladder.base * 1.5;
+    // Room for the paper's ladder too, so a smaller base lowers the line on an axis that stays.
+    let top = std::f64::consts::TAU * ladder.base.max(BASE_DEFAULT) * 1.5;
     // Pair i at x = i: a tick labelled 2 is pair 2.
-    let points: Vec<(f64, f64)> = ladder
-        .wavelengths
-        .iter()
-        .enumerate()
-        .map(|(i, w)| (i as f64, w.log10()))
-        .collect();
+    let rungs = |wavelengths: &[f64]| -> Vec<(f64, f64)> {
+        wavelengths
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (i as f64, w.log10()))
+            .collect()
+    };
+    let points = rungs(&ladder.wavelengths);
+    let reference = rungs(&ladder.reference);
     let current = points.get(ladder.pair).copied();
     let length_label = length_label(lang, ladder.length);
     let mark_label = pair_label(ladder.pair);
@@ -126,11 +147,18 @@ fn draw_ladder(canvas: &SizedCanvas, ladder: &Ladder, lang: Lang) -> Option<()> 
             y: 4f64.log10()..top.log10(),
             x_desc: lang.t(Key::AxisPair),
             y_desc: lang.t(Key::Wavelength),
-            series: &[Series {
-                points: &points,
-                color: series_color(0),
-                dots: false,
-            }],
+            series: &[
+                Series {
+                    points: &reference,
+                    color: series_color(2),
+                    dots: false,
+                },
+                Series {
+                    points: &points,
+                    color: series_color(0),
+                    dots: false,
+                },
+            ],
             // The sequence length: pairs above this line never finish a turn inside the sequence.
             level: Some(((ladder.length as f64).log10(), &length_label)),
             // The chosen pair: a dashed line down to its place on the axis, the mark, its label.

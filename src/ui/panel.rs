@@ -59,7 +59,11 @@ pub fn Panel(
             <InlineControls panel=id />
             {children()}
             {panel_misconception(id).map(|text| view! {
-                <p class="misconception" data-testid=format!("misconception-{anchor}")>
+                <p
+                    class="misconception"
+                    data-testid=format!("misconception-{anchor}")
+                    data-answer=format!("misconception-{anchor}")
+                >
                     <strong>{tr(Key::MisconceptionLabel)}</strong>" "<PageText key=text />
                 </p>
             })}

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::canvas::{canvas_height, CANVAS_WIDTH};
 use super::context::tr;
-use crate::i18n::Key;
+use crate::i18n::{Key, Translate};
 
 /// A canvas with its caption; the caption is also the canvas's accessible name. `aspect` (height
 /// / width) is the shape its drawing gives it (see [`CANVAS_WIDTH`]).
@@ -27,7 +27,10 @@ pub fn Figure(
 /// A fixed text of the page in its own element, in the language on screen.
 #[component]
 pub fn PageText(key: Key) -> impl IntoView {
-    view! { <span>{tr(key)}</span> }
+    // A part that states a lesson step's answer (`⟦name|…⟧`) is its own span, which lesson
+    // mode hides until Reveal.
+    let lang = super::context::use_lesson().lang;
+    view! { <span>{move || super::course::with_term_buttons(lang.get().t(key), &[])}</span> }
 }
 
 /// One labelled number of a panel's read-out list (`<dl class="numbers">`).

@@ -203,7 +203,7 @@ pub fn RopePanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Rope>
             <Formula markup=formula />
-            <p data-testid="rope-projections">
+            <p data-testid="rope-projections" data-answer="rope-why">
                 <PageText key=Key::RopeAfterProjections />" "<a href=move || anchor_href("add-concat", course_page, &lesson.params.get())>{tr(Key::CombineTitle)}</a>
             </p>
             <div class="panel-controls">
@@ -235,7 +235,11 @@ pub fn RopePanel() -> impl IntoView {
                         .replace("{n}", &p.rope_n.to_string())
                 })}</dt>
                 <dd data-testid="rope-score">{Signal::derive(move || format!("{:.12}", current.get().score))}</dd>
-                <Reading label=Key::RopeScoreOrigin testid="rope-score-origin" value={Signal::derive(move || format!("{:.12}", current.get().score_from_origin))} />
+                <dt>{tr(Key::RopeScoreOrigin)}</dt>
+                // The same score from 0: it answers lesson step 17, which masks it until Reveal.
+                <dd data-testid="rope-score-origin" data-readout="rope-origin">
+                    {Signal::derive(move || format!("{:.12}", current.get().score_from_origin))}
+                </dd>
                 <Reading label=Key::RopeOnCurve testid="rope-on-curve" value={Signal::derive(move || format!("{:.6}", current.get().decay))} />
                 <SymbolReading label="m − n" testid="rope-offset" value={Signal::derive(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() })} />
             </dl>

@@ -236,7 +236,8 @@ test('the share dialog copies the link for students', async () => {
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const { d_model, length, pos } = urlState(copied);
   assert.deepEqual({ d_model, length, pos }, { d_model: '64', length: '100', pos: '7' });
-  assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh', 'a short link, without presenter view');
+  // Short, without presenter view, and without lesson mode (the dialog's self-study box is off).
+  assert.equal(new URL(copied).search, '?d_model=64&pos=7&lang=zh&hide=step', 'a short link, without presenter view');
   assert.equal(new URL(copied).pathname, new URL(page.url()).pathname, 'to this page');
   assertClean(problems);
   await context.close();

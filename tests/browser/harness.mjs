@@ -337,3 +337,23 @@ export async function onStepPage(page, n) {
     url.searchParams.get('step') === String(n), { timeout: 30000 });
   await waitForApp(page);
 }
+
+/**
+ * The lesson (assets/lesson.txt) as the tests need it: per step (a string key, "1" to "24") its
+ * panel, its lab if any, and per language the answer as the panel prints it and the answer's
+ * words and numbers.
+ */
+export function lessonSteps() {
+  const steps = {};
+  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
+    let m = line.match(/^(\d+) panel (\S+)$/);
+    if (m) (steps[m[1]] ??= {}).panel = m[2];
+    m = line.match(/^(\d+) lab (\S+)$/);
+    if (m) (steps[m[1]] ??= {}).lab = m[2];
+    m = line.match(/^(en|zh) (\d+) = (.*)$/);
+    if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
+    m = line.match(/^(en|zh) (\d+) words (.*)$/);
+    if (m) ((steps[m[2]] ??= {}).words ??= {})[m[1]] = m[3].split('|').map((w) => w.trim());
+  }
+  return steps;
+}

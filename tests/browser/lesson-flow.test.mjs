@@ -7,27 +7,11 @@
 // reads back as that link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT, urlState, courseMap, pageFor, stepPage, onStepPage } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, urlState, courseMap, pageFor, stepPage, onStepPage, lessonSteps } from './harness.mjs';
 
 const env = useSite();
 const require = createRequire(import.meta.url);
-
-/** The lesson (assets/lesson.txt): per step its panel and, per language, the answer. */
-function lesson() {
-  const steps = {};
-  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
-    let m = line.match(/^(\d+) panel (\S+)$/);
-    if (m) (steps[m[1]] ??= {}).panel = m[2];
-    m = line.match(/^(\d+) lab (\S+)$/);
-    if (m) (steps[m[1]] ??= {}).lab = m[2];
-    m = line.match(/^(en|zh) (\d+) = (.*)$/);
-    if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
-  }
-  return steps;
-}
 
 const stepIs = (page, n) => page.waitForFunction(
   (s) => new URLSearchParams(location.search).get('step') === String(s) &&
@@ -44,7 +28,7 @@ const pageText = (page) => page.evaluate(() => document.body.innerText);
 const panelText = (page, id) => page.evaluate((panel) => document.getElementById(panel).innerText, id);
 
 test('every step: the answer is nowhere on the page before Reveal, and in its panel after', async () => {
-  const steps = lesson();
+  const steps = lessonSteps();
   assert.equal(Object.keys(steps).length, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url(stepPage(1, '?lang=en')));
@@ -182,7 +166,7 @@ async function chartFonts(query) {
   return fonts;
 }
 
-test('presenter view: the charts\' text is 1.5 times larger, one panel per step, the bar clear of it', async () => {
+test('presenter view: the charts\' text is 1.5 times larger, one panel per step across the screen, the bar above it', async () => {
   const normal = await chartFonts('?lang=en');
   const presenter = await chartFonts('?lang=en&presenter=1');
   for (const id of Object.keys(CHARTS)) {
@@ -202,12 +186,12 @@ test('presenter view: the charts\' text is 1.5 times larger, one panel per step,
       const shown = panels.filter((p) => p.offsetParent !== null);
       const bar = document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect();
       const panel = document.getElementById(stepPanel).getBoundingClientRect();
-      return { all: panels.length, shown: shown.map((p) => p.id), barLeft: bar.left, panelRight: panel.right, panelWidth: panel.width };
+      return { all: panels.length, shown: shown.map((p) => p.id), barBottom: bar.bottom, panelTop: panel.top, panelWidth: panel.width };
     }, id);
     assert.deepEqual(layout.shown, [id], `step ${step}: the step's panel alone`);
     if (step === 9) assert.ok(layout.all > 1, 'a page with other panels');
-    assert.ok(layout.panelRight <= layout.barLeft, `the bar (from ${layout.barLeft}px) is clear of the panel (to ${layout.panelRight}px)`);
-    assert.ok(layout.panelWidth >= 1000, `the panel has the width (${layout.panelWidth}px)`);
+    assert.ok(layout.panelTop >= layout.barBottom - 1, `the panel (from ${layout.panelTop}px) starts below the bar (to ${layout.barBottom}px)`);
+    assert.ok(layout.panelWidth >= 0.9 * 1920, `the panel has the width (${layout.panelWidth}px)`);
   }
   assertClean(problems);
   await context.close();
@@ -270,7 +254,7 @@ test('a tap on the heatmap reads a value and moves nothing; the button moves pos
   await context.close();
 });
 
-test('the student link drops presenter view, theme and step; its QR code reads back as that link', async () => {
+test('the student link drops presenter view, theme and step and has no lesson mode or sharing unless self-study is ticked; its QR code reads back as that link', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.origin });
   await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&theme=dark&step=6&d_model=64')));
@@ -282,13 +266,34 @@ test('the student link drops presenter view, theme and step; its QR code reads b
   const params = new URL(link).searchParams;
   for (const key of ['presenter', 'theme', 'step']) assert.equal(params.has(key), false, `${key} in ${link}`);
   assert.equal(params.get('lang'), 'zh');
-  // Only the values that differ from the defaults (a link that names a value keeps it).
-  assert.equal(new URL(link).search, '?d_model=64&lang=zh');
+  // Only the values that differ from the defaults (a link that names a value keeps it), and
+  // lesson mode hidden: students cannot run ahead to a Reveal.
+  assert.equal(new URL(link).searchParams.get('d_model'), '64');
+  assert.equal(params.get('hide'), 'step');
+  assert.deepEqual([...params.keys()].sort(), ['d_model', 'hide', 'lang']);
+  // The student's page: no lesson mode, no sharing, and the clicker's keys do nothing.
+  const student = await context.newPage();
+  await student.goto(link);
+  await waitForApp(student);
+  assert.equal(await student.getByTestId('lesson-toggle').isHidden(), true, 'no lesson mode');
+  assert.equal(await student.getByTestId('share-open').isHidden(), true, 'no sharing');
+  await student.keyboard.press('PageDown');
+  await settle(student);
+  assert.equal(urlState(student).step ?? '0', '0');
+  // Self-study: the link keeps lesson mode (and sharing) for the students.
+  await page.getByTestId('self-study').check();
+  const selfStudy = await page.getByTestId('student-link').inputValue();
+  assert.equal(new URL(selfStudy).searchParams.has('hide'), false, selfStudy);
+  await student.goto(selfStudy);
+  await waitForApp(student);
+  assert.equal(await student.getByTestId('lesson-toggle').isVisible(), true, 'lesson mode for self-study');
+  await student.close();
+  await page.getByTestId('self-study').uncheck();
   // The builder hides a panel (one of this page's) and locks a control, in the link only.
   await page.getByTestId('hide-heatmap').check();
   await page.getByTestId('lock-d_model').check();
   const built = await page.getByTestId('student-link').inputValue();
-  assert.equal(new URL(built).searchParams.get('hide'), 'heatmap');
+  assert.deepEqual(new URL(built).searchParams.get('hide').split(',').sort(), ['heatmap', 'step']);
   assert.equal(new URL(built).searchParams.get('lock'), 'd_model');
   assert.equal(await page.locator('#heatmap').count(), 1, 'the panel is on this page');
   assert.equal(await page.locator('#heatmap').getAttribute('hidden'), null, 'the teacher\'s page keeps it');
@@ -354,10 +359,10 @@ test('a step masks only its own read-outs: no "?" over the rest of the page', as
 });
 
 test('the clicker blanks the screen (B or .), any key brings it back; Escape closes a dialog before it leaves; lesson mode resumes where it was left', async () => {
-  // (Not in presenter view: there the charts of some steps still break the style policy, issue 38.)
+  // In presenter view, as on a projector: the lesson bar is at the top there.
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
   try {
-    await page.goto(env.site.url(stepPage(6, '?lang=zh&step=6')));
+    await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&step=6')));
     await waitForApp(page);
     await stepIs(page, 6);
     await page.mouse.click(5, 5);
@@ -368,7 +373,10 @@ test('the clicker blanks the screen (B or .), any key brings it back; Escape clo
       await blank.waitFor({ state: 'visible' });
       const box = await blank.boundingBox();
       assert.deepEqual([box.x, box.y, box.width, box.height], [0, 0, 1920, 1080], `${key}: the whole screen`);
-      const covered = await page.evaluate(() => document.elementFromPoint(960, 1070)?.dataset.testid);
+      const covered = await page.evaluate(() => {
+        const bar = document.querySelector('[data-testid="lesson-bar"]').getBoundingClientRect();
+        return document.elementFromPoint(bar.left + bar.width / 2, bar.top + bar.height / 2)?.dataset.testid;
+      });
       assert.equal(covered, 'lesson-blank', 'the lesson bar is under it too');
       assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="lesson-blank"]')).backgroundColor), 'rgb(0, 0, 0)');
       await page.keyboard.press('PageDown');

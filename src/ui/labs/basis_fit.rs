@@ -240,6 +240,6 @@ pub fn BasisFitLab() -> impl IntoView {
             <dt>{label(|w| w.table_past)}</dt>
             <dd data-testid="basis-fit-table-past">{Signal::derive(table_past)}</dd>
         </dl>
-        <p>{move || FINDINGS[language()]}</p>
+        <p data-answer="basis-why">{move || FINDINGS[language()]}</p>
     }
 }

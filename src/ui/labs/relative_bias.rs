@@ -22,8 +22,8 @@ pub const TITLE: [&str; 2] = [
 ];
 
 pub const TEXT: [&str; 2] = [
-    "These schemes give no vector to a position. They learn something for each offset j − i between the key j and the query i, and use it where the query meets the key. Shaw et al. (2018) learn vectors for the offsets −k … k: the one for clip(j − i, −k, k) is added to the key inside the score (and to the value); every key more than k away on one side shares the vector at the end, so 2k + 1 vectors serve every length. T5 (Raffel et al. 2020) learns one number per bucket of offsets and per head, added to the score before the softmax. The nearest distances get a bucket each, then the buckets grow logarithmically wider up to max_distance, and every distance from max_distance on shares the last bucket. T5's encoder sees keys on both sides, so half of its buckets go to keys after the query; its decoder sees only keys before the query and uses all of them there. Neither table runs out at a longer text: an offset past the limit reads the last entry. Move the sliders and read the chart: the index each offset reads, T5's in orange, Shaw's in blue.",
-    "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。拖动滑块，看图中每个偏移量读取的索引：T5 为橙色，Shaw 为蓝色。",
+    "These schemes give no vector to a position. They learn something for each offset j − i between the key j and the query i, and use it where the query meets the key. Shaw et al. (2018) learn vectors for the offsets −k … k: the one for clip(j − i, −k, k) is added to the key inside the score (and to the value); every key more than k away on one side shares the vector at the end, so 2k + 1 vectors serve every length. T5 (Raffel et al. 2020) learns one number per bucket of offsets and per head, added to the score before the softmax. ⟦t5-why|The nearest distances get a bucket each, then the buckets grow logarithmically wider up to max_distance, and every distance from max_distance on shares the last bucket.⟧ T5's encoder sees keys on both sides, so half of its buckets go to keys after the query; its decoder sees only keys before the query and uses all of them there. Neither table runs out at a longer text: an offset past the limit reads the last entry. Move the sliders and read the chart: the index each offset reads, T5's in orange, Shaw's in blue.",
+    "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。⟦t5-why|最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。⟧T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。拖动滑块，看图中每个偏移量读取的索引：T5 为橙色，Shaw 为蓝色。",
 ];
 
 const VARIANTS: [[&str; 2]; 2] = [
@@ -249,7 +249,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
                     "Shaw 的索引 clip(j − i, −k, k) + k",
                 ])}</li>
             </ul>
-            <p class="note">{in_language([
+            <p class="note" data-answer="t5-why">{in_language([
                 "Offsets on the horizontal axis (keys before the query on the left); the dashed lines are ±max_distance and ±k. T5's steps widen with the distance; its last step begins before max_distance (the read-out above gives where) and goes on for ever. Shaw's line is flat beyond ±k.",
                 "横轴是偏移量（查询之前的键在左边）；虚线是 ±max_distance 和 ±k。T5 的台阶随距离变宽；最后一级在 max_distance 之前就开始了（上面的读数给出位置），并一直延续下去。Shaw 的线在 ±k 之外是平的。",
             ])}</p>

@@ -30,8 +30,8 @@ pub const TITLE: [&str; 2] = [
 ];
 
 pub const TEXT: [&str; 2] = [
-    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times. NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest keeps exactly its frequency (θ_0 = 1 at any base). YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two; YaRN also sharpens attention with a temperature t, dividing the logits by t (by default t = 1 at s = 1 and below 1 past it). Choose a model, a method and the lengths.",
-    "模型在长度为 L₀ 的序列上训练，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度。直接输入更长的文本（直接外推）会出问题，这是原因之一（Chen 等人 2023 年指出，注意力分数可能因此高到灾难性的程度）。下面这些方法都在模型读入更长的文本之前修改频率 θ_i。位置插值（PI）把每个 θ_i 都除以因子 s，角度就不会超出训练时的范围，但相邻位置会挤在一起：频率最高的维度对从 p 到 p + 1 转过的角度缩小为原来的 1/s。NTK 感知缩放则是增大底数：频率最低的维度对的频率除以 s，频率最高的维度对的频率分毫不变（无论底数多大，θ_0 都是 1）。YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对不动，最多转一圈左右的做插值（两个阈值就是下面的滑块），两者之间用一段斜坡过渡；YaRN 还用温度系数 t 让注意力更集中，即把 logits 除以 t（默认 s = 1 时 t = 1，s 大于 1 时 t 小于 1）。请选择模型、方法和长度。",
+    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. ⟦pi-why|Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times.⟧ NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest keeps exactly its frequency (θ_0 = 1 at any base). ⟦yarn-why|YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two;⟧ YaRN also sharpens attention with a temperature t, dividing the logits by t (by default t = 1 at s = 1 and below 1 past it). Choose a model, a method and the lengths.",
+    "模型在长度为 L₀ 的序列上训练，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度。直接输入更长的文本（直接外推）会出问题，这是原因之一（Chen 等人 2023 年指出，注意力分数可能因此高到灾难性的程度）。下面这些方法都在模型读入更长的文本之前修改频率 θ_i。⟦pi-why|位置插值（PI）把每个 θ_i 都除以因子 s，角度就不会超出训练时的范围，但相邻位置会挤在一起：频率最高的维度对从 p 到 p + 1 转过的角度缩小为原来的 1/s。⟧NTK 感知缩放则是增大底数：频率最低的维度对的频率除以 s，频率最高的维度对的频率分毫不变（无论底数多大，θ_0 都是 1）。⟦yarn-why|YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对不动，最多转一圈左右的做插值（两个阈值就是下面的滑块），两者之间用一段斜坡过渡；⟧YaRN 还用温度系数 t 让注意力更集中，即把 logits 除以 t（默认 s = 1 时 t = 1，s 大于 1 时 t 小于 1）。请选择模型、方法和长度。",
 ];
 
 /// Where each factor is applied, under transformers' names (docs/sources.md, "RoPE scaling").
@@ -467,7 +467,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             }) />
             <p class="note">{label(|w| w.wavelength_caption)}</p>
         </figure>
-        <p>{label(|w| w.digits_text)}</p>
+        <p data-answer="pi-why">{label(|w| w.digits_text)}</p>
         <figure class="lab-chart">
             <figcaption>{label(|w| w.angles)}</figcaption>
             <SvgChart testid="rope-extension-angles" marks=Signal::derive(move || {

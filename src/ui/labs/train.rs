@@ -640,7 +640,7 @@ pub fn TrainLab() -> impl IntoView {
             ])}</figcaption>
             {table_pair(0)}
             {table_pair(1)}
-            <p class="note">{in_language([
+            <p class="note" data-answer="train-rows">{in_language([
                 "A learned table's rows from L on are never looked up in training, so they keep their random start values (tiny, as GPT-2's table starts: a normal distribution with standard deviation 0.01): pale rows, and no bands in their similarity. The sinusoids are a formula: nothing in them is trained, and their bands are there from step 0. Watch whether bands form along the learned table's diagonal as it trains.",
                 "训练时从来查不到可学习位置表中位置 L 及以后的行，所以它们保持随机的初始值（很小，与 GPT-2 位置表的初始化相同：标准差为 0.01 的正态分布）：颜色很浅，相似度图中也没有条带。正弦位置编码是公式，没有任何需要训练的部分，它的条带从第 0 步起就在。请观察训练过程中，可学习位置表的对角线上是否形成条带。",
             ])}</p>

@@ -170,11 +170,31 @@ impl Classroom {
         }
     }
 
-    /// Reveal: the step's after state and its answer.
+    /// Reveal: the step's after state and its answer, brought on screen.
     pub fn reveal(self) {
         if let Some(plan) = self.ready() {
             let current = self.lesson.params.get_untracked();
             self.show(plan.after(current.step, current), true);
+            let (panel, answer) = (
+                plan.panel(current.step),
+                plan.answer(current.step, current.lang),
+            );
+            let answer = answer.to_string();
+            let (params, revealed) = (self.lesson.params, self.revealed);
+            // Not once the lesson has moved on (a quick second Page Down): the next step's panel
+            // is on screen by then.
+            let still_here = move || {
+                params.with_untracked(|p| p.step) == current.step && revealed.get_untracked()
+            };
+            // Once the panel has redrawn in the after state and the bar has grown by the
+            // reveal text.
+            request_animation_frame(move || {
+                request_animation_frame(move || {
+                    if still_here() {
+                        show_payoff(panel, &answer);
+                    }
+                });
+            });
         }
     }
 
@@ -327,9 +347,64 @@ fn show_lab_when_drawn(
     }
 }
 
-/// Scrolls `panel` into view.
+/// Scrolls the element of `panel` that prints `answer` (the smallest that holds all of it) to
+/// the bottom of the screen, unless it is on screen already: after Reveal the class sees the
+/// payoff without the teacher scrolling to it.
+fn show_payoff(panel: Option<PanelId>, answer: &str) {
+    let Some(section) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
+        return;
+    };
+    let Ok(all) = section.query_selector_all("*") else {
+        return;
+    };
+    let payoff = (0..all.length())
+        .filter_map(|n| all.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|e| e.inner_text().contains(answer) && e.get_client_rects().length() > 0)
+        .min_by_key(|e| e.inner_text().len());
+    let Some(payoff) = payoff else {
+        return;
+    };
+    let rect = payoff.get_bounding_client_rect();
+    let top = bar_height();
+    let bottom = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if rect.top() < top || rect.bottom() > bottom {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        // At the bottom of the screen: the chart above a read-out stays in view with it.
+        options.set_block(web_sys::ScrollLogicalPosition::End);
+        payoff.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// How much of the top of the screen the lesson bar covers once the page is scrolled: its height
+/// in presenter view, which keeps it at the top; nothing elsewhere (it is at the bottom).
+fn bar_height() -> f64 {
+    let presenter = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-presenter"));
+    document()
+        .query_selector(".lesson-bar")
+        .ok()
+        .flatten()
+        .filter(|_| presenter)
+        .map_or(0.0, |bar| bar.get_bounding_client_rect().height())
+}
+
+/// Scrolls `panel` into view: its top just below the lesson bar where the bar is at the top
+/// (measured now, as the question it has just been given has made it).
 pub fn show_panel(panel: Option<PanelId>) {
-    if let Some(element) = panel.and_then(|p| document().get_element_by_id(p.anchor())) {
+    let Some(element) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
+        return;
+    };
+    let covered = bar_height();
+    if covered > 0.0 {
+        let top = element.get_bounding_client_rect().top();
+        let scrolled = window().scroll_y().unwrap_or(0.0);
+        window().scroll_to_with_x_and_y(0.0, scrolled + top - covered - 8.0);
+    } else {
         element.scroll_into_view();
     }
 }
@@ -467,8 +542,11 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             _ => String::new(),
         })
     };
+    let bar = NodeRef::<leptos::html::Aside>::new();
+    keep_bar_height(bar);
     view! {
         <aside
+            node_ref=bar
             class="lesson-bar"
             data-testid="lesson-bar"
             aria-labelledby="lesson-step"
@@ -536,6 +614,34 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             on:click=move |_| blank.set(false)
         ></div>
     }
+}
+
+/// Keeps `--lesson-bar-height` on `<html>` at the lesson bar's height: in presenter view the bar
+/// is at the top of the screen, and a panel scrolled into view must start below it (the
+/// stylesheet's `scroll-padding-top`).
+fn keep_bar_height(bar: NodeRef<leptos::html::Aside>) {
+    Effect::new(move |_| {
+        let Some(element) = bar.get() else {
+            return;
+        };
+        let measured = element.clone();
+        let follow = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            let height = measured.get_bounding_client_rect().height();
+            if let Some(root) = document()
+                .document_element()
+                .and_then(|root| root.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = root
+                    .style()
+                    .set_property("--lesson-bar-height", &format!("{height}px"));
+            }
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(follow.as_ref().unchecked_ref()) {
+            observer.observe(&element);
+        }
+        // The bar lives as long as the page.
+        follow.forget();
+    });
 }
 
 /// Whether a dialog, a popover (a term's definition, the course's menu) is open: Escape closes

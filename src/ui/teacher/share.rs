@@ -45,6 +45,9 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
     let status = RwSignal::new(None::<Key>);
     // The builder's choices start as the page's own (a teacher link's, if any).
     let gates = RwSignal::new(params.with_untracked(|p| (p.hidden, p.locked, p.hidden_panels)));
+    // Whether students may run lesson mode themselves; if not (the default), their link hides
+    // lesson mode and with it the share button, so no one runs ahead to a Reveal.
+    let self_study = RwSignal::new(false);
     // Only while the dialog is open: a closed one would make a QR code at every step of a
     // slider in lesson mode.
     let link = Memo::new(move |_| {
@@ -53,6 +56,11 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
             return String::new();
         }
         let (hidden, locked, hidden_panels) = gates.get();
+        let hidden = if self_study.get() {
+            hidden.without(Field::Step)
+        } else {
+            hidden.with(Field::Step)
+        };
         let labs = crate::ui::labs::lab_pairs_in_address();
         let query = student_query(&Params {
             hidden,
@@ -105,6 +113,11 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
                 </span>
             </p>
             <img class="qr" data-testid="qr" alt=tr(Key::QrAlt) src=move || qr_image(&link.get()) />
+            <label class="self-study">
+                <input type="checkbox" data-testid="self-study" bind:checked=self_study />
+                " "
+                {tr(Key::SelfStudy)}
+            </label>
             <Builder gates />
             <button type="button" data-testid="share-close" on:click=move |_| open.set(false)>
                 {tr(Key::Close)}
@@ -117,7 +130,10 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
 /// student link only (the teacher's own page keeps its controls).
 #[component]
 fn Builder(gates: RwSignal<Gates>) -> impl IntoView {
-    let controls = Field::ALL.into_iter().filter(|f| FieldSet::can_hold(*f));
+    // The lesson step is the self-study box's (above).
+    let controls = Field::ALL
+        .into_iter()
+        .filter(|f| FieldSet::can_hold(*f) && *f != Field::Step);
     view! {
         <fieldset class="builder" data-testid="link-builder">
             <legend>{tr(Key::BuilderTitle)}</legend>
