@@ -96,6 +96,14 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
         "1 after rx_method=longrope",
         "1 colour red",
         "en 1 words a |  | b",
+        "1 minutes 0",
+        "1 minutes many",
+        "en 1 hint text",
+        "plan tour steps 1,1",
+        "plan tour steps 1,99",
+        "plan Tour steps 1",
+        "plan tour fr title x",
+        "plan tour en colour red",
     ] {
         assert_eq!(
             LessonPlan::parse_steps(&format!("# c\n\n{bad}"), 12),
@@ -165,6 +173,62 @@ fn every_masked_name_has_its_rule_and_its_place_in_the_page() {
             assert!(marked, "step {step}: nothing in src/ is marked {name:?}");
         }
     }
+}
+
+/// Every step has its time in class and its teacher notes in both languages; the plans a
+/// teacher picks from are there, each a class long at most, and the tour takes every step.
+#[test]
+fn every_step_has_minutes_and_notes_and_every_plan_fits_one_class() {
+    use pe_explorer::lesson::steps::{NoteKind, PLAN_MINUTES_MAX};
+    let plan = plan();
+    for step in 1..=plan.len() {
+        assert!(plan.minutes(step).is_some(), "step {step}: minutes");
+        for lang in [Lang::En, Lang::Zh] {
+            for kind in NoteKind::ALL {
+                let note = plan.note(step, lang, kind);
+                assert!(!note.is_empty(), "step {step} {lang:?} {kind:?}");
+                assert_eq!(
+                    has_cjk(note),
+                    lang == Lang::Zh,
+                    "step {step} {lang:?} {kind:?}: language"
+                );
+            }
+        }
+    }
+    let ids: Vec<&str> = plan.plans().iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["sinusoidal", "rope", "family", "tour"]);
+    for p in plan.plans() {
+        let minutes = plan.plan_minutes(p);
+        assert!(minutes <= PLAN_MINUTES_MAX, "{}: {minutes} minutes", p.id);
+        assert!(
+            p.steps.windows(2).all(|w| w[0] < w[1]),
+            "{}: steps in the lesson's order",
+            p.id
+        );
+        assert!(
+            has_cjk(&p.titles[1]) && !has_cjk(&p.titles[0]),
+            "{}: titles",
+            p.id
+        );
+    }
+    let tour = &plan.plans()[3];
+    assert_eq!(tour.steps, (1..=STEP_COUNT).collect::<Vec<_>>());
+    // A plan longer than a class, or a step's notes in part, is refused.
+    let file = file();
+    let long = file.replace("\n1 minutes 2\n", "\n1 minutes 15\n");
+    assert_eq!(
+        LessonPlan::parse(&long),
+        Err(LessonTextError::Plan("tour".to_string()))
+    );
+    let partial: String = file
+        .lines()
+        .filter(|l| !l.starts_with("zh 7 ask "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        LessonPlan::parse(&partial),
+        Err(LessonTextError::Incomplete(7))
+    );
 }
 
 #[test]

@@ -52,15 +52,18 @@ pub const STEP_PANELS: [PanelId; STEP_COUNT] = [
 ];
 
 /// Why `assets/lesson.txt` could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LessonTextError {
     /// This line (1-based) is not one of the forms [`LessonPlan::parse`] reads, names a step
     /// that does not exist or a panel that does not exist, or gives parameters that a link
     /// would have to correct.
     Line(usize),
     /// This step lacks its panel, its before state, or a question, answer or reveal text in one
-    /// of the languages.
+    /// of the languages, or has some of its teacher notes but not all.
     Incomplete(usize),
+    /// This plan lacks its steps, a title or an aim, or a step's minutes, or takes longer than
+    /// [`PLAN_MINUTES_MAX`].
+    Plan(String),
 }
 
 /// One step: where it looks, what it sets up, what Reveal changes, and what it says.
@@ -82,12 +85,57 @@ struct StepPlan {
     /// Per language: the answer's words and numbers, each as the page prints it, none of them on
     /// screen before Reveal and all of them after (the tests check both).
     words: [Vec<String>; 2],
+    /// Its time in class, in whole minutes (predict, discuss, reveal).
+    minutes: Option<u8>,
+    /// Per language, the teacher's notes ([`NoteKind`]), shown when the teacher asks for them.
+    notes: [[Option<String>; 3]; 2],
 }
 
-/// The lesson: every step's panel, before and after states, masks and texts.
+/// One of a step's teacher notes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// The wrong idea the step targets.
+    Misconception,
+    /// What to point at on screen.
+    Point,
+    /// What to ask after Reveal.
+    Ask,
+}
+
+impl NoteKind {
+    /// Every kind, in the order the notes show them.
+    pub const ALL: [NoteKind; 3] = [NoteKind::Misconception, NoteKind::Point, NoteKind::Ask];
+
+    /// The word the lesson file writes it with.
+    pub fn word(self) -> &'static str {
+        match self {
+            NoteKind::Misconception => "misconception",
+            NoteKind::Point => "point",
+            NoteKind::Ask => "ask",
+        }
+    }
+}
+
+/// A lesson plan: a class's worth of steps, in order, with its title and aim per language.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanText {
+    /// Its name in a link (`lesson=sinusoidal`).
+    pub id: String,
+    pub steps: Vec<usize>,
+    /// Per language (en, zh): the title and the one-line aim.
+    pub titles: [String; 2],
+    pub aims: [String; 2],
+}
+
+/// The longest a plan may take, in minutes: one class.
+pub const PLAN_MINUTES_MAX: u32 = 45;
+
+/// The lesson: every step's panel, before and after states, masks, texts, minutes and notes,
+/// and the plans over them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LessonPlan {
     steps: Vec<StepPlan>,
+    plans: Vec<PlanText>,
 }
 
 /// The state a lesson step starts from: the defaults, with what belongs to the classroom rather
@@ -122,10 +170,17 @@ impl LessonPlan {
     /// - `4 mask wavelength other`: read-outs hidden until Reveal (optional);
     /// - `en 4 ? text`, `en 4 ! text`: the question and the reveal text (`en` or `zh`);
     /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal;
-    /// - `en 4 words 19.9 | one full wave`: the answer's words and numbers, separated by `|`.
+    /// - `en 4 words 19.9 | one full wave`: the answer's words and numbers, separated by `|`;
+    /// - `4 minutes 2`: the step's time in class (optional);
+    /// - `en 4 misconception text`, `en 4 point text`, `en 4 ask text`: the teacher's notes
+    ///   (optional, all or none);
+    /// - `plan tour steps 1,2,3`, `plan tour en title text`, `plan tour en aim text`: a lesson
+    ///   plan (its steps in order, and per language a title and an aim).
     ///
     /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state, all six texts
-    /// and its words in both languages; parameters must read without a correction.
+    /// and its words in both languages; parameters must read without a correction. A plan needs
+    /// its steps (each once), titles and aims; a step it takes needs its minutes, and the sum is
+    /// at most [`PLAN_MINUTES_MAX`].
     ///
     /// ```
     /// use pe_explorer::lesson::{steps::LessonPlan, Lang, PanelId};
@@ -144,23 +199,67 @@ impl LessonPlan {
     /// [`parse`](Self::parse) for a lesson of `count` steps.
     pub fn parse_steps(file: &str, count: usize) -> Result<LessonPlan, LessonTextError> {
         let mut steps = vec![StepPlan::default(); count];
+        let mut plans: Vec<PlanText> = Vec::new();
         for (number, line) in file.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            read_line(line, &mut steps).ok_or(LessonTextError::Line(number + 1))?;
+            let read = match line.strip_prefix("plan ") {
+                Some(rest) => read_plan_line(rest, count, &mut plans),
+                None => read_line(line, &mut steps),
+            };
+            read.ok_or(LessonTextError::Line(number + 1))?;
         }
         for (n, step) in steps.iter().enumerate() {
             let complete = step.panel.is_some()
                 && step.before.is_some()
                 && step.texts.iter().flatten().all(Option::is_some)
                 && step.words.iter().all(|words| !words.is_empty());
-            if !complete {
+            let notes = step.notes.iter().flatten().filter(|n| n.is_some()).count();
+            if !complete || !(notes == 0 || notes == 6) {
                 return Err(LessonTextError::Incomplete(n + 1));
             }
         }
-        Ok(LessonPlan { steps })
+        for plan in &plans {
+            let minutes: Option<u32> = plan
+                .steps
+                .iter()
+                .map(|&s| steps[s - 1].minutes.map(u32::from))
+                .sum();
+            let texts = plan.titles.iter().chain(&plan.aims).all(|t| !t.is_empty());
+            if plan.steps.is_empty() || !texts || minutes.is_none_or(|m| m > PLAN_MINUTES_MAX) {
+                return Err(LessonTextError::Plan(plan.id.clone()));
+            }
+        }
+        Ok(LessonPlan { steps, plans })
+    }
+
+    /// Step `step`'s time in class, in minutes, if the lesson gives it.
+    pub fn minutes(&self, step: usize) -> Option<u8> {
+        self.step(step).and_then(|s| s.minutes)
+    }
+
+    /// Step `step`'s teacher note of `kind` in `lang` ("" if the lesson has none).
+    pub fn note(&self, step: usize, lang: Lang, kind: NoteKind) -> &str {
+        let slot = NoteKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+        self.step(step)
+            .and_then(|s| s.notes[usize::from(lang == Lang::Zh)][slot].as_deref())
+            .unwrap_or("")
+    }
+
+    /// The lesson plans, in the file's order.
+    pub fn plans(&self) -> &[PlanText] {
+        &self.plans
+    }
+
+    /// A plan's length: its steps' minutes summed.
+    pub fn plan_minutes(&self, plan: &PlanText) -> u32 {
+        plan.steps
+            .iter()
+            .filter_map(|&s| self.minutes(s))
+            .map(u32::from)
+            .sum()
     }
 
     /// How many steps the lesson has.
@@ -272,6 +371,13 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
     }
     .trim();
     match (lang, kind) {
+        (None, "minutes") => {
+            step.minutes = Some(rest.parse::<u8>().ok().filter(|m| (1..=15).contains(m))?);
+        }
+        (Some(lang), "misconception" | "point" | "ask") if !rest.is_empty() => {
+            let slot = NoteKind::ALL.iter().position(|k| k.word() == kind)?;
+            step.notes[lang][slot] = Some(rest.to_string());
+        }
         (Some(lang), "words") => {
             let words: Vec<String> = rest.split('|').map(|w| w.trim().to_string()).collect();
             if words.iter().any(String::is_empty) {
@@ -321,6 +427,58 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 return None;
             }
         }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Reads one `plan` line (without its `plan `) into `plans`; `None` if it is not one.
+fn read_plan_line(line: &str, count: usize, plans: &mut Vec<PlanText>) -> Option<()> {
+    let (id, rest) = line.split_once(' ')?;
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+        return None;
+    }
+    let at = match plans.iter().position(|p| p.id == id) {
+        Some(at) => at,
+        None => {
+            plans.push(PlanText {
+                id: id.to_string(),
+                ..PlanText::default()
+            });
+            plans.len() - 1
+        }
+    };
+    let plan = &mut plans[at];
+    if let Some(list) = rest.strip_prefix("steps ") {
+        let steps: Vec<usize> = list
+            .split(',')
+            .map(|s| {
+                s.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|s| (1..=count).contains(s))
+            })
+            .collect::<Option<_>>()?;
+        let unique = steps.iter().collect::<std::collections::HashSet<_>>().len() == steps.len();
+        if !unique {
+            return None;
+        }
+        plan.steps = steps;
+        return Some(());
+    }
+    let mut words = rest.splitn(3, ' ');
+    let lang = match words.next()? {
+        "en" => 0,
+        "zh" => 1,
+        _ => return None,
+    };
+    let (kind, text) = (words.next()?, words.next()?.trim());
+    if text.is_empty() {
+        return None;
+    }
+    match kind {
+        "title" => plan.titles[lang] = text.to_string(),
+        "aim" => plan.aims[lang] = text.to_string(),
         _ => return None,
     }
     Some(())

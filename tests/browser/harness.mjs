@@ -340,8 +340,8 @@ export async function onStepPage(page, n) {
 
 /**
  * The lesson (assets/lesson.txt) as the tests need it: per step (a string key, "1" to "24") its
- * panel, its lab if any, and per language the answer as the panel prints it and the answer's
- * words and numbers.
+ * panel, its lab if any, and per language the answer as the panel prints it, the answer's
+ * words and numbers, and the teacher's notes (misconception, point, ask).
  */
 export function lessonSteps() {
   const steps = {};
@@ -354,6 +354,8 @@ export function lessonSteps() {
     if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
     m = line.match(/^(en|zh) (\d+) words (.*)$/);
     if (m) ((steps[m[2]] ??= {}).words ??= {})[m[1]] = m[3].split('|').map((w) => w.trim());
+    m = line.match(/^(en|zh) (\d+) (misconception|point|ask) (.*)$/);
+    if (m) (((steps[m[2]] ??= {}).notes ??= {})[m[1]] ??= {})[m[3]] = m[4].trim();
   }
   return steps;
 }

@@ -402,3 +402,37 @@ test('the clicker blanks the screen (B or .), any key brings it back; Escape clo
     await context.close();
   }
 });
+
+test('the teacher\'s notes are off the screen until asked for (N or the button), and follow the step and the language', async () => {
+  const steps = lessonSteps();
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  await page.goto(env.site.url(stepPage(5, '?lang=en&presenter=1&step=5')));
+  await waitForApp(page);
+  await stepIs(page, 5);
+  const notes = page.getByTestId('lesson-notes');
+  assert.equal(await notes.count(), 0, 'not on the projected screen by default');
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('n');
+  await notes.waitFor({ state: 'visible' });
+  const shown = await notes.innerText();
+  for (const kind of ['misconception', 'point', 'ask']) {
+    assert.ok(shown.includes(steps[5].notes.en[kind]), `step 5's ${kind} note`);
+  }
+  assert.match(shown, /About 1 min in class/);
+  // They follow the step: Page Down reveals, the next moves on to step 6.
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await stepIs(page, 6);
+  await page.waitForFunction((text) => document.querySelector('[data-testid="lesson-notes"]')?.innerText.includes(text), steps[6].notes.en.point);
+  // The button hides them, and shows them again, in Chinese after the switch.
+  await page.getByTestId('lesson-notes-button').click();
+  assert.equal(await notes.count(), 0);
+  assert.equal(urlState(page).step, '6', 'N and the button do nothing else');
+  await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&step=6')));
+  await waitForApp(page);
+  await stepIs(page, 6);
+  await page.getByTestId('lesson-notes-button').click();
+  await page.waitForFunction((text) => document.querySelector('[data-testid="lesson-notes"]')?.innerText.includes(text), steps[6].notes.zh.ask);
+  assertClean(problems);
+  await context.close();
+});

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
 use crate::lesson::params::STEP_COUNT;
-use crate::lesson::steps::{is_bare_step_link, LessonFlow, LessonPlan, LESSON_TEXT_FILE};
+use crate::lesson::steps::{is_bare_step_link, LessonFlow, LessonPlan, NoteKind, LESSON_TEXT_FILE};
 use crate::lesson::{Field, PanelId, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
 use crate::ui::net::download;
@@ -470,6 +470,9 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
 
     // The screen blanked to black (B or ".", as slide software does), until any key or a click.
     let blank = RwSignal::new(false);
+    // The teacher's notes for the step: shown only when asked for (N or the button), never by
+    // default on the projected screen.
+    let notes = RwSignal::new(false);
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         let step = step.get_untracked();
         if step == 0 || event.alt_key() || event.ctrl_key() || event.meta_key() {
@@ -491,6 +494,10 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
         let forward = key == "PageDown" || (key == "ArrowRight" && arrows);
         let back = key == "PageUp" || (key == "ArrowLeft" && arrows);
         let blank_key = arrows && matches!(key.as_str(), "b" | "B" | ".");
+        if arrows && matches!(key.as_str(), "n" | "N") {
+            notes.update(|shown| *shown = !*shown);
+            return;
+        }
         if !(forward || back || blank_key || key == "Escape") {
             return;
         }
@@ -559,6 +566,9 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     {Signal::derive(move || text(true))}
                 </p>
                 <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
+                <Show when=move || notes.get()>
+                    <TeacherNotes classroom step />
+                </Show>
             </div>
             <div class="lesson-buttons">
                 // A student's link that locks the step shows no Reveal: the class sees the
@@ -571,6 +581,14 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     on:click=move |_| classroom.reveal()
                 >
                     {tr(Key::LessonReveal)}
+                </button>
+                <button
+                    type="button"
+                    data-testid="lesson-notes-button"
+                    aria-pressed=move || notes.get().to_string()
+                    on:click=move |_| notes.update(|shown| *shown = !*shown)
+                >
+                    {tr(Key::LessonNotes)}
                 </button>
                 <button type="button" data-testid="lesson-reset" on:click=move |_| classroom.reset()>
                     {tr(Key::LessonReset)}
@@ -613,6 +631,37 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             hidden=move || !blank.get()
             on:click=move |_| blank.set(false)
         ></div>
+    }
+}
+
+/// The step's teacher notes (`assets/lesson.txt`): the misconception it targets, what to point
+/// at, what to ask next, and its time in class.
+#[component]
+fn TeacherNotes(classroom: Classroom, step: Memo<usize>) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let note = move |kind: NoteKind| {
+        let (step, lang) = (step.get(), lang.get());
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) => plan.note(step, lang, kind).to_string(),
+            _ => String::new(),
+        })
+    };
+    let minutes = move || {
+        let (step, lang) = (step.get(), lang.get());
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) => plan.minutes(step).map_or(String::new(), |m| {
+                lang.t(Key::NoteMinutes).replace("{m}", &m.to_string())
+            }),
+            _ => String::new(),
+        })
+    };
+    view! {
+        <section class="lesson-notes" data-testid="lesson-notes" aria-label=tr(Key::LessonNotes)>
+            <p><strong>{tr(Key::NoteMisconception)}</strong>{move || note(NoteKind::Misconception)}</p>
+            <p><strong>{tr(Key::NotePoint)}</strong>{move || note(NoteKind::Point)}</p>
+            <p><strong>{tr(Key::NoteAsk)}</strong>{move || note(NoteKind::Ask)}</p>
+            <p class="lesson-minutes">{minutes}</p>
+        </section>
     }
 }
 
