@@ -140,18 +140,20 @@ impl SizedCanvas {
             .ok()?;
         // Its shape, for the stylesheet: presenter view's lesson mode caps a canvas's width so
         // that its height fits the screen.
-        // (A stack of canvases drawn over each other is capped as one: `.canvas-stack`.)
-        let shape = f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH);
-        style.set_property("--aspect", &shape.to_string()).ok()?;
+        // (A stack of canvases drawn over each other is capped as one: `.canvas-stack`.) Set
+        // once: a canvas keeps its shape, and a slider's redraw should not restyle the page.
+        let shape = (f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH)).to_string();
+        let unset = style.get_property_value("--aspect").ok().as_deref() != Some(shape.as_str());
         if let Some(stack) = element
             .parent_element()
             .filter(|parent| parent.class_name().split(' ').any(|c| c == "canvas-stack"))
             .and_then(|parent| parent.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|_| unset)
         {
-            stack
-                .style()
-                .set_property("--aspect", &shape.to_string())
-                .ok()?;
+            stack.style().set_property("--aspect", &shape).ok()?;
+        }
+        if unset {
+            style.set_property("--aspect", &shape).ok()?;
         }
         if element.width() != width || element.height() != height {
             element.set_width(width);
