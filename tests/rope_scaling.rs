@@ -143,6 +143,12 @@ fn bad_configs() -> Vec<(String, &'static str)> {
         (llama(json!({"type": "longrope", "factor": 4.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 64],
                       "original_max_position_embeddings": 1})),
             "rope_scaling.original_max_position_embeddings is 1; it must be greater than 1."),
+        // A multiplier whose square overflows would make every score infinite (found by the
+        // charts property: attention_factor 1e300 drew NaN grid lines).
+        (llama(json!({"type": "yarn", "factor": 4.0, "attention_factor": 1e300})),
+            "rope_scaling.attention_factor is 1e300; it must be greater than 0 and at most 100."),
+        (llama(json!({"type": "yarn", "factor": 4.0, "mscale": 1e300})),
+            "rope_scaling.mscale is 1e300; it must be from 0 to 100."),
         (json!({"num_attention_heads": 32, "max_position_embeddings": 4096}).to_string(), "head_dim (or hidden_size) is missing."),
         (json!({"head_dim": 128}).to_string(), "max_position_embeddings is missing."),
         (json!({"head_dim": 128, "max_position_embeddings": 4096.5}).to_string(), "max_position_embeddings must be a whole number."),

@@ -40,6 +40,10 @@ pub const LARGEST: u64 = 1 << 31;
 /// base every power of the NTK types stays finite.
 pub const LARGEST_FACTOR: f64 = 1e4;
 
+/// Largest logit multiplier accepted (`attention_factor`, `mscale`, `mscale_all_dim`; released
+/// models use about 0.7 to 1.5): its square, which scales every score, stays a plain number.
+pub const LARGEST_MULTIPLIER: f64 = 100.0;
+
 /// Largest base accepted (released models use up to 10⁸ or so).
 pub const LARGEST_BASE: f64 = 1e12;
 
@@ -177,8 +181,10 @@ pub enum Rule {
     Positive,
     /// In (0, 1].
     Share,
-    /// ≥ 0 (0 means "not given", as Python's truthiness reads it).
-    NotNegative,
+    /// Above 0, at most `LARGEST_MULTIPLIER` (a factor on the logits).
+    Multiplier,
+    /// From 0 to `LARGEST_MULTIPLIER` (0 means "not given", as Python's truthiness reads it).
+    MultiplierOrZero,
     /// A whole number from 1 to `LARGEST`.
     Count,
     /// Larger than the named field's value.
@@ -186,6 +192,16 @@ pub enum Rule {
     /// The rotary dimension head_dim × partial_rotary_factor must be even, at least the value
     /// and at most `LARGEST_ROTARY_DIM`.
     EvenRotaryDim(usize),
+}
+
+/// A pasted number as a message shows it: as written for ordinary sizes, in e-notation when it
+/// is huge or tiny (`1e300`, not three hundred digits).
+fn readable(value: f64) -> String {
+    if value != 0.0 && !(1e-4..1e9).contains(&value.abs()) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
 }
 
 impl std::fmt::Display for ConfigError {
@@ -229,12 +245,14 @@ impl ConfigError {
             (ConfigError::WrongType { field, expected: e }, false) => format!("{field} must be {}.", expected(e)),
             (ConfigError::WrongType { field, expected: e }, true) => format!("{field} 必须是{}。", expected(e)),
             (ConfigError::OutOfRange { field, value, rule }, false) => format!(
-                "{field} is {value}; it must be {}.",
+                "{field} is {}; it must be {}.",
+                readable(*value),
                 match rule {
                     Rule::Factor => format!("from 1 to {LARGEST_FACTOR} (a factor below 1 would shorten the context)"),
                     Rule::Base => format!("greater than 1 and at most {LARGEST_BASE:e}"),
                     Rule::Positive => "greater than 0".to_string(),
-                    Rule::NotNegative => "0 or more".to_string(),
+                    Rule::Multiplier => format!("greater than 0 and at most {LARGEST_MULTIPLIER}"),
+                    Rule::MultiplierOrZero => format!("from 0 to {LARGEST_MULTIPLIER}"),
                     Rule::Share => "greater than 0 and at most 1".to_string(),
                     Rule::Count => format!("a whole number from 1 to {LARGEST}"),
                     Rule::Above(other) => format!("greater than {other}"),
@@ -242,12 +260,14 @@ impl ConfigError {
                 }
             ),
             (ConfigError::OutOfRange { field, value, rule }, true) => format!(
-                "{field} 为 {value}，但必须{}。",
+                "{field} 为 {}，但必须{}。",
+                readable(*value),
                 match rule {
                     Rule::Factor => format!("在 1 到 {LARGEST_FACTOR} 之间（小于 1 的因子会缩短上下文）"),
                     Rule::Base => format!("大于 1 且不超过 {LARGEST_BASE:e}"),
                     Rule::Positive => "大于 0".to_string(),
-                    Rule::NotNegative => "大于或等于 0".to_string(),
+                    Rule::Multiplier => format!("大于 0 且不超过 {LARGEST_MULTIPLIER}"),
+                    Rule::MultiplierOrZero => format!("在 0 到 {LARGEST_MULTIPLIER} 之间"),
                     Rule::Share => "大于 0 且不超过 1".to_string(),
                     Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
                     Rule::Above(other) => format!("大于 {other}"),
@@ -308,7 +328,8 @@ impl<'a> Fields<'a> {
             Rule::Factor => (1.0..=LARGEST_FACTOR).contains(&value),
             Rule::Base => value > 1.0 && value <= LARGEST_BASE,
             Rule::Positive => value > 0.0,
-            Rule::NotNegative => value >= 0.0,
+            Rule::Multiplier => value > 0.0 && value <= LARGEST_MULTIPLIER,
+            Rule::MultiplierOrZero => (0.0..=LARGEST_MULTIPLIER).contains(&value),
             Rule::Share => value > 0.0 && value <= 1.0,
             Rule::Count | Rule::Above(_) | Rule::EvenRotaryDim(_) => true,
         } && value.is_finite();
@@ -592,9 +613,9 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 factor: factor()?,
                 beta_fast,
                 beta_slow,
-                attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
-                mscale: fields.number_where(&["mscale"], Rule::NotNegative)?,
-                mscale_all_dim: fields.number_where(&["mscale_all_dim"], Rule::NotNegative)?,
+                attention_factor: fields.number_where(&["attention_factor"], Rule::Multiplier)?,
+                mscale: fields.number_where(&["mscale"], Rule::MultiplierOrZero)?,
+                mscale_all_dim: fields.number_where(&["mscale_all_dim"], Rule::MultiplierOrZero)?,
                 truncate,
             })
         }
@@ -619,7 +640,7 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 short_factor: fields.factors("short_factor", dim / 2)?,
                 long_factor: fields.factors("long_factor", dim / 2)?,
                 factor: fields.number_where(&["factor"], Rule::Factor)?,
-                attention_factor: fields.number_where(&["attention_factor"], Rule::Positive)?,
+                attention_factor: fields.number_where(&["attention_factor"], Rule::Multiplier)?,
             };
             // Without an attention_factor transformers computes √(1 + ln s / ln L₀) for s > 1:
             // a training length of 1 divides by ln 1 = 0 (Python raises ZeroDivisionError).
