@@ -363,6 +363,7 @@ const ASCII_ALLOWED: &[&str] = &[
     "Up",
     "Down",
     "Esc",
+    "Ctrl",
 ];
 
 fn is_cjk(c: char) -> bool {

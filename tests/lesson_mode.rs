@@ -195,8 +195,13 @@ fn every_step_has_minutes_and_notes_and_every_plan_fits_one_class() {
             }
         }
     }
+    // The plans a link can name (`lesson=rope`) are the file's, in its order.
     let ids: Vec<&str> = plan.plans().iter().map(|p| p.id.as_str()).collect();
-    assert_eq!(ids, ["sinusoidal", "rope", "family", "tour"]);
+    let codes: Vec<&str> = pe_explorer::lesson::playlist::PlanId::ALL
+        .iter()
+        .map(|id| id.code())
+        .collect();
+    assert_eq!(ids, codes);
     for p in plan.plans() {
         let minutes = plan.plan_minutes(p);
         assert!(minutes <= PLAN_MINUTES_MAX, "{}: {minutes} minutes", p.id);
@@ -752,4 +757,40 @@ fn the_training_steps_answers_are_the_runs_the_lab_trains() {
             format!("RoPE {:.3} · {name} {:.3}", rope.1, learned.1)
         );
     }
+}
+
+/// What lesson mode walks: a teacher's list before a plan, a plan before every step, never a
+/// step whose panel the link hides; a bad list is corrected with a notice and keeps what it can.
+#[test]
+fn the_walked_steps_follow_the_link_and_skip_hidden_panels() {
+    use pe_explorer::lesson::from_query;
+    use pe_explorer::lesson::playlist::{next_step, PlanId};
+    let plan = plan();
+    let walked = |query: &str| plan.sequence(&from_query(query).params);
+    for id in PlanId::ALL {
+        let steps = &plan.plan(id).unwrap().steps;
+        assert_eq!(&walked(&format!("lesson={}", id.code())), steps, "{id:?}");
+    }
+    assert_eq!(walked("steps=17,18,12"), [17, 18, 12]);
+    assert_eq!(walked("lesson=rope&steps=3,1"), [3, 1]);
+    assert_eq!(walked("").len(), STEP_COUNT);
+    // Steps 2 and 3 are on the embedding panel: a link that hides it skips them.
+    let hidden = walked("lesson=sinusoidal&hide=embedding");
+    assert_eq!(&hidden[..3], [1, 4, 5]);
+    assert_eq!(next_step(&hidden, 1), Some(4));
+    // A bad list: what is a step is kept, in order, and a notice says what was used.
+    let parsed = from_query("steps=17,x,99,17,12");
+    assert_eq!(parsed.params.steps.steps(), [17, 12]);
+    assert_eq!(parsed.notices.len(), 1);
+    assert_eq!(parsed.notices[0].used, "17,12");
+    let parsed = from_query("lesson=ropes");
+    assert_eq!((parsed.params.plan, parsed.notices.len()), (None, 1));
+    // Both survive the link's round trip, and entering a step keeps them with hide= and lock=.
+    let opened = from_query("lesson=rope&hide=alibi&lock=d_model").params;
+    let at = plan.before(12, opened);
+    assert_eq!(
+        (at.plan, at.hidden_panels, at.locked),
+        (opened.plan, opened.hidden_panels, opened.locked)
+    );
+    assert_eq!(from_query(&pe_explorer::lesson::to_query(&at)).params, at);
 }

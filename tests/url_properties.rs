@@ -8,6 +8,7 @@ use pe_explorer::lesson::panels::PanelSet;
 use pe_explorer::lesson::params::{
     sentence_length, FieldSet, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
 };
+use pe_explorer::lesson::playlist::{PlanId, StepList};
 use pe_explorer::lesson::{from_query, to_query, Field, PanelId, Params, Theme};
 use proptest::prelude::*;
 
@@ -80,6 +81,11 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 head: 1 + (token % 32) as usize,
                 words: [pos % 57, k % 57, pair as usize % 57],
                 step: pos % 13,
+                plan: PlanId::ALL.get(k % 5).copied(),
+                // Any list of steps (what is not a step, 0 or past 24, is dropped).
+                steps: StepList::new(
+                    &[pos % 30, k % 30, (pair % 30) as usize][..(token % 4) as usize],
+                ),
                 presenter: split ^ scale,
                 theme: [Theme::Auto, Theme::Light, Theme::Dark][k % 3],
                 hidden: field_set(hidden),

@@ -12,8 +12,11 @@ use std::sync::Arc;
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS};
-use pe_explorer::lesson::steps::STEP_PANELS;
+use pe_explorer::lesson::handout::{handout_path, HandoutKind};
+use pe_explorer::lesson::playlist::PlanId;
+use pe_explorer::lesson::steps::{LessonPlan, STEP_PANELS};
 use pe_explorer::lesson::{from_query, Lang, PanelId};
+use pe_explorer::ui::handout::handout_page;
 use pe_explorer::ui::labs::CONTENTS;
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
@@ -57,6 +60,29 @@ fn main() {
             } else {
                 folder
             });
+        }
+    }
+    // Each lesson plan's printed handouts, in both languages (src/ui/handout.rs).
+    let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt"))
+        .unwrap_or_else(|e| panic!("prerender: assets/lesson.txt: {e:?}"));
+    for lang in [Lang::En, Lang::Zh] {
+        for plan in PlanId::ALL {
+            for kind in HandoutKind::ALL {
+                let path = handout_path(lang, plan, kind);
+                let root = "../".repeat(path.matches('/').count());
+                let owner = Owner::new_root(None);
+                let html = owner
+                    .with(|| handout_page(&lesson, plan, kind, lang, &root))
+                    .unwrap_or_else(|| panic!("prerender: the lesson has no plan {plan:?}"));
+                let file = dir.join(&path);
+                if let Some(folder) = file.parent() {
+                    std::fs::create_dir_all(folder).unwrap_or_else(|e| {
+                        panic!("prerender: cannot make {}: {e}", folder.display())
+                    });
+                }
+                std::fs::write(&file, html)
+                    .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", file.display()));
+            }
         }
     }
     // The service worker keeps every page for offline visits (assets/sw.js: `const PAGES`).

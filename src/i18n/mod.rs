@@ -446,6 +446,33 @@ strings! {
     NotePoint => "Point at: ", "指给学生看：";
     NoteAsk => "Ask next: ", "接着问：";
     NoteMinutes => "About {m} min in class", "课上约 {m} 分钟";
+    PickerTitle => "Choose a lesson", "选择一节课";
+    PickerResume => "Continue where the lesson was left (step {n})", "从上次离开的地方继续（第 {n} 步）";
+    PickerStart => "Start this lesson", "开始这节课";
+    PlanLength => "{steps} steps · {minutes} min", "{steps} 步 · {minutes} 分钟";
+    HandoutsLabel => "Print: ", "打印：";
+    HandoutWorksheet => "worksheet", "学生练习单";
+    HandoutAnswers => "answer key", "答案";
+    HandoutGuide => "teacher's guide", "教师指南";
+    HandoutWorksheetTitle => "Worksheet", "学生练习单";
+    HandoutAnswersTitle => "Answer key", "答案";
+    HandoutGuideTitle => "Teacher's guide", "教师指南";
+    HandoutSite => "PE Explorer: how transformers know word order", "位置编码探索器：Transformer 如何知道词序";
+    HandoutQuestion => "Question {n}", "第 {n} 题";
+    HandoutWhere => "lesson step {step}, section “{panel}”", "课堂模式第 {step} 步，“{panel}”一节";
+    HandoutAnswerLabel => "Answer", "答案";
+    HandoutPrediction => "My prediction:", "我的预测：";
+    HandoutWhy => "Why I think so:", "我的理由：";
+    HandoutName => "Name: ____________   Class: ________   Date: ________", "姓名：____________　班级：________　日期：________";
+    HandoutPrintHint => "Print this page (Ctrl+P or ⌘P): it is laid out for A4 and Letter paper.", "打印本页（Ctrl+P 或 ⌘P）：版面适用于 A4 纸和美式信纸（Letter）。";
+    HandoutTimings => "Timings", "时间安排";
+    HandoutColumnQuestion => "Question", "题号";
+    HandoutColumnStep => "Lesson step", "课堂步骤";
+    HandoutColumnPanel => "Section", "所在的节";
+    HandoutColumnMinutes => "Minutes", "分钟";
+    HandoutColumnClock => "From–to (min)", "起止（分钟）";
+    LessonPlanLabel => "lesson plan", "课堂方案";
+    LessonStepsLabel => "lesson steps", "课堂步骤";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
 }
 
@@ -478,6 +505,8 @@ pub fn field_label(field: Field) -> Key {
         Field::Step => Key::LessonMode,
         Field::Presenter => Key::PresenterLabel,
         Field::Theme => Key::ThemeLabel,
+        Field::Lesson => Key::LessonPlanLabel,
+        Field::Steps => Key::LessonStepsLabel,
         Field::Hide => Key::HiddenControls,
         Field::Lock => Key::LockedControls,
     }
@@ -573,6 +602,15 @@ pub fn notice_text(lang: Lang, notice: &Notice) -> String {
         text += semicolon;
         text += lang.t(Key::ValidNames);
         text += &crate::lesson::query::valid_names(notice.field);
+    }
+    if notice.field == Field::Lesson && notice.reason == Reason::Malformed {
+        text += semicolon;
+        text += lang.t(Key::ValidNames);
+        let plans: Vec<&str> = crate::lesson::playlist::PlanId::ALL
+            .iter()
+            .map(|p| p.code())
+            .collect();
+        text += &plans.join(", ");
     }
     text
 }

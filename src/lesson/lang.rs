@@ -18,6 +18,19 @@ impl Lang {
         }
     }
 
+    /// The slot of this language in a pair of texts written `[english, chinese]`.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Lang;
+    /// assert_eq!(["a", "甲"][Lang::Zh.index()], "甲");
+    /// ```
+    pub fn index(self) -> usize {
+        match self {
+            Lang::En => 0,
+            Lang::Zh => 1,
+        }
+    }
+
     /// The BCP 47 tag for `<html lang>`.
     pub fn html_tag(self) -> &'static str {
         match self {

@@ -5,10 +5,12 @@
 pub mod chapters;
 pub mod course;
 pub mod decimal;
+pub mod handout;
 pub mod lab_query;
 pub mod lang;
 pub mod panels;
 pub mod params;
+pub mod playlist;
 pub mod query;
 pub mod steps;
 

@@ -5,6 +5,7 @@
 
 use super::lang::Lang;
 use super::panels::PanelSet;
+use super::playlist::{PlanId, StepList};
 use crate::encoding::{
     tokenize, EmbeddingInit, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS,
 };
@@ -77,6 +78,10 @@ pub enum Field {
     Words,
     /// Lesson mode: the step shown (1-based; 0 = lesson mode off).
     Step,
+    /// Lesson mode: the lesson plan walked (`lesson=rope`).
+    Lesson,
+    /// Lesson mode: a teacher's own list of steps (`steps=17,18,12`), before any plan.
+    Steps,
     /// Presenter view: large type and thick lines for a projector.
     Presenter,
     /// Light, dark, or following the system (`prefers-color-scheme`).
@@ -89,7 +94,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 28] = [
+    pub const ALL: [Field; 30] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -114,6 +119,8 @@ impl Field {
         Field::Head,
         Field::Words,
         Field::Step,
+        Field::Lesson,
+        Field::Steps,
         Field::Presenter,
         Field::Theme,
         Field::Hide,
@@ -162,9 +169,12 @@ impl FieldSet {
     }
 
     /// Whether a teacher link can name `field`: everything with a control, so not `hide` and
-    /// `lock` themselves.
+    /// `lock` themselves, nor lesson mode's choice of steps.
     pub fn can_hold(field: Field) -> bool {
-        !matches!(field, Field::Hide | Field::Lock)
+        !matches!(
+            field,
+            Field::Hide | Field::Lock | Field::Lesson | Field::Steps
+        )
     }
 
     /// The set without the fields it cannot hold.
@@ -222,6 +232,10 @@ pub struct Params {
     pub words: [usize; 3],
     /// Lesson mode's step, 1-based; 0 when lesson mode is off.
     pub step: usize,
+    /// The lesson plan lesson mode walks, if one was chosen.
+    pub plan: Option<PlanId>,
+    /// A teacher's own list of steps; when not empty, lesson mode walks it instead of a plan.
+    pub steps: StepList,
     pub presenter: bool,
     pub theme: Theme,
     /// Controls a teacher link hides from students, and controls it shows but locks.
@@ -388,6 +402,8 @@ impl Default for Params {
             hidden: FieldSet::default(),
             locked: FieldSet::default(),
             hidden_panels: PanelSet::default(),
+            plan: None,
+            steps: StepList::default(),
         }
     }
 }
@@ -475,6 +491,8 @@ impl Params {
             head: self.head.clamp(1, heads),
             words: self.words.map(|w| w.min(MINILM_TOKENS.len() - 1)),
             step: self.step.min(STEP_COUNT),
+            plan: self.plan,
+            steps: self.steps,
             presenter: self.presenter,
             theme: self.theme,
             hidden: self.hidden.valid(),

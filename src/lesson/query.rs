@@ -20,6 +20,7 @@ use super::params::{
     AMPLITUDE_MAX, BASE_MAX, BASE_MIN, D_MODEL_MAX, D_MODEL_MIN, HEADS_MAX, LENGTH_MAX, LENGTH_MIN,
     N_TRAIN_MAX, N_TRAIN_MIN, ROPE_POS_MAX, STEP_COUNT,
 };
+use super::playlist::{PlanId, StepList};
 use crate::encoding::{Layout, MINILM_TOKENS};
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
@@ -137,7 +138,7 @@ pub struct Param {
 
 /// Every parameter, in the order of [`Field::ALL`] (a test checks it), which is the order a
 /// link lists them in.
-pub const PARAMS: [Param; 28] = [
+pub const PARAMS: [Param; 30] = [
     count(
         Field::DModel,
         "d_model",
@@ -321,6 +322,16 @@ pub const PARAMS: [Param; 28] = [
         |p| p.step,
         |p, v| p.step = v,
     ),
+    text(Field::Lesson, "lesson", &["plan"], read_plan, |p| {
+        p.plan.map_or("none", PlanId::code).to_string()
+    }),
+    text(Field::Steps, "steps", &[], read_steps, |p| {
+        if p.steps.is_empty() {
+            "none".to_string()
+        } else {
+            p.steps.to_text()
+        }
+    }),
     switch(
         Field::Presenter,
         "presenter",
@@ -690,6 +701,39 @@ fn read_field_set(text: &str, set: &mut FieldSet) -> Option<Reason> {
         }
     }
     reason
+}
+
+/// Reads `lesson=`: a plan's id (`PlanId::code`).
+fn read_plan(text: &str, params: &mut Params) -> Option<Reason> {
+    params.plan = PlanId::from_code(text);
+    (params.plan.is_none() && !text.trim().eq_ignore_ascii_case("none"))
+        .then_some(Reason::Malformed)
+}
+
+/// Reads `steps=`: lesson steps separated by commas, each once. What is not a step (a word, 0,
+/// a number past the last step, a repeat) is dropped, with one notice for the whole value.
+fn read_steps(text: &str, params: &mut Params) -> Option<Reason> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        params.steps = StepList::default();
+        return None;
+    }
+    let given: Vec<Option<usize>> = text
+        .split(',')
+        .map(|s| s.trim().parse::<usize>().ok())
+        .collect();
+    let numbers: Vec<usize> = given.iter().flatten().copied().collect();
+    params.steps = StepList::new(&numbers);
+    if given.iter().any(Option::is_none) {
+        Some(Reason::Malformed)
+    } else if numbers.iter().any(|&n| n > STEP_COUNT) {
+        Some(Reason::TooLarge)
+    } else if numbers.contains(&0) {
+        Some(Reason::TooSmall)
+    } else if params.steps.steps().len() < numbers.len() {
+        Some(Reason::Repeated)
+    } else {
+        None
+    }
 }
 
 /// Reads `hide=`: controls (as `read_field_set`) and panels, by their anchors.

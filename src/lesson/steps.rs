@@ -15,6 +15,7 @@
 use super::lang::Lang;
 use super::panels::PanelId;
 use super::params::{Params, STEP_COUNT};
+use super::playlist::PlanId;
 use super::query::apply_query;
 
 /// Where the page finds the lesson, relative to itself (so sub-path hosting works).
@@ -139,8 +140,9 @@ pub struct LessonPlan {
 }
 
 /// The state a lesson step starts from: the defaults, with what belongs to the classroom rather
-/// than to the lesson kept (language, presenter view, theme, a teacher link's hidden and locked
-/// controls). So a step shows the same numbers whatever was on screen before it.
+/// than to the lesson kept (language, presenter view, theme, a teacher link's hidden controls and
+/// panels and its locked controls, the plan or list of steps walked). So a step shows the same
+/// numbers whatever was on screen before it.
 ///
 /// ```
 /// use pe_explorer::lesson::{steps::lesson_base, Lang, Params};
@@ -156,6 +158,9 @@ pub fn lesson_base(params: Params) -> Params {
         theme: params.theme,
         hidden: params.hidden,
         locked: params.locked,
+        hidden_panels: params.hidden_panels,
+        plan: params.plan,
+        steps: params.steps,
         ..Params::default()
     }
 }
@@ -244,7 +249,7 @@ impl LessonPlan {
     pub fn note(&self, step: usize, lang: Lang, kind: NoteKind) -> &str {
         let slot = NoteKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
         self.step(step)
-            .and_then(|s| s.notes[usize::from(lang == Lang::Zh)][slot].as_deref())
+            .and_then(|s| s.notes[lang.index()][slot].as_deref())
             .unwrap_or("")
     }
 
@@ -273,6 +278,43 @@ impl LessonPlan {
 
     fn step(&self, step: usize) -> Option<&StepPlan> {
         step.checked_sub(1).and_then(|n| self.steps.get(n))
+    }
+
+    /// Plan `id`'s steps, titles and aims, if the file has it.
+    pub fn plan(&self, id: PlanId) -> Option<&PlanText> {
+        self.plans.iter().find(|p| p.id == id.code())
+    }
+
+    /// The steps lesson mode walks in the state `params`, in order: its own list
+    /// (`steps=17,18,12`), else its plan's (`lesson=rope`), else every step; without the
+    /// steps whose panel the link hides (`hide=`), which the class could not see.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::{from_query, steps::LessonPlan};
+    /// let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt")).unwrap();
+    /// let steps = |query: &str| lesson.sequence(&from_query(query).params);
+    /// assert_eq!(steps("steps=17,18,12"), [17, 18, 12]);
+    /// assert_eq!(steps("lesson=rope")[..3], [5, 7, 8]);
+    /// assert_eq!(steps("").len(), 24);
+    /// assert!(!steps("hide=word-order").contains(&1));
+    /// ```
+    pub fn sequence(&self, params: &Params) -> Vec<usize> {
+        let chosen = if !params.steps.is_empty() {
+            params.steps.steps()
+        } else if let Some(plan) = params.plan.and_then(|id| self.plan(id)) {
+            plan.steps.clone()
+        } else {
+            (1..=self.len()).collect()
+        };
+        chosen
+            .into_iter()
+            .filter(|&s| {
+                s <= self.len()
+                    && self
+                        .panel(s)
+                        .is_none_or(|panel| !params.hidden_panels.contains(panel))
+            })
+            .collect()
     }
 
     /// The panel of step `step` (1-based).
@@ -338,11 +380,11 @@ impl LessonPlan {
     /// The answer's words and numbers in `lang`: off the screen before Reveal, on it after.
     pub fn words(&self, step: usize, lang: Lang) -> &[String] {
         self.step(step)
-            .map_or(&[], |s| s.words[usize::from(lang == Lang::Zh)].as_slice())
+            .map_or(&[], |s| s.words[lang.index()].as_slice())
     }
 
     fn text(&self, step: usize, lang: Lang, kind: usize) -> &str {
-        let lang = usize::from(lang == Lang::Zh);
+        let lang = lang.index();
         self.step(step)
             .and_then(|s| s.texts[lang][kind].as_deref())
             .unwrap_or("")
@@ -497,7 +539,8 @@ pub struct LessonFlow {
 impl LessonFlow {
     /// The state and the revealed flag on moving from `current` (revealed or not) to step `to`
     /// (0 leaves lesson mode). Leaving restores the state lesson mode was entered from (the
-    /// defaults, when a link opened lesson mode), with the classroom's settings kept as they are.
+    /// defaults, when a link opened lesson mode), with the classroom's settings kept as they are
+    /// and the lesson's plan or list of steps dropped (a reload does not start it again).
     pub fn go(
         &mut self,
         plan: &LessonPlan,
@@ -525,7 +568,10 @@ impl LessonFlow {
                 theme: classroom.theme,
                 hidden: classroom.hidden,
                 locked: classroom.locked,
+                hidden_panels: classroom.hidden_panels,
                 step: 0,
+                plan: None,
+                steps: Default::default(),
                 ..restored
             };
             return (params, false);

@@ -213,7 +213,7 @@ mod parts {
     }
 
     fn slot(lang: Lang) -> usize {
-        usize::from(lang == Lang::Zh)
+        lang.index()
     }
 
     /// A chapter's title as the contents and the previous / next links write it: its number

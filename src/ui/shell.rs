@@ -200,8 +200,12 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         }
     });
     on_cleanup(move || requests.remove());
-    // A link into lesson mode: the teacher's tools take it from here.
-    if opening.params.step > 0 && cfg!(not(feature = "ssr")) {
+    // A link into lesson mode (a step, a plan, a list of steps): the teacher's tools take it
+    // from here.
+    let into_lesson = opening.params.step > 0
+        || opening.params.plan.is_some()
+        || !opening.params.steps.is_empty();
+    if into_lesson && cfg!(not(feature = "ssr")) {
         teacher_tools("open");
     }
 

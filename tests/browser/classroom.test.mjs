@@ -87,6 +87,8 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   await waitForApp(page);
   assert.equal(await page.getByTestId('lesson-bar').isHidden(), true);
   await page.getByTestId('lesson-toggle').click();
+  // The plan picker: the full tour, every step in order.
+  await page.getByTestId('plan-start-tour').click();
   await expectStep(page, 1, 'en', texts);
   assert.equal(await page.getByTestId('lesson-toggle').getAttribute('aria-pressed'), 'true');
   // The answer is hidden until asked for.

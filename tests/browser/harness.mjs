@@ -241,8 +241,8 @@ export function assertClean(problems) {
  */
 export const URL_PARAMS = [
   'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale',
-  'unit_init', 'amp', 'proj', 'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'presenter',
-  'theme', 'hide', 'lock',
+  'unit_init', 'amp', 'proj', 'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'lesson',
+  'steps', 'presenter', 'theme', 'hide', 'lock',
 ];
 
 /** The labs' prefixes for their own URL values (src/lesson/lab_query.rs, `LAB_PREFIXES`). */
@@ -257,7 +257,7 @@ export const URL_DEFAULTS = {
   d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved',
   dims: 'auto', sentence: '0', t: '1', scale: '1', unit_init: '0', amp: '1', proj: '0', order: '0', order_pe: '0',
   n_train: '64', m: '5', n: '2', heads: '8', head: '1', words: 'king,queen,apple', step: '0',
-  presenter: '0', theme: 'auto', hide: 'none', lock: 'none',
+  lesson: 'none', steps: 'none', presenter: '0', theme: 'auto', hide: 'none', lock: 'none',
 };
 
 /**
@@ -356,6 +356,22 @@ export function lessonSteps() {
     if (m) ((steps[m[2]] ??= {}).words ??= {})[m[1]] = m[3].split('|').map((w) => w.trim());
     m = line.match(/^(en|zh) (\d+) (misconception|point|ask) (.*)$/);
     if (m) (((steps[m[2]] ??= {}).notes ??= {})[m[1]] ??= {})[m[3]] = m[4].trim();
+    m = line.match(/^(en|zh) (\d+) ([?!]) (.*)$/);
+    if (m) ((steps[m[2]] ??= {})[m[3] === '?' ? 'question' : 'reveal'] ??= {})[m[1]] = m[4].trim();
+    m = line.match(/^(\d+) minutes (\d+)$/);
+    if (m) (steps[m[1]] ??= {}).minutes = Number(m[2]);
   }
   return steps;
+}
+
+/** The lesson plans of assets/lesson.txt: per id, its steps and per language its title and aim. */
+export function lessonPlans() {
+  const plans = {};
+  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
+    let m = line.match(/^plan (\S+) steps (.*)$/);
+    if (m) (plans[m[1]] ??= {}).steps = m[2].split(',').map(Number);
+    m = line.match(/^plan (\S+) (en|zh) (title|aim) (.*)$/);
+    if (m) (((plans[m[1]] ??= {})[m[3]] ??= {})[m[2]] = m[4].trim());
+  }
+  return plans;
 }

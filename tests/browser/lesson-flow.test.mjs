@@ -34,6 +34,8 @@ test('every step: the answer is nowhere on the page before Reveal, and in its pa
   await page.goto(env.site.url(stepPage(1, '?lang=en')));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
+  // The plan picker: the full tour, every step in order.
+  await page.getByTestId('plan-start-tour').click();
   for (let n = 1; n <= 24; n += 1) {
     const { panel, answer, lab } = steps[n];
     await onStepPage(page, n);
@@ -63,6 +65,8 @@ test('the clicker drives the lesson whatever has focus; Escape gives the teacher
   await page.goto(env.site.url(stepPage(1, '?lang=en&d_model=64&base=1000')));
   await waitForApp(page);
   await page.getByTestId('lesson-toggle').click();
+  // The plan picker: the full tour, every step in order.
+  await page.getByTestId('plan-start-tour').click();
   await stepIs(page, 1);
   // The clicker's Page Down, on to the next chapter's page (steps 3 and 4 are on two pages).
   assert.notEqual(STEP_CHAPTERS[2], STEP_CHAPTERS[3]);
@@ -396,6 +400,8 @@ test('the clicker blanks the screen (B or .), any key brings it back; Escape clo
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
     await page.getByTestId('lesson-toggle').click();
+    // The plan picker: where the lesson was left.
+    await page.getByTestId('plan-resume').click();
     await stepIs(page, 6);
     assertClean(problems);
   } finally {

@@ -9,7 +9,6 @@ use crate::encoding::basis_fit::{fit_over_positions, Features, Fit, TargetChoice
 use crate::lesson::lab_query::{
     basis_fit_pairs, read_basis_fit, BASIS_FIT_PREFIX, BASIS_PAIRS_MAX,
 };
-use crate::lesson::Lang;
 use crate::render::basis_fit::{error_text, fit_marks, COLOURS};
 use crate::ui::context::use_lesson;
 
@@ -93,7 +92,7 @@ const WORDS: [Words; 2] = [
 pub fn BasisFitLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
     let label = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 

@@ -7,8 +7,6 @@ use leptos::prelude::*;
 
 use crate::ui::context::use_lesson;
 
-use crate::lesson::Lang;
-
 use super::parts::{in_language, term_text, CsvExport};
 
 pub const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方案的家谱"];
@@ -264,7 +262,7 @@ fn field(text: &str) -> String {
 #[component]
 pub fn FamilyTreeLab() -> impl IntoView {
     let lesson = use_lesson();
-    let language = move || usize::from(lesson.lang.get_untracked() == Lang::Zh);
+    let language = move || lesson.lang.get_untracked().index();
     let rows = Callback::new(move |_| {
         let l = language();
         let mut csv = [

@@ -28,7 +28,6 @@ use wasm_bindgen::JsCast;
 use crate::lesson::lab_query::{
     lab_pairs, open_labs_in, without_prefix, LabLink, LabProblem, OPEN_LABS_KEY,
 };
-use crate::lesson::Lang;
 
 use super::context::{use_lesson, Lesson};
 
@@ -78,7 +77,7 @@ pub fn fold_lesson_labs() {
 #[component]
 fn LabFold(anchor: &'static str, title: [&'static str; 2], children: ChildrenFn) -> impl IntoView {
     let lang = use_lesson().lang;
-    let language = move || usize::from(lang.get() == Lang::Zh);
+    let language = move || lang.get().index();
     let name = anchor.trim_start_matches("lab-");
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));

@@ -9,7 +9,6 @@ use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes, TRANS
 use crate::lesson::lab_query::{
     model_path_pairs, read_model_path, ModelPathSettings, MODEL_BATCH_MAX, MODEL_PATH_PREFIX,
 };
-use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
 use super::parts::{in_language, short, term_text, LabChoice, LabSlider, LinkProblems, Track};
@@ -295,7 +294,7 @@ fn column(
 pub fn ModelPathLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
     let word = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 

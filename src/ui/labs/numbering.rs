@@ -6,7 +6,6 @@ use super::parts::term_text;
 use leptos::prelude::*;
 
 use crate::encoding::numbering::{fraction, raw_index, sinusoidal, SignalAt};
-use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
 pub const TITLE: [&str; 2] = [
@@ -54,7 +53,7 @@ fn plain(x: f64) -> String {
 pub fn NumberingLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let signals = Memo::new(move |_| {
         let p = params.get();
         [

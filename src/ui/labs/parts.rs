@@ -16,7 +16,7 @@ use crate::ui::dom::download;
 /// every such text: each costs the tools' wasm a small closure, not a view of its own.
 pub fn in_language(text: [&'static str; 2]) -> Signal<&'static str> {
     let lang = use_lesson().lang;
-    Signal::derive(move || text[usize::from(lang.get() == Lang::Zh)])
+    Signal::derive(move || text[lang.get().index()])
 }
 
 /// A lab's explanation `text` (its `[English, 中文]` pair, the one its `CONTENTS` entry names)
@@ -31,7 +31,7 @@ pub fn term_text(text: [&'static str; 2]) -> impl IntoView {
         .find(|lab| lab.text == text)
         .map_or("", |lab| lab.anchor);
     let terms = panel_terms(page, lang.get_untracked(), anchor);
-    move || with_term_buttons(text[usize::from(lang.get() == Lang::Zh)], &terms)
+    move || with_term_buttons(text[lang.get().index()], &terms)
 }
 
 /// A number as the read-outs print it: four significant figures, or whole positions whole.

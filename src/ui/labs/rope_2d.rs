@@ -7,7 +7,6 @@ use leptos::prelude::*;
 
 use crate::encoding::rope_2d::{aligned_score_map, pairs_by_axis, GridScheme, Patch};
 use crate::lesson::lab_query::{read_rope_2d, rope_2d_pairs, Rope2dSettings, ROPE_2D_PREFIX};
-use crate::lesson::Lang;
 use crate::render::family::{heat_cell, heat_chart};
 use crate::ui::context::use_lesson;
 
@@ -72,7 +71,7 @@ pub fn Rope2dLab() -> impl IntoView {
             let (rows, columns, chosen, scheme) =
                 settings.with(|s| (s.rows, s.columns, (s.row, s.column), s.scheme.min(2)));
             let names = if flattened { SHORT[2] } else { SHORT[scheme] };
-            let title = names[usize::from(lang.get() == Lang::Zh)];
+            let title = names[lang.get().index()];
             maps.with(|(chosen_map, flat_map)| {
                 let low = chosen_map
                     .iter()

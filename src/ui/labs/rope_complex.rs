@@ -9,7 +9,6 @@ use leptos::prelude::*;
 
 use crate::encoding::rope::rope_pair_forms;
 use crate::encoding::{rope_demo_vectors, rope_plane};
-use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
 pub const TITLE: [&str; 2] = ["The same pair as complex numbers", "用复数看同一对维度"];
@@ -23,7 +22,7 @@ pub const TEXT: [&str; 2] = [
 pub fn RopeComplexLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     // Pair i's part of the score, in its three forms, for the panel's query and key.
     // Only what the pair's score depends on: moving pos, k or the length recomputes nothing.
     let inputs = Memo::new(move |_| {

@@ -14,7 +14,6 @@ use crate::encoding::rope_scaling::{
 use crate::lesson::lab_query::{
     read_rope_extension, rope_extension_pairs, LabProblem, RopeExtensionLink, ROPE_EXTENSION_PREFIX,
 };
-use crate::lesson::Lang;
 use crate::render::rope_extension::{
     angle_marks, method_index, score_marks, wavelength_marks, COLOURS,
 };
@@ -205,7 +204,7 @@ const WORDS: [Words; 2] = [
 #[component]
 pub fn RopeExtensionLab() -> impl IntoView {
     let lesson = use_lesson();
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
 
     let start = read_config(PRESETS[0].config).map(|r| r.config).ok();

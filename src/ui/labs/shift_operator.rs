@@ -8,7 +8,6 @@ use leptos::prelude::*;
 use crate::encoding::omega;
 use crate::encoding::shift_operator::{shift_report, ShiftReport};
 use crate::lesson::lab_query::{read_shift, shift_pairs, ShiftSettings, SHIFT_N_MAX, SHIFT_PREFIX};
-use crate::lesson::Lang;
 use crate::render::basis_fit::error_text;
 use crate::render::shift_operator::bar_marks;
 use crate::ui::context::use_lesson;
@@ -122,7 +121,7 @@ fn complex_text(re: f64, im: f64) -> String {
 pub fn ShiftOperatorLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
     let label = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 

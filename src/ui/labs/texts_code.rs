@@ -7,7 +7,6 @@ use super::parts::term_text;
 use leptos::prelude::*;
 
 use crate::export::{numpy_twin, pytorch_modules};
-use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
 pub const TITLE: [&str; 2] = [
@@ -41,7 +40,7 @@ const COPY_FAILED: [&str; 2] = [
 pub fn TextsCodeLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let values = Memo::new(move |_| params.with(|p| (p.d_model, p.length, p.base, p.layout)));
     let code = move |block: usize| {
         let (d_model, length, base, layout) = values.get();

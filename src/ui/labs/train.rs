@@ -12,7 +12,6 @@ use crate::encoding::tiny_training::{check_rows, share, Check, Health, CHECKS_HE
 use crate::lesson::lab_query::{
     read_train, train_pairs, TrainSettings, TRAIN_PREFIX, TRAIN_SCHEMES, TRAIN_TASKS,
 };
-use crate::lesson::Lang;
 use crate::render::family::{curves, heat_chart, Curve};
 use crate::ui::context::use_lesson;
 
@@ -289,7 +288,7 @@ pub fn TrainLab() -> impl IntoView {
         });
     }
 
-    let zh = move || usize::from(lang.get() == Lang::Zh);
+    let zh = move || lang.get().index();
     let scheme_name = move |which: usize| SCHEMES[settings.with(|s| s.schemes[which])][zh()];
     let running = move || state.with(|s| s.running);
     let all_finished = move || runs.iter().all(|r| r.with(|r| r.finished));

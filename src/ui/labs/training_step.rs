@@ -10,7 +10,6 @@ use crate::lesson::lab_query::{
     read_training_step, training_step_pairs, TRAINING_DIM as DIM, TRAINING_ROWS,
     TRAINING_SEED as SEED, TRAINING_STEP_PREFIX, TRAINING_VOCAB as VOCAB,
 };
-use crate::lesson::Lang;
 use crate::render::basis_fit::error_text;
 use crate::render::shift_operator::bar_marks;
 use crate::ui::context::use_lesson;
@@ -98,7 +97,7 @@ struct StepOutcome {
 #[component]
 pub fn TrainingStepLab() -> impl IntoView {
     let lesson = use_lesson();
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
     let label = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 

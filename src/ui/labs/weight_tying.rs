@@ -6,7 +6,6 @@ use leptos::prelude::*;
 
 use crate::encoding::model_shapes::{parameters, ModelSize, Tying, TRANSFORMER_BASE};
 use crate::lesson::lab_query::{read_weight_tying, weight_tying_pairs, WEIGHT_TYING_PREFIX};
-use crate::lesson::Lang;
 use crate::ui::context::use_lesson;
 
 use super::parts::{in_language, term_text, LabChoice, LabSlider, LinkProblems, Sliders, Track};
@@ -106,7 +105,7 @@ fn in_millions(count: u64) -> String {
 #[component]
 pub fn WeightTyingLab() -> impl IntoView {
     let lesson = use_lesson();
-    let language = move || usize::from(lesson.lang.get() == Lang::Zh);
+    let language = move || lesson.lang.get().index();
     let words = move || &WORDS[language()];
     let word = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
 

@@ -11,7 +11,9 @@ use wasm_bindgen::JsCast;
 
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
+use crate::lesson::handout::{handout_path, HandoutKind};
 use crate::lesson::params::STEP_COUNT;
+use crate::lesson::playlist::{next_step, previous_step, PlanId, StepList};
 use crate::lesson::steps::{is_bare_step_link, LessonFlow, LessonPlan, NoteKind, LESSON_TEXT_FILE};
 use crate::lesson::{Field, PanelId, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
@@ -19,7 +21,8 @@ use crate::ui::net::download;
 
 /// The session storage key under which lesson mode carries its flow to another chapter's page.
 const CARRIED_FLOW: &str = "pe-lesson-flow";
-/// The session storage key of the step lesson mode was last left at (`Classroom::resume`).
+/// The session storage key of where lesson mode was last left (`Classroom::resume`): the step
+/// and the plan or list walked, as a query (`step=8&lesson=rope`).
 const LEFT_AT: &str = "pe-lesson-left-at";
 
 /// Lesson mode beside the URL's state: the lesson once fetched (`assets/lesson.txt`), whether
@@ -30,6 +33,8 @@ pub struct Classroom {
     plan: RwSignal<Plan>,
     /// Whether the step's answer is shown (its after state applied, its read-outs unmasked).
     pub revealed: RwSignal<bool>,
+    /// Whether the plan picker is open (lesson mode's start).
+    pub picker: RwSignal<bool>,
     flow: StoredValue<LessonFlow>,
     /// What to do once the lesson has arrived.
     waiting: StoredValue<Option<Arrival>>,
@@ -49,8 +54,11 @@ enum Plan {
 enum Arrival {
     /// To this step (the header's button, a key).
     Step(usize),
-    /// Into the step a link opened at: a bare `?step=5` gets the step's before state.
+    /// Into the step a link opened at: a bare `?step=5` gets the step's before state; a plan's
+    /// link without a step (`?lesson=rope`) starts at the plan's first step.
     Link,
+    /// The plan picker.
+    Pick,
 }
 
 impl Classroom {
@@ -60,6 +68,7 @@ impl Classroom {
             lesson,
             plan: RwSignal::new(Plan::Idle),
             revealed: RwSignal::new(false),
+            picker: RwSignal::new(false),
             flow: StoredValue::new(LessonFlow::default()),
             waiting: StoredValue::new(None),
         }
@@ -79,27 +88,89 @@ impl Classroom {
         self.load();
     }
 
-    /// Starts lesson mode where it was left in this browser tab (the step lesson mode last
-    /// left, kept in session storage so another chapter's page knows it), else at step 1.
-    pub fn resume(self) {
-        let left = window()
+    /// Opens the plan picker, once the lesson (whose plans it lists) is here.
+    pub fn pick(self) {
+        match self.ready() {
+            Some(_) => self.picker.set(true),
+            None => {
+                self.waiting.set_value(Some(Arrival::Pick));
+                self.load();
+            }
+        }
+    }
+
+    /// Where lesson mode was left in this browser tab (kept in session storage so another
+    /// chapter's page knows it): the step, with the plan or list it was walking.
+    pub fn left_at(self) -> Option<Params> {
+        let query = window()
             .session_storage()
             .ok()
             .flatten()
-            .and_then(|storage| storage.get_item(LEFT_AT).ok().flatten())
-            .and_then(|step| step.parse::<usize>().ok())
-            .filter(|step| (1..=STEP_COUNT).contains(step));
-        self.go(left.unwrap_or(1));
+            .and_then(|storage| storage.get_item(LEFT_AT).ok().flatten())?;
+        let left = crate::lesson::from_query(&query).params;
+        (left.step > 0).then_some(left)
+    }
+
+    /// Starts lesson mode where it was left, with the plan it was walking.
+    pub fn resume(self) {
+        if let Some(left) = self.left_at() {
+            self.lesson.params.update(|p| {
+                p.plan = left.plan;
+                p.steps = left.steps;
+            });
+            self.go(left.step);
+        }
+    }
+
+    /// Starts lesson mode at the first step of plan `plan` (every step, if `None`).
+    pub fn start(self, plan: Option<PlanId>) {
+        self.lesson.params.update(|p| {
+            p.plan = plan;
+            p.steps = StepList::default();
+        });
+        if let Some(first) = self.sequence().first() {
+            self.go(*first);
+        }
+    }
+
+    /// The steps lesson mode walks now (`LessonPlan::sequence`); empty until the lesson is here.
+    pub fn sequence(self) -> Vec<usize> {
+        match self.ready() {
+            Some(plan) => self.lesson.params.with_untracked(|p| plan.sequence(p)),
+            None => Vec::new(),
+        }
+    }
+
+    /// The next step of the sequence, if there is one.
+    pub fn next(self) {
+        let step = self.lesson.params.with_untracked(|p| p.step);
+        if let Some(next) = next_step(&self.sequence(), step) {
+            self.go(next);
+        }
+    }
+
+    /// The previous step of the sequence, if there is one.
+    pub fn previous(self) {
+        let step = self.lesson.params.with_untracked(|p| p.step);
+        if let Some(previous) = previous_step(&self.sequence(), step) {
+            self.go(previous);
+        }
     }
 
     /// Moves lesson mode to step `n` (0 leaves it, restoring what was on screen before it).
     pub fn go(self, n: usize) {
-        let current = self.lesson.params.get_untracked().step;
+        let current = self.lesson.params.get_untracked();
         if n == 0
-            && current > 0
+            && current.step > 0
             && let Some(storage) = window().session_storage().ok().flatten()
         {
-            let _ = storage.set_item(LEFT_AT, &current.to_string());
+            let left = Params {
+                step: current.step,
+                plan: current.plan,
+                steps: current.steps,
+                ..Params::default()
+            };
+            let _ = storage.set_item(LEFT_AT, &crate::lesson::to_query(&left));
         }
         match self.ready() {
             Some(plan) => self.go_with(&plan, n),
@@ -235,6 +306,13 @@ impl Classroom {
                 self.plan.set(Plan::Ready(plan.clone()));
                 match waiting {
                     Some(Arrival::Step(n)) => self.go_with(&plan, n),
+                    Some(Arrival::Pick) => self.picker.set(true),
+                    Some(Arrival::Link) if self.lesson.params.with_untracked(|p| p.step) == 0 => {
+                        // A plan's or a list's link: its first step.
+                        if let Some(first) = self.sequence().first() {
+                            self.go_with(&plan, *first);
+                        }
+                    }
                     Some(Arrival::Link) => {
                         let opened = self.lesson.params.get_untracked();
                         if let Some(revealed) = self.take_carried_flow(opened.step) {
@@ -465,7 +543,22 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             .with_untracked(|p| p.locked.contains(Field::Step))
     };
     let step_gate = Gate::of(Field::Step);
-    let total = move || classroom.ready().map_or(STEP_COUNT, |plan| plan.len());
+    // The steps walked (a plan's, a list's, every one; without hidden panels') and where the
+    // step is among them: what the counter and the Previous and Next buttons follow.
+    let walked = Memo::new(move |_| {
+        let choice = params.with(|p| (p.plan, p.steps, p.hidden_panels));
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) => plan.sequence(&Params {
+                plan: choice.0,
+                steps: choice.1,
+                hidden_panels: choice.2,
+                ..Params::default()
+            }),
+            _ => (1..=STEP_COUNT).collect(),
+        })
+    });
+    let has_next = move || walked.with(|w| next_step(w, step.get()).is_some());
+    let has_previous = move || walked.with(|w| previous_step(w, step.get()).is_some());
     follow_lesson_step(classroom);
 
     // The screen blanked to black (B or ".", as slide software does), until any key or a click.
@@ -514,10 +607,10 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
         if forward && !revealed.get_untracked() {
             // The clicker's "next" first reveals the step, then moves on.
             classroom.reveal();
-        } else if forward && step < total() {
-            classroom.go(step + 1);
-        } else if back && step > 1 {
-            classroom.go(step - 1);
+        } else if forward {
+            classroom.next();
+        } else if back {
+            classroom.previous();
         } else if key == "Escape" {
             classroom.go(0);
         }
@@ -530,13 +623,21 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
         }
     });
 
+    // The step's place in what is walked ("Step 3 of 11" in a plan of 11 steps).
     let counter = move || {
+        let (at, total) = walked.with(|w| {
+            let step = step.get();
+            (
+                w.iter().position(|&s| s == step).map_or(step, |at| at + 1),
+                w.len(),
+            )
+        });
         lesson
             .lang
             .get()
             .t(Key::LessonStep)
-            .replace("{n}", &step.get().to_string())
-            .replace("{total}", &STEP_COUNT.to_string())
+            .replace("{n}", &at.to_string())
+            .replace("{total}", &total.to_string())
     };
     let text = move |answer: bool| {
         let step = step.get();
@@ -598,8 +699,8 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     data-testid="lesson-previous"
                     hidden=step_gate.hidden()
                     title=step_gate.title()
-                    disabled=move || { step.get() <= 1 || step_locked() }
-                    on:click=move |_| classroom.go(step.get_untracked() - 1)
+                    disabled=move || !has_previous() || step_locked()
+                    on:click=move |_| classroom.previous()
                 >
                     {tr(Key::LessonPrevious)}
                 </button>
@@ -608,8 +709,8 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     data-testid="lesson-next"
                     hidden=step_gate.hidden()
                     title=step_gate.title()
-                    disabled=move || { step.get() >= STEP_COUNT || step_locked() }
-                    on:click=move |_| classroom.go(step.get_untracked() + 1)
+                    disabled=move || !has_next() || step_locked()
+                    on:click=move |_| classroom.next()
                 >
                     {tr(Key::LessonNext)}
                 </button>
@@ -701,4 +802,126 @@ fn something_open() -> bool {
         .ok()
         .flatten()
         .is_some()
+}
+
+/// Lesson mode's start: the lesson plans (title, steps, minutes, aim, printed handouts), and
+/// where the lesson was left, if it was. A modal dialog; Escape closes it.
+#[component]
+pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let open = classroom.picker;
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    super::modal_while(dialog, open, || ());
+    // Read when the picker opens: lesson mode may have been left since.
+    let left = Memo::new(move |_| open.get().then(|| classroom.left_at()).flatten());
+    let plans = move || {
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) => PlanId::ALL
+                .into_iter()
+                .filter_map(|id| {
+                    let text = plan.plan(id)?;
+                    Some((id, text.clone(), text.steps.len(), plan.plan_minutes(text)))
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+    };
+    let choose = move |plan: Option<PlanId>| {
+        open.set(false);
+        classroom.start(plan);
+    };
+    view! {
+        <dialog
+            class="plan-picker"
+            data-testid="plan-picker"
+            aria-labelledby="plan-picker-title"
+            node_ref=dialog
+            on:close=move |_| open.set(false)
+        >
+            <h2 id="plan-picker-title">{tr(Key::PickerTitle)}</h2>
+            {move || {
+                left.get()
+                    .map(|left| {
+                        let at = lang
+                            .get()
+                            .t(Key::PickerResume)
+                            .replace("{n}", &left.step.to_string());
+                        view! {
+                            <p>
+                                <button
+                                    type="button"
+                                    data-testid="plan-resume"
+                                    on:click=move |_| {
+                                        open.set(false);
+                                        classroom.resume();
+                                    }
+                                >
+                                    {at}
+                                </button>
+                            </p>
+                        }
+                    })
+            }}
+            <ul class="plans">
+                <For each=plans key=|(id, ..)| *id let:((id, text, steps, minutes))>
+                    <li data-testid=format!("plan-{}", id.code())>
+                        <h3>
+                            {move || text.titles[lang.get().index()].clone()}
+                        </h3>
+                        <p class="plan-length">
+                            {move || {
+                                lang.get()
+                                    .t(Key::PlanLength)
+                                    .replace("{steps}", &steps.to_string())
+                                    .replace("{minutes}", &minutes.to_string())
+                            }}
+                        </p>
+                        <p class="plan-aim">{move || text.aims[lang.get().index()].clone()}</p>
+                        <p class="plan-actions">
+                            <button
+                                type="button"
+                                data-testid=format!("plan-start-{}", id.code())
+                                on:click=move |_| choose(Some(id))
+                            >
+                                {tr(Key::PickerStart)}
+                            </button>
+                            " "
+                            <HandoutLinks plan=id />
+                        </p>
+                    </li>
+                </For>
+            </ul>
+            <button type="button" data-testid="plan-picker-close" on:click=move |_| open.set(false)>
+                {tr(Key::Close)}
+            </button>
+        </dialog>
+    }
+}
+
+/// Links to plan `plan`'s printed handouts in the page's language: worksheet, answer key,
+/// teacher's guide.
+#[component]
+pub fn HandoutLinks(plan: PlanId) -> impl IntoView {
+    let lang = use_lesson().lang;
+    let link = move |kind: HandoutKind, key: Key| {
+        view! {
+            <a
+                href=move || crate::ui::net::site_file(&handout_path(lang.get(), plan, kind))
+                target="_blank"
+                data-testid=format!("handout-{}-{}", plan.code(), kind.code())
+            >
+                {tr(key)}
+            </a>
+        }
+    };
+    view! {
+        <span class="handouts">
+            {tr(Key::HandoutsLabel)}
+            {link(HandoutKind::Worksheet, Key::HandoutWorksheet)}
+            " · "
+            {link(HandoutKind::AnswerKey, Key::HandoutAnswers)}
+            " · "
+            {link(HandoutKind::Guide, Key::HandoutGuide)}
+        </span>
+    }
 }

@@ -22,7 +22,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use self::lesson::{Classroom, LessonBar};
+use self::lesson::{Classroom, LessonBar, PlanPicker};
 use self::share::ShareDialog;
 use crate::lesson::{from_query, to_query, Lang, Params};
 use crate::ui::context::Lesson;
@@ -45,6 +45,25 @@ pub fn send(name: &str, detail: &str) {
     if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
         let _ = window().dispatch_event(&event);
     }
+}
+
+/// Keeps `dialog` shown as a modal (the page behind it inert) while `open`, closed otherwise;
+/// `on_open` runs each time it opens.
+pub fn modal_while(
+    dialog: NodeRef<leptos::html::Dialog>,
+    open: RwSignal<bool>,
+    on_open: impl Fn() + 'static,
+) {
+    Effect::new(move |_| {
+        if let Some(dialog) = dialog.get() {
+            if open.get() && !dialog.open() {
+                on_open();
+                let _ = dialog.show_modal();
+            } else if !open.get() && dialog.open() {
+                dialog.close();
+            }
+        }
+    });
 }
 
 /// What runs one of the page's commands.
@@ -132,7 +151,7 @@ fn mount(opening: Params) {
         let classroom = Classroom::new(lesson);
         let sharing = RwSignal::new(false);
         let run = move |command: &str| match command {
-            "lesson" => classroom.resume(),
+            "lesson" => classroom.pick(),
             "leave" => classroom.go(0),
             "open" => classroom.open_link(),
             "share" => sharing.set(true),
@@ -160,6 +179,7 @@ fn mount(opening: Params) {
         );
         view! {
             <LessonBar classroom />
+            <PlanPicker classroom />
             <ShareDialog open=sharing />
         }
     });

@@ -75,17 +75,7 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
         })
     });
     let dialog = NodeRef::<html::Dialog>::new();
-    // The dialog is modal (the page behind it inert) while `open`.
-    Effect::new(move |_| {
-        if let Some(dialog) = dialog.get() {
-            if open.get() && !dialog.open() {
-                status.set(None);
-                let _ = dialog.show_modal();
-            } else if !open.get() && dialog.open() {
-                dialog.close();
-            }
-        }
-    });
+    super::modal_while(dialog, open, move || status.set(None));
     view! {
         <dialog
             class="share-dialog"

@@ -1,0 +1,175 @@
+//! A lesson plan's printed handout (`lesson::handout`): a page of its own, written by the
+//! prerender from `assets/lesson.txt`, with no script and its own print stylesheet
+//! (`style/handout.css`). The worksheet has each question with room for the prediction and no
+//! answer; the answer key adds each answer; the teacher's guide has the plan, its timings, the
+//! teacher's notes and the answers.
+
+use leptos::prelude::*;
+
+use crate::i18n::{panel_title, Key, Translate};
+use crate::lesson::handout::HandoutKind;
+use crate::lesson::playlist::PlanId;
+use crate::lesson::steps::{LessonPlan, NoteKind};
+use crate::lesson::Lang;
+
+/// The whole page of plan `plan`'s handout of `kind` in `lang`, as HTML; `None` if the lesson
+/// has no such plan. `root` is the way up to the site's root (`../`, `../../`).
+pub fn handout_page(
+    lesson: &LessonPlan,
+    plan: PlanId,
+    kind: HandoutKind,
+    lang: Lang,
+    root: &str,
+) -> Option<String> {
+    let text = lesson.plan(plan)?;
+    let title = format!(
+        "{} · {}",
+        lang.t(kind_title(kind)),
+        text.titles[lang.index()]
+    );
+    let body = handout(lesson, plan, kind, lang).to_html();
+    Some(format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title><link rel=\"stylesheet\" href=\"{root}handout.css\"></head>\
+         <body>{body}</body></html>\n",
+        lang.html_tag(),
+        escape(&title),
+    ))
+}
+
+/// `text` safe inside HTML text.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn kind_title(kind: HandoutKind) -> Key {
+    match kind {
+        HandoutKind::Worksheet => Key::HandoutWorksheetTitle,
+        HandoutKind::AnswerKey => Key::HandoutAnswersTitle,
+        HandoutKind::Guide => Key::HandoutGuideTitle,
+    }
+}
+
+/// The handout's body: its header (and the guide's timings) and one section per question.
+fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> impl IntoView {
+    let text = lesson.plan(plan).cloned().unwrap_or_default();
+    let t = move |key: Key| lang.t(key).to_string();
+    let minutes = lesson.plan_minutes(&text);
+    let steps = text.steps.clone();
+    // The guide's timings: each step's minutes and the time from the start of class.
+    let mut elapsed = 0;
+    let timings: Vec<_> = steps
+        .iter()
+        .enumerate()
+        .map(|(at, &step)| {
+            let step_minutes = u32::from(lesson.minutes(step).unwrap_or(0));
+            let from = elapsed;
+            elapsed += step_minutes;
+            let panel = lesson
+                .panel(step)
+                .map(|p| lang.t(panel_title(p)).to_string())
+                .unwrap_or_default();
+            view! {
+                <tr>
+                    <td>{at + 1}</td>
+                    <td>{step}</td>
+                    <td>{panel}</td>
+                    <td>{step_minutes}</td>
+                    <td>{format!("{from}–{elapsed}")}</td>
+                </tr>
+            }
+        })
+        .collect();
+    let questions: Vec<_> = steps
+        .iter()
+        .enumerate()
+        .map(|(at, &step)| {
+            let panel = lesson
+                .panel(step)
+                .map(|p| lang.t(panel_title(p)).to_string())
+                .unwrap_or_default();
+            let heading = t(Key::HandoutQuestion).replace("{n}", &(at + 1).to_string());
+            let place = t(Key::HandoutWhere)
+                .replace("{step}", &step.to_string())
+                .replace("{panel}", &panel);
+            let answer = view! {
+                <div class="answer" data-part="answer">
+                    <h3>{t(Key::HandoutAnswerLabel)}</h3>
+                    <p>{lesson.reveal(step, lang).to_string()}</p>
+                </div>
+            };
+            let notes = NoteKind::ALL
+                .into_iter()
+                .map(|kind| {
+                    let label = t(match kind {
+                        NoteKind::Misconception => Key::NoteMisconception,
+                        NoteKind::Point => Key::NotePoint,
+                        NoteKind::Ask => Key::NoteAsk,
+                    });
+                    view! { <p><strong>{label}</strong>{lesson.note(step, lang, kind).to_string()}</p> }
+                })
+                .collect_view();
+            let minutes = lesson
+                .minutes(step)
+                .map(|m| t(Key::NoteMinutes).replace("{m}", &m.to_string()));
+            view! {
+                <section class="question" data-step=step>
+                    <h2>{heading}<span class="where">{place}</span></h2>
+                    <p class="ask">{lesson.question(step, lang).to_string()}</p>
+                    {(kind == HandoutKind::Worksheet).then(|| view! {
+                        <div class="write" data-part="write">
+                            <p>{t(Key::HandoutPrediction)}</p>
+                            <p>{t(Key::HandoutWhy)}</p>
+                        </div>
+                    })}
+                    {(kind == HandoutKind::Guide).then(|| view! {
+                        <div class="notes" data-part="notes">
+                            <p class="minutes">{minutes}</p>
+                            {notes}
+                        </div>
+                    })}
+                    {(kind != HandoutKind::Worksheet).then_some(answer)}
+                </section>
+            }
+        })
+        .collect();
+    view! {
+        <header>
+            <p class="site">{t(Key::HandoutSite)}</p>
+            <h1>
+                <span class="kind">{t(kind_title(kind))}</span>
+                {text.titles[lang.index()].clone()}
+            </h1>
+            <p class="aim">{text.aims[lang.index()].clone()}</p>
+            <p class="length">
+                {t(Key::PlanLength)
+                    .replace("{steps}", &steps.len().to_string())
+                    .replace("{minutes}", &minutes.to_string())}
+            </p>
+            {(kind == HandoutKind::Worksheet).then(|| view! {
+                <p class="name">{t(Key::HandoutName)}</p>
+            })}
+            <p class="screen-only">{t(Key::HandoutPrintHint)}</p>
+        </header>
+        {(kind == HandoutKind::Guide).then(|| view! {
+            <table class="timings">
+                <caption>{t(Key::HandoutTimings)}</caption>
+                <thead>
+                    <tr>
+                        <th>{t(Key::HandoutColumnQuestion)}</th>
+                        <th>{t(Key::HandoutColumnStep)}</th>
+                        <th>{t(Key::HandoutColumnPanel)}</th>
+                        <th>{t(Key::HandoutColumnMinutes)}</th>
+                        <th>{t(Key::HandoutColumnClock)}</th>
+                    </tr>
+                </thead>
+                <tbody>{timings}</tbody>
+            </table>
+        })}
+        <main>{questions}</main>
+    }
+}
