@@ -4,6 +4,7 @@
 use pe_explorer::encoding::Layout;
 use pe_explorer::encoding::DEMO_SENTENCES;
 use pe_explorer::i18n::Lang;
+use pe_explorer::lesson::panels::Embed;
 use pe_explorer::lesson::panels::PanelSet;
 use pe_explorer::lesson::params::{
     sentence_length, FieldSet, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
@@ -82,6 +83,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                 words: [pos % 57, k % 57, pair as usize % 57],
                 step: pos % 13,
                 plan: PlanId::ALL.get(k % 5).copied(),
+                embed: Embed::all().nth(pos % 40),
                 // Any list of steps (what is not a step, 0 or past 24, is dropped).
                 steps: StepList::new(
                     &[pos % 30, k % 30, (pair % 30) as usize][..(token % 4) as usize],
@@ -159,6 +161,10 @@ fn hostile_value() -> impl Strategy<Value = String> {
         Just("dark".to_string()),
         Just("Light".to_string()),
         Just("base,layout".to_string()),
+        Just("rope".to_string()),
+        Just("lab-xpos".to_string()),
+        Just(" Tour ".to_string()),
+        Just("17,18,12,17,0,25".to_string()),
         Just("d_model,,x,hide,lock,pos".to_string()),
         Just("none".to_string()),
         Just("NONE,k".to_string()),
@@ -210,6 +216,10 @@ fn hostile_query() -> impl Strategy<Value = String> {
         Just("theme"),
         Just("hide"),
         Just("lock"),
+        Just("lesson"),
+        Just("plan"),
+        Just("steps"),
+        Just("embed"),
         Just("x"),
         Just(""),
     ];

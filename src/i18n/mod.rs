@@ -471,6 +471,12 @@ strings! {
     HandoutColumnPanel => "Section", "所在的节";
     HandoutColumnMinutes => "Minutes", "分钟";
     HandoutColumnClock => "From–to (min)", "起止（分钟）";
+    EmbedCodeTitle => "Embed one part in a slide or a course page", "把某一部分嵌入幻灯片或课程网页";
+    EmbedWhich => "Part to embed: ", "要嵌入的部分：";
+    EmbedCopy => "Copy the code", "复制代码";
+    EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now, from 320 px wide up. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同，宽度 320 px 起即可正常显示。把代码粘贴到幻灯片或网页中可以插入 HTML 的地方。";
+    HandoutsTitle => "Printed handouts of each lesson plan", "各节课的打印材料";
+    EmbedLabel => "embedded part", "嵌入的部分";
     LessonPlanLabel => "lesson plan", "课堂方案";
     LessonStepsLabel => "lesson steps", "课堂步骤";
     NoScript => "PE Explorer needs JavaScript and WebAssembly.", "位置编码探索器需要 JavaScript 和 WebAssembly。";
@@ -509,6 +515,7 @@ pub fn field_label(field: Field) -> Key {
         Field::Steps => Key::LessonStepsLabel,
         Field::Hide => Key::HiddenControls,
         Field::Lock => Key::LockedControls,
+        Field::Embed => Key::EmbedLabel,
     }
 }
 

@@ -115,25 +115,7 @@ impl Page {
     }
 }
 
-/// Each lab's heading (its anchor) and the panel it is drawn under, in the contents' order (the
-/// labs' views and titles are in `ui::labs::CONTENTS`; a test checks the two agree).
-pub const LAB_PANELS: [(&str, PanelId); 15] = [
-    ("lab-model-path", PanelId::Embedding),
-    ("lab-weight-tying", PanelId::Embedding),
-    ("lab-numbering", PanelId::Vector),
-    ("lab-texts-code", PanelId::Vector),
-    ("lab-shift-operator", PanelId::DotProduct),
-    ("lab-basis-fit", PanelId::Extrapolation),
-    ("lab-training-step", PanelId::Extrapolation),
-    ("lab-train", PanelId::Extrapolation),
-    ("lab-rope-complex", PanelId::Rope),
-    ("lab-rope-extension", PanelId::Rope),
-    ("lab-xpos", PanelId::Rope),
-    ("lab-rope-2d", PanelId::Rope),
-    ("lab-family-tree", PanelId::Alibi),
-    ("lab-relative-bias", PanelId::Alibi),
-    ("lab-nope", PanelId::Alibi),
-];
+pub use super::panels::LAB_PANELS;
 
 /// The address of page `to` from page `from` of the same language (both in one language's
 /// folder): relative, so the site works at any path; `hash` without its `#`.

@@ -115,6 +115,71 @@ impl PanelSet {
     }
 }
 
+/// Each lab's heading (its anchor) and the panel it is drawn under, in the contents' order (the
+/// labs' views and titles are in `ui::labs::CONTENTS`; a test checks the two agree).
+pub const LAB_PANELS: [(&str, PanelId); 15] = [
+    ("lab-model-path", PanelId::Embedding),
+    ("lab-weight-tying", PanelId::Embedding),
+    ("lab-numbering", PanelId::Vector),
+    ("lab-texts-code", PanelId::Vector),
+    ("lab-shift-operator", PanelId::DotProduct),
+    ("lab-basis-fit", PanelId::Extrapolation),
+    ("lab-training-step", PanelId::Extrapolation),
+    ("lab-train", PanelId::Extrapolation),
+    ("lab-rope-complex", PanelId::Rope),
+    ("lab-rope-extension", PanelId::Rope),
+    ("lab-xpos", PanelId::Rope),
+    ("lab-rope-2d", PanelId::Rope),
+    ("lab-family-tree", PanelId::Alibi),
+    ("lab-relative-bias", PanelId::Alibi),
+    ("lab-nope", PanelId::Alibi),
+];
+
+/// The one panel or lab an embedded page shows (`embed=rope`, `embed=lab-xpos`): a slide or a
+/// course page frames it without the rest of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Embed {
+    Panel(PanelId),
+    /// A lab, by its place in [`LAB_PANELS`].
+    Lab(u8),
+}
+
+impl Embed {
+    /// Every panel, then every lab, in the page's order.
+    pub fn all() -> impl Iterator<Item = Embed> {
+        let panels = PanelId::ALL.into_iter().map(Embed::Panel);
+        panels.chain((0..LAB_PANELS.len() as u8).map(Embed::Lab))
+    }
+
+    /// Its anchor, as `embed=` names it.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::{panels::Embed, PanelId};
+    /// assert_eq!(Embed::Panel(PanelId::Rope).anchor(), "rope");
+    /// assert_eq!(Embed::from_anchor("lab-xpos").map(Embed::panel), Some(PanelId::Rope));
+    /// assert_eq!(Embed::from_anchor("nowhere"), None);
+    /// ```
+    pub fn anchor(self) -> &'static str {
+        match self {
+            Embed::Panel(panel) => panel.anchor(),
+            Embed::Lab(n) => LAB_PANELS[usize::from(n) % LAB_PANELS.len()].0,
+        }
+    }
+
+    /// The panel it is on.
+    pub fn panel(self) -> PanelId {
+        match self {
+            Embed::Panel(panel) => panel,
+            Embed::Lab(n) => LAB_PANELS[usize::from(n) % LAB_PANELS.len()].1,
+        }
+    }
+
+    /// The panel or lab whose anchor is `anchor`.
+    pub fn from_anchor(anchor: &str) -> Option<Embed> {
+        Embed::all().find(|e| e.anchor() == anchor.trim())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
 use super::lang::Lang;
-use super::panels::PanelSet;
+use super::panels::{Embed, PanelSet};
 use super::playlist::{PlanId, StepList};
 use crate::encoding::{
     tokenize, EmbeddingInit, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS,
@@ -90,11 +90,13 @@ pub enum Field {
     Hide,
     /// A teacher link's controls that students see but cannot change (`lock=d_model`).
     Lock,
+    /// The one panel or lab an embedded page shows (`embed=rope`).
+    Embed,
 }
 
 impl Field {
     /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 30] = [
+    pub const ALL: [Field; 31] = [
         Field::DModel,
         Field::Length,
         Field::Pos,
@@ -125,6 +127,7 @@ impl Field {
         Field::Theme,
         Field::Hide,
         Field::Lock,
+        Field::Embed,
     ];
 }
 
@@ -169,11 +172,11 @@ impl FieldSet {
     }
 
     /// Whether a teacher link can name `field`: everything with a control, so not `hide` and
-    /// `lock` themselves, nor lesson mode's choice of steps.
+    /// `lock` themselves, nor lesson mode's choice of steps, nor what a page embeds.
     pub fn can_hold(field: Field) -> bool {
         !matches!(
             field,
-            Field::Hide | Field::Lock | Field::Lesson | Field::Steps
+            Field::Hide | Field::Lock | Field::Lesson | Field::Steps | Field::Embed
         )
     }
 
@@ -243,6 +246,8 @@ pub struct Params {
     pub locked: FieldSet,
     /// Panels a teacher link hides (`hide=` names them by anchor, beside controls).
     pub hidden_panels: PanelSet,
+    /// The one panel or lab the page shows when it is embedded in another (`embed=rope`).
+    pub embed: Option<Embed>,
 }
 
 /// The colour theme: the system's choice unless the URL or the header picks one.
@@ -404,6 +409,7 @@ impl Default for Params {
             hidden_panels: PanelSet::default(),
             plan: None,
             steps: StepList::default(),
+            embed: None,
         }
     }
 }
@@ -498,6 +504,7 @@ impl Params {
             hidden: self.hidden.valid(),
             locked: self.locked.valid(),
             hidden_panels: self.hidden_panels,
+            embed: self.embed,
         }
     }
 

@@ -11,7 +11,7 @@
 
 use super::decimal::parse_decimal;
 use super::lang::Lang;
-use super::panels::{PanelId, PanelSet};
+use super::panels::{Embed, PanelId, PanelSet};
 use super::params::{
     nearest_valid_d_model, round_to_hundredths, round_to_thousandths, Field, FieldSet, Params,
     Theme, WaveDims, MAX_EXTRA_DIMS,
@@ -138,7 +138,7 @@ pub struct Param {
 
 /// Every parameter, in the order of [`Field::ALL`] (a test checks it), which is the order a
 /// link lists them in.
-pub const PARAMS: [Param; 30] = [
+pub const PARAMS: [Param; 31] = [
     count(
         Field::DModel,
         "d_model",
@@ -358,6 +358,9 @@ pub const PARAMS: [Param; 30] = [
         |text, p| read_field_set(text, &mut p.locked),
         |p| field_list(p.locked),
     ),
+    text(Field::Embed, "embed", &[], read_embed, |p| {
+        p.embed.map_or("none", Embed::anchor).to_string()
+    }),
 ];
 
 /// A [`Kind::Count`] entry.
@@ -701,6 +704,13 @@ fn read_field_set(text: &str, set: &mut FieldSet) -> Option<Reason> {
         }
     }
     reason
+}
+
+/// Reads `embed=`: a panel's or a lab's anchor.
+fn read_embed(text: &str, params: &mut Params) -> Option<Reason> {
+    params.embed = Embed::from_anchor(text);
+    (params.embed.is_none() && !text.trim().eq_ignore_ascii_case("none"))
+        .then_some(Reason::Malformed)
 }
 
 /// Reads `lesson=`: a plan's id (`PlanId::code`).

@@ -102,12 +102,19 @@ type SliderParts = (
 /// the amplitude's, which the panels that offer it place (ids scoped by `panel` as the inline
 /// controls' are).
 pub fn field_control(field: Field, panel: Option<PanelId>) -> AnyView {
+    scoped_field_control(
+        field,
+        panel.map_or(String::new(), |p| format!("-{}", p.anchor())),
+    )
+}
+
+/// [`field_control`] with its ids and test ids ending in `scope` (`-rope`, `-lab-xpos`).
+pub fn scoped_field_control(field: Field, scope: String) -> AnyView {
     let lesson = use_lesson();
     let params = lesson.params;
     let count =
         move |read: fn(&Params) -> usize| Signal::derive(move || read(&params.get()) as f64);
     let set = move |value: f64| lesson.set(field, value);
-    let scope = panel.map_or(String::new(), |p| format!("-{}", p.anchor()));
     let (min, max, step, value, on_value, read_out): SliderParts = match field {
         // d_model and length move over log2 of their value: each doubling gets the same room.
         Field::DModel | Field::Length => {

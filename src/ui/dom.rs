@@ -1,5 +1,6 @@
 //! Plain DOM helpers for the passes over a panel that work on what it rendered (describing its
-//! charts, stacking its canvases for an export).
+//! charts, stacking its canvases for an export), and the messages between the page and the
+//! teacher's tools and labs.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, NodeList};
@@ -29,4 +30,25 @@ pub fn download(name: &str, prefix: &str, body: &str) {
     );
     let _ = link.set_attribute("download", name);
     link.unchecked_into::<web_sys::HtmlElement>().click();
+}
+
+/// The event the page sends after every change of its state (detail: the query string), which
+/// the teacher's tools and the labs follow.
+pub const STATE_EVENT: &str = "pe-state";
+/// The event the teacher's tools and the labs send to change the page's state (detail: the new
+/// query string): the page owns the state.
+pub const SET_STATE_EVENT: &str = "pe-set-state";
+
+/// Asks the page to take `params` as its state.
+pub fn set_page_state(params: &crate::lesson::Params) {
+    send(SET_STATE_EVENT, &crate::lesson::to_query(params));
+}
+
+/// Dispatches `name` on the window with `detail`.
+pub fn send(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(detail));
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = leptos::prelude::window().dispatch_event(&event);
+    }
 }

@@ -19,16 +19,21 @@ use crate::lesson::{from_query, to_query, Field, Lang, Notice, Params, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
 /// it, so scroll there once the panels exist. A link to a lesson step without an anchor opens
-/// at the step's panel.
+/// at the step's panel; an embedded page at what it embeds.
 fn scroll_to_anchor(step: usize) {
     let hash = window().location().hash().unwrap_or_default();
     let step_panel = step
         .checked_sub(1)
         .and_then(|n| STEP_PANELS.get(n))
         .map(|panel| panel.anchor());
+    // An embedded lab is drawn and opened like a link to it (`embed=`, index.html).
+    let embedded = document()
+        .document_element()
+        .and_then(|root| root.get_attribute("data-embed"));
     let Some(id) = hash
         .strip_prefix('#')
         .filter(|id| !id.is_empty())
+        .or(embedded.as_deref())
         .or(step_panel)
     else {
         return;

@@ -242,7 +242,7 @@ export function assertClean(problems) {
 export const URL_PARAMS = [
   'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale',
   'unit_init', 'amp', 'proj', 'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'lesson',
-  'steps', 'presenter', 'theme', 'hide', 'lock',
+  'steps', 'presenter', 'theme', 'hide', 'lock', 'embed',
 ];
 
 /** The labs' prefixes for their own URL values (src/lesson/lab_query.rs, `LAB_PREFIXES`). */
@@ -257,7 +257,7 @@ export const URL_DEFAULTS = {
   d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved',
   dims: 'auto', sentence: '0', t: '1', scale: '1', unit_init: '0', amp: '1', proj: '0', order: '0', order_pe: '0',
   n_train: '64', m: '5', n: '2', heads: '8', head: '1', words: 'king,queen,apple', step: '0',
-  lesson: 'none', steps: 'none', presenter: '0', theme: 'auto', hide: 'none', lock: 'none',
+  lesson: 'none', steps: 'none', presenter: '0', theme: 'auto', hide: 'none', lock: 'none', embed: 'none',
 };
 
 /**

@@ -281,6 +281,21 @@ impl Classroom {
         }
     }
 
+    /// Fetches the lesson, once (the share dialog lists its plans).
+    pub fn fetch(self) {
+        self.load();
+    }
+
+    /// Plan `plan`'s title in `lang` ("" until the lesson has arrived).
+    pub fn plan_title(self, plan: PlanId, lang: crate::lesson::Lang) -> String {
+        self.plan.with(|lesson| match lesson {
+            Plan::Ready(lesson) => lesson
+                .plan(plan)
+                .map_or_else(String::new, |p| p.titles[lang.index()].clone()),
+            _ => String::new(),
+        })
+    }
+
     /// Fetches the lesson, once, and makes the move that waited for it.
     fn load(self) {
         if !matches!(self.plan.get_untracked(), Plan::Idle) {

@@ -20,32 +20,15 @@ use std::cell::RefCell;
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use self::lesson::{Classroom, LessonBar, PlanPicker};
 use self::share::ShareDialog;
-use crate::lesson::{from_query, to_query, Lang, Params};
+use crate::lesson::{from_query, Lang, Params};
 use crate::ui::context::Lesson;
 use crate::ui::net::with_chinese;
 
-/// The event the page sends after every change of its state (detail: the query string).
-pub const STATE_EVENT: &str = "pe-state";
-/// The event these tools send to change the page's state (detail: the new query string).
-pub const SET_STATE_EVENT: &str = "pe-set-state";
-
-/// Asks the page to take `params` as its state.
-pub fn set_page_state(params: &Params) {
-    send(SET_STATE_EVENT, &to_query(params));
-}
-
-/// Dispatches `name` on the window with `detail`.
-pub fn send(name: &str, detail: &str) {
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&JsValue::from_str(detail));
-    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
-        let _ = window().dispatch_event(&event);
-    }
-}
+pub use crate::ui::dom::{send, set_page_state, SET_STATE_EVENT, STATE_EVENT};
 
 /// Keeps `dialog` shown as a modal (the page behind it inert) while `open`, closed otherwise;
 /// `on_open` runs each time it opens.
@@ -180,7 +163,7 @@ fn mount(opening: Params) {
         view! {
             <LessonBar classroom />
             <PlanPicker classroom />
-            <ShareDialog open=sharing />
+            <ShareDialog open=sharing classroom />
         }
     });
 }

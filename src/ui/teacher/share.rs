@@ -7,10 +7,16 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::i18n::{field_label, panel_title, Key, Translate};
+use crate::lesson::chapters::{chapter_of, Page};
+use crate::lesson::panels::Embed;
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
 use crate::lesson::query::student_query;
-use crate::lesson::{Field, PanelId, Params};
+use crate::lesson::{to_query, Field, PanelId, Params, Theme};
+use crate::ui::net::language_page;
+
+use super::lesson::{Classroom, HandoutLinks};
+use crate::lesson::playlist::PlanId;
 use crate::qr::qr_svg;
 use crate::ui::clipboard::copy_to_clipboard;
 use crate::ui::context::{tr, use_lesson};
@@ -39,7 +45,7 @@ fn qr_image(link: &str) -> String {
 
 /// The share dialog, shown while `open`.
 #[component]
-pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
+pub fn ShareDialog(open: RwSignal<bool>, classroom: Classroom) -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let status = RwSignal::new(None::<Key>);
@@ -89,19 +95,7 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
                 {tr(Key::StudentLink)}
                 <input type="text" readonly data-testid="student-link" prop:value=move || link.get() />
             </label>
-            <p>
-                <button
-                    type="button"
-                    data-testid="share"
-                    on:click=move |_| copy_to_clipboard(&link.get_untracked(), status, Key::Copied)
-                >
-                    {tr(Key::Share)}
-                </button>
-                " "
-                <span role="status" data-testid="share-status">
-                    {Signal::derive(move || status.get().map(|key| lesson.lang.get().t(key)))}
-                </span>
-            </p>
+            <CopyButton text=link label=Key::Share done=Key::Copied status testid="share" />
             <img class="qr" data-testid="qr" alt=tr(Key::QrAlt) src=move || qr_image(&link.get()) />
             <label class="self-study">
                 <input type="checkbox" data-testid="self-study" bind:checked=self_study />
@@ -109,6 +103,10 @@ pub fn ShareDialog(open: RwSignal<bool>) -> impl IntoView {
                 {tr(Key::SelfStudy)}
             </label>
             <Builder gates />
+            <Show when=move || open.get()>
+                <EmbedCode />
+                <PlanHandouts classroom />
+            </Show>
             <button type="button" data-testid="share-close" on:click=move |_| open.set(false)>
                 {tr(Key::Close)}
             </button>
@@ -240,5 +238,159 @@ fn Check(gates: RwSignal<Gates>, which: GateBox) -> impl IntoView {
                 gates.update(|g| *g = which.set(*g, on));
             }
         />
+    }
+}
+
+/// The panel nearest the top of the screen (the one being read), else the page's first: what
+/// the embed code offers first.
+fn panel_in_view() -> Option<PanelId> {
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let on_page: Vec<(PanelId, web_sys::DomRect)> = PanelId::ALL
+        .into_iter()
+        .filter_map(|p| {
+            Some((
+                p,
+                document()
+                    .get_element_by_id(p.anchor())?
+                    .get_bounding_client_rect(),
+            ))
+        })
+        .filter(|(_, r)| r.height() > 0.0)
+        .collect();
+    on_page
+        .iter()
+        .find(|(_, r)| r.bottom() > 0.25 * height)
+        .or(on_page.first())
+        .map(|(p, _)| *p)
+}
+
+/// The `<iframe>` code that embeds one panel or lab (`embed=`) with the page's values, for a
+/// slide or a course page; the panel being read is offered first.
+#[component]
+fn EmbedCode() -> impl IntoView {
+    let lesson = use_lesson();
+    let params = lesson.params;
+    let chosen = RwSignal::new(Embed::Panel(panel_in_view().unwrap_or(PanelId::WordOrder)));
+    let status = RwSignal::new(None::<Key>);
+    let title = move |embed: Embed| -> String {
+        let lang = lesson.lang.get();
+        match embed {
+            Embed::Panel(panel) => lang.t(panel_title(panel)).to_string(),
+            Embed::Lab(_) => crate::ui::labs::CONTENTS
+                .iter()
+                .flat_map(|(_, labs)| labs.iter())
+                .find(|lab| lab.anchor == embed.anchor())
+                .map_or_else(String::new, |lab| lab.title[lang.index()].to_string()),
+        }
+    };
+    let code = Memo::new(move |_| {
+        let embed = chosen.get();
+        let current = params.get_untracked();
+        let page = Page::Chapter(chapter_of(embed.panel()));
+        let query = to_query(&Params {
+            embed: Some(embed),
+            step: 0,
+            plan: None,
+            steps: Default::default(),
+            presenter: false,
+            theme: Theme::Auto,
+            ..current
+        });
+        let src = format!("{}?{query}", language_page(current.lang, page));
+        format!(
+            "<iframe src=\"{}\" title=\"{}\" width=\"800\" height=\"600\" style=\"border: 0; max-width: 100%;\" loading=\"lazy\"></iframe>",
+            src.replace('&', "&amp;"),
+            title(embed).replace('&', "&amp;").replace('"', "&quot;"),
+        )
+    });
+    view! {
+        <fieldset class="embed-code" data-testid="embed-code-box">
+            <legend>{tr(Key::EmbedCodeTitle)}</legend>
+            <label>
+                {tr(Key::EmbedWhich)}
+                <select
+                    data-testid="embed-which"
+                    prop:value=move || chosen.get().anchor()
+                    on:change=move |ev| {
+                        if let Some(embed) = Embed::from_anchor(&event_target_value(&ev)) {
+                            chosen.set(embed);
+                        }
+                    }
+                >
+                    {Embed::all()
+                        .map(|embed| {
+                            let indent = if matches!(embed, Embed::Lab(_)) { "\u{a0}\u{a0}" } else { "" };
+                            view! {
+                                <option value=embed.anchor() selected=move || chosen.get() == embed>
+                                    {indent}{move || title(embed)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <textarea readonly rows="4" data-testid="embed-code" prop:value=move || code.get()></textarea>
+            <CopyButton text=code label=Key::EmbedCopy done=Key::CodeCopied status testid="embed-copy" />
+            <p class="note">{tr(Key::EmbedNote)}</p>
+        </fieldset>
+    }
+}
+
+/// Each lesson plan's printed handouts (worksheet, answer key, teacher's guide), by the plan's
+/// title once the lesson has arrived.
+#[component]
+fn PlanHandouts(classroom: Classroom) -> impl IntoView {
+    let lang = use_lesson().lang;
+    classroom.fetch();
+    view! {
+        <fieldset class="plan-handouts" data-testid="share-handouts">
+            <legend>{tr(Key::HandoutsTitle)}</legend>
+            <ul>
+                {PlanId::ALL
+                    .into_iter()
+                    .map(|plan| {
+                        view! {
+                            <li>
+                                <strong>{move || classroom.plan_title(plan, lang.get())}</strong>
+                                " "
+                                <HandoutLinks plan />
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </fieldset>
+    }
+}
+
+/// A button that copies `text` to the clipboard, and beside it what became of that (`done`, or
+/// why not) in `status`, announced to screen readers.
+#[component]
+fn CopyButton(
+    text: Memo<String>,
+    label: Key,
+    done: Key,
+    status: RwSignal<Option<Key>>,
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_lesson().lang;
+    view! {
+        <p>
+            <button
+                type="button"
+                data-testid=testid
+                on:click=move |_| copy_to_clipboard(&text.get_untracked(), status, done)
+            >
+                {tr(label)}
+            </button>
+            " "
+            <span role="status" data-testid=format!("{testid}-status")>
+                {Signal::derive(move || status.get().map(|key| lang.get().t(key)))}
+            </span>
+        </p>
     }
 }
