@@ -109,7 +109,12 @@ fn every_control_can_be_hidden_and_locked_but_not_the_lists_themselves() {
     let names: Vec<&str> = Field::ALL.iter().map(|f| f.symbol()).collect();
     let p = from_query(&format!("hide={0}&lock={0}", names.join(","))).params;
     for field in Field::ALL {
-        let holds = !matches!(field, Field::Hide | Field::Lock);
+        // The lists themselves, lesson mode's choice of steps and what a page embeds have no
+        // control to hide or lock.
+        let holds = !matches!(
+            field,
+            Field::Hide | Field::Lock | Field::Lesson | Field::Steps | Field::Embed
+        );
         assert_eq!(p.hidden.contains(field), holds, "{field:?}");
         assert_eq!(p.locked.contains(field), holds, "{field:?}");
     }

@@ -287,17 +287,8 @@ impl LessonPlan {
 
     /// The steps lesson mode walks in the state `params`, in order: its own list
     /// (`steps=17,18,12`), else its plan's (`lesson=rope`), else every step; without the
-    /// steps whose panel the link hides (`hide=`), which the class could not see.
-    ///
-    /// ```
-    /// use pe_explorer::lesson::{from_query, steps::LessonPlan};
-    /// let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt")).unwrap();
-    /// let steps = |query: &str| lesson.sequence(&from_query(query).params);
-    /// assert_eq!(steps("steps=17,18,12"), [17, 18, 12]);
-    /// assert_eq!(steps("lesson=rope")[..3], [5, 7, 8]);
-    /// assert_eq!(steps("").len(), 24);
-    /// assert!(!steps("hide=word-order").contains(&1));
-    /// ```
+    /// steps whose panel the link hides (`hide=`), which the class could not see
+    /// (`tests/lesson_mode.rs::the_walked_steps_follow_the_link_and_skip_hidden_panels`).
     pub fn sequence(&self, params: &Params) -> Vec<usize> {
         let chosen = if !params.steps.is_empty() {
             params.steps.steps()
