@@ -22,7 +22,7 @@ fn every_panel_and_lab_can_be_embedded_and_has_its_rules() {
         // A lab: the rest of its panel hidden.
         if matches!(embed, Embed::Lab(_)) {
             let rest = format!(
-                "{shown} *:not(:has(#{anchor}), .lab-fold:has(#{anchor}), .lab-fold:has(#{anchor}) *)"
+                "{shown} *:not(:has(#{anchor}), .lab-fold:has(#{anchor}), .lab-fold:has(#{anchor}) *, .embed-controls, .embed-controls *)"
             );
             assert!(STYLESHEET.contains(&rest), "style/main.css lacks `{rest}`");
         }

@@ -276,9 +276,7 @@ impl Theme {
     }
 }
 
-/// How many steps lesson mode has (`steps::STEPS` is an array of this length, so the two agree
-/// at compile time; defined here so that the state does not import the lesson's script).
-pub const STEP_COUNT: usize = 24;
+pub use super::playlist::STEP_COUNT;
 
 /// Training lengths the extrapolation panel offers; it shows positions up to twice this.
 pub const N_TRAIN_MIN: usize = 4;

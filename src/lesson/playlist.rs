@@ -2,7 +2,10 @@
 //! a teacher's own list (`steps=17,18,12`), else every step. Both are part of `Params`, so they
 //! are `Copy` and small: a plan by its id, a list as bytes.
 
-use super::params::STEP_COUNT;
+/// How many steps lesson mode has (`steps::STEPS` is an array of this length, so the two agree
+/// at compile time; defined here, with the lists of steps, so that neither the state nor this
+/// module imports the lesson's script).
+pub const STEP_COUNT: usize = 24;
 
 /// A lesson plan of `assets/lesson.txt`, by the id its `plan` lines and its link use. The file
 /// holds each plan's steps, titles and aims; a test checks that its plans are these, in order.

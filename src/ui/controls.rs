@@ -71,6 +71,39 @@ pub fn panel_controls(panel: PanelId) -> &'static [Field] {
     }
 }
 
+/// The page's values a lab follows, when it is embedded alone (`embed=lab-numbering`): its
+/// panel's controls and the parameter column are not shown, so these come with it. A lab with
+/// controls of its own, or none to move, has none here.
+pub fn embedded_lab_controls(lab: &str) -> &'static [Field] {
+    use Field::*;
+    match lab {
+        "lab-numbering" => &[Pos, Length, DModel, Base],
+        "lab-texts-code" => &[DModel, Length, Base, Layout],
+        "lab-rope-complex" => &[RopeM, RopeN, Pair, Base],
+        _ => &[],
+    }
+}
+
+/// Above the lab a page embeds alone, in the lab's panel: the controls of the page's values it
+/// follows ([`embedded_lab_controls`]; the stylesheet keeps them beside the lab). Nothing on any
+/// other page.
+#[component]
+pub fn EmbeddedLabControls(panel: PanelId) -> impl IntoView {
+    let embed = use_lesson().params.with_untracked(|p| p.embed);
+    let lab = embed.filter(|e| e.panel() == panel && e.anchor().starts_with("lab-"));
+    lab.map(|lab| {
+        let anchor = lab.anchor();
+        let fields = embedded_lab_controls(anchor);
+        (!fields.is_empty()).then(|| {
+            view! {
+                <div class="inline-controls embed-controls" data-testid=format!("embedded-controls-{anchor}")>
+                    {fields.iter().map(|field| scoped_field_control(*field, format!("-{anchor}"))).collect_view()}
+                </div>
+            }
+        })
+    })
+}
+
 /// The few global controls panel `panel` is about, inline, for a phone (the stylesheet shows
 /// them on narrow screens only): bound to the same state as the global ones, so they always
 /// agree. On every page, the prerendered one too, so the live page takes over the static one on

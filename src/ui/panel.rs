@@ -5,7 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::context::{tr, use_lesson};
-use super::controls::InlineControls;
+use super::controls::{EmbeddedLabControls, InlineControls};
 use super::course::{panel_terms, with_term_buttons};
 use super::export_tools::{describe_charts, ExportRow};
 use super::parts::PageText;
@@ -57,6 +57,7 @@ pub fn Panel(
                 {move || with_term_buttons(lang.get().t(explanation.get()), &terms)}
             </p>
             <InlineControls panel=id />
+            <EmbeddedLabControls panel=id />
             {children()}
             {panel_misconception(id).map(|text| view! {
                 <p

@@ -20,9 +20,10 @@ const layout = (page, anchor) => page.evaluate((anchor) => {
   const labs = [...document.querySelectorAll('[id^="lab-"]')].filter(shown).map((l) => l.id);
   const target = document.getElementById(anchor);
   const holder = target?.closest('.lab-fold') ?? target;
-  // Its controls: the first visible one of its own that a reader would move.
-  const controls = holder ? [...holder.querySelectorAll('input[type="range"], select, input[type="checkbox"]')]
-    .filter((c) => shown(c) && !c.disabled) : [];
+  // Its controls: its own, and those of the page's values a lab follows (above it when embedded).
+  const inputs = 'input[type="range"], select, input[type="checkbox"]';
+  const controls = [...(holder?.querySelectorAll(inputs) ?? []), ...document.querySelectorAll(`.embed-controls :is(${inputs})`)]
+    .filter((c) => shown(c) && !c.disabled);
   return {
     parts,
     panels,
@@ -36,8 +37,11 @@ const layout = (page, anchor) => page.evaluate((anchor) => {
 /** Moves the first control of `anchor`'s panel or lab, and returns whether the address changed. */
 async function moveAControl(page, anchor) {
   const before = page.url();
-  const control = page.locator(`#${anchor}`).locator('xpath=ancestor-or-self::*[contains(@class, "lab-fold") or contains(@class, "panel")][1]')
-    .locator('input[type="range"]:visible, select:visible, input[type="checkbox"]:visible').first();
+  const inputs = 'input[type="range"]:visible, select:visible, input[type="checkbox"]:visible';
+  const brought = page.locator('.embed-controls').locator(inputs);
+  const control = (await brought.count()) > 0 ? brought.first()
+    : page.locator(`#${anchor}`).locator('xpath=ancestor-or-self::*[contains(@class, "lab-fold") or contains(@class, "panel")][1]')
+      .locator(inputs).first();
   const kind = await control.evaluate((c) => (c.tagName === 'SELECT' ? 'select' : c.type));
   if (kind === 'range') {
     const { min, max, value } = await control.evaluate((c) => ({ min: c.min, max: c.max, value: c.value }));

@@ -2,8 +2,7 @@
 //! Three position signals for the word at pos, side by side: the raw index, the fraction
 //! pos/length, and the sinusoidal vector (`encoding::numbering`).
 
-use super::parts::{term_text, EmbeddedControls};
-use crate::lesson::Field;
+use super::parts::term_text;
 use leptos::prelude::*;
 
 use crate::encoding::numbering::{fraction, raw_index, sinusoidal, SignalAt};
@@ -68,7 +67,6 @@ pub fn NumberingLab() -> impl IntoView {
     view! {
         <h3 id="lab-numbering" data-testid="numbering-title">{move || TITLE[language()]}</h3>
         <p>{term_text(TEXT)}</p>
-        <EmbeddedControls anchor="lab-numbering" fields=&[Field::Pos, Field::Length, Field::DModel, Field::Base] />
         <table class="numbers-table" data-testid="numbering-table">
             <thead>
                 <tr>

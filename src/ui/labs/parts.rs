@@ -1,12 +1,11 @@
 //! The pieces the labs share: a slider with its value printed, an SVG chart drawn from marks,
 //! and how a read-out prints a number.
 
-use leptos::context::Provider;
 use leptos::prelude::*;
 
 use crate::lesson::chapters::Page;
 use crate::lesson::lab_query::LabProblem;
-use crate::lesson::{Field, Lang};
+use crate::lesson::Lang;
 use crate::render::family::{HEAT_HEIGHT, HEAT_WIDTH};
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::use_lesson;
@@ -296,44 +295,4 @@ pub fn CsvExport(
             </button>
         </p>
     }
-}
-
-/// The page's own controls a lab follows (`fields`), above the lab when the page embeds just
-/// that lab (`embed=lab-numbering`: the panel and the parameter column it would take them from
-/// are not shown). Nothing otherwise.
-#[component]
-pub fn EmbeddedControls(anchor: &'static str, fields: &'static [Field]) -> impl IntoView {
-    let embedded = document()
-        .document_element()
-        .and_then(|root| root.get_attribute("data-embed"))
-        .is_some_and(|embed| embed == anchor);
-    embedded.then(|| {
-        // The controls move a state of their own, which follows the tools' mirror of the page's
-        // and whose moves go to the page (which owns the state, and updates the mirror).
-        let mirror = use_lesson().params;
-        let own = RwSignal::new(mirror.get_untracked());
-        Effect::new(move |_| {
-            let page = mirror.get();
-            if own.get_untracked() != page {
-                own.set(page);
-            }
-        });
-        Effect::new(move |_| {
-            let moved = own.get();
-            if mirror.get_untracked() != moved {
-                crate::ui::dom::set_page_state(&moved);
-            }
-        });
-        let lesson = crate::ui::context::Lesson::new(own);
-        view! {
-            <div class="inline-controls" data-testid=format!("embedded-controls-{anchor}")>
-                <Provider value=lesson>
-                    {fields
-                        .iter()
-                        .map(|field| crate::ui::controls::scoped_field_control(*field, format!("-{anchor}")))
-                        .collect_view()}
-                </Provider>
-            </div>
-        }
-    })
 }

@@ -4,8 +4,7 @@
 //! Re(q_m·conj(k_n)) = Re(q·conj(k)·e^{i(m−n)θ_i}) (eq. (35)), printed beside the 2×2 rotation
 //! form: three computations of one number (`encoding::rope::rope_pair_forms`).
 
-use super::parts::{term_text, EmbeddedControls};
-use crate::lesson::Field;
+use super::parts::term_text;
 use leptos::prelude::*;
 
 use crate::encoding::rope::rope_pair_forms;
@@ -40,7 +39,6 @@ pub fn RopeComplexLab() -> impl IntoView {
     view! {
         <h3 id="lab-rope-complex" data-testid="rope-complex-title">{move || TITLE[language()]}</h3>
         <p data-testid="rope-complex-text">{term_text(TEXT)}</p>
-        <EmbeddedControls anchor="lab-rope-complex" fields=&[Field::RopeM, Field::RopeN, Field::Pair, Field::Base] />
         <div class="formula" tabindex="0">
             <math display="block">
                 <mrow>

@@ -3,8 +3,7 @@
 //! module with a buffer, a learned `nn.Embedding` one, and the table's NumPy twin, each with a
 //! copy button (`export::pytorch_modules`, `export::numpy_twin`).
 
-use super::parts::{term_text, EmbeddedControls};
-use crate::lesson::Field;
+use super::parts::term_text;
 use leptos::prelude::*;
 
 use crate::export::{numpy_twin, pytorch_modules};
@@ -78,7 +77,6 @@ pub fn TextsCodeLab() -> impl IntoView {
     view! {
         <h3 id="lab-texts-code" data-testid="texts-code-title">{move || TITLE[language()]}</h3>
         <p>{term_text(TEXT)}</p>
-        <EmbeddedControls anchor="lab-texts-code" fields=&[Field::DModel, Field::Length, Field::Base, Field::Layout] />
         {(0..2)
             .map(|block| view! {
                 <figure class="lab-code">

@@ -829,7 +829,7 @@ pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
     super::modal_while(dialog, open, || ());
     // Read when the picker opens: lesson mode may have been left since.
     let left = Memo::new(move |_| open.get().then(|| classroom.left_at()).flatten());
-    let plans = move || {
+    let plans = move || -> Vec<(PlanId, crate::lesson::steps::PlanText, usize, u32)> {
         classroom.plan.with(|plan| match plan {
             Plan::Ready(plan) => PlanId::ALL
                 .into_iter()
@@ -878,33 +878,37 @@ pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
                     })
             }}
             <ul class="plans">
-                <For each=plans key=|(id, ..)| *id let:((id, text, steps, minutes))>
-                    <li data-testid=format!("plan-{}", id.code())>
-                        <h3>
-                            {move || text.titles[lang.get().index()].clone()}
-                        </h3>
-                        <p class="plan-length">
-                            {move || {
-                                lang.get()
-                                    .t(Key::PlanLength)
-                                    .replace("{steps}", &steps.to_string())
-                                    .replace("{minutes}", &minutes.to_string())
-                            }}
-                        </p>
-                        <p class="plan-aim">{move || text.aims[lang.get().index()].clone()}</p>
-                        <p class="plan-actions">
-                            <button
-                                type="button"
-                                data-testid=format!("plan-start-{}", id.code())
-                                on:click=move |_| choose(Some(id))
-                            >
-                                {tr(Key::PickerStart)}
-                            </button>
-                            " "
-                            <HandoutLinks plan=id />
-                        </p>
-                    </li>
-                </For>
+                // Rebuilt when the language changes (or the lesson arrives): four short cards.
+                {move || {
+                    let (l, lang) = (lang.get().index(), lang.get());
+                    plans()
+                        .into_iter()
+                        .map(|(id, text, steps, minutes)| {
+                            let length = lang
+                                .t(Key::PlanLength)
+                                .replace("{steps}", &steps.to_string())
+                                .replace("{minutes}", &minutes.to_string());
+                            view! {
+                                <li data-testid=format!("plan-{}", id.code())>
+                                    <h3>{text.titles[l].clone()}</h3>
+                                    <p class="plan-length">{length}</p>
+                                    <p class="plan-aim">{text.aims[l].clone()}</p>
+                                    <p class="plan-actions">
+                                        <button
+                                            type="button"
+                                            data-testid=format!("plan-start-{}", id.code())
+                                            on:click=move |_| choose(Some(id))
+                                        >
+                                            {tr(Key::PickerStart)}
+                                        </button>
+                                        " "
+                                        <HandoutLinks plan=id />
+                                    </p>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
             </ul>
             <button type="button" data-testid="plan-picker-close" on:click=move |_| open.set(false)>
                 {tr(Key::Close)}
