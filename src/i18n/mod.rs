@@ -474,6 +474,7 @@ strings! {
     EmbedCodeTitle => "Embed one part in a slide or a course page", "把某一部分嵌入幻灯片或课程网页";
     EmbedWhich => "Part to embed: ", "要嵌入的部分：";
     EmbedCopy => "Copy the code", "复制代码";
+    EmbedCodeLabel => "The code to paste:", "要粘贴的代码：";
     EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now, from 320 px wide up. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同，宽度 320 px 起即可正常显示。把代码粘贴到幻灯片或网页中可以插入网页代码的地方。";
     HandoutsTitle => "Printed handouts of each lesson plan", "各节课的打印材料";
     EmbedLabel => "embedded part", "嵌入的部分";

@@ -333,7 +333,10 @@ fn EmbedCode() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <textarea readonly rows="4" data-testid="embed-code" prop:value=move || code.get()></textarea>
+            <label>
+                {tr(Key::EmbedCodeLabel)}
+                <textarea readonly rows="4" data-testid="embed-code" prop:value=move || code.get()></textarea>
+            </label>
             <CopyButton text=code label=Key::EmbedCopy done=Key::CodeCopied status testid="embed-copy" />
             <p class="note">{tr(Key::EmbedNote)}</p>
         </fieldset>
