@@ -72,6 +72,38 @@ fn glossary() -> Vec<Row> {
     rows
 }
 
+/// The string literals of a line of Rust that hold Chinese (a lab writes a text's two languages
+/// side by side, `["English", "中文"]`), or the whole line if it has no complete literal.
+fn chinese_literals(line: &str) -> Vec<String> {
+    let mut literals = Vec::new();
+    let (mut inside, mut escaped, mut current) = (false, false, String::new());
+    for c in line.chars() {
+        match (inside, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => {
+                inside = false;
+                literals.push(std::mem::take(&mut current));
+                continue;
+            }
+            (false, _, '"') => {
+                inside = true;
+                continue;
+            }
+            _ => {}
+        }
+        if inside {
+            current.push(c);
+        }
+    }
+    let chinese: Vec<String> = literals.into_iter().filter(|l| has_cjk(l)).collect();
+    if chinese.is_empty() {
+        vec![line.to_string()]
+    } else {
+        chinese
+    }
+}
+
 fn has_cjk(text: &str) -> bool {
     text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
@@ -123,22 +155,31 @@ fn chinese_sources() -> Vec<(String, String)> {
     }
     // The labs keep their texts in their own files (`[English, 中文]` constants), and the config
     // reader and the labs' link reader their messages: every line of those with Chinese in it.
-    let mut sources: Vec<String> =
-        std::fs::read_dir(format!("{}/src/ui/labs", env!("CARGO_MANIFEST_DIR")))
-            .unwrap()
-            .map(|e| format!("src/ui/labs/{}", e.unwrap().file_name().to_string_lossy()))
-            .collect();
+    // Every file under the labs' two folders (a lab's settings and words, its view).
+    fn files_under(folder: &str, into: &mut Vec<String>) {
+        for entry in std::fs::read_dir(format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+        {
+            let name = format!("{folder}/{}", entry.unwrap().file_name().to_string_lossy());
+            if name.ends_with(".rs") {
+                into.push(name);
+            } else {
+                files_under(&name, into);
+            }
+        }
+    }
+    let mut sources = Vec::new();
+    files_under("src/ui/labs", &mut sources);
+    files_under("src/lesson/labs", &mut sources);
     sources.sort();
-    sources.extend([
-        "src/encoding/rope_config.rs".to_string(),
-        "src/lesson/lab_query.rs".to_string(),
-    ]);
+    sources.push("src/encoding/rope_config.rs".to_string());
     let mut lab_lines = 0;
     for path in sources {
         for (i, line) in read(&path).lines().enumerate() {
             if has_cjk(line) && !line.trim_start().starts_with("//") {
                 lab_lines += 1;
-                texts.push((format!("{path} line {}", i + 1), line.to_string()));
+                for text in chinese_literals(line) {
+                    texts.push((format!("{path} line {}", i + 1), text));
+                }
             }
         }
     }

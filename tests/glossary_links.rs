@@ -7,16 +7,12 @@
 
 use pe_explorer::i18n::{panel_text, Lang, Translate};
 use pe_explorer::lesson::chapters::Page;
+use pe_explorer::lesson::labs::{LabId, LABS};
 use pe_explorer::ui::course::{page_terms, panel_terms, terms_of};
-use pe_explorer::ui::labs::CONTENTS;
 
 #[test]
 fn every_labs_text_names_one_lab() {
-    // `labs::parts::term_text` finds a lab's heading by its text.
-    let texts: Vec<_> = CONTENTS
-        .iter()
-        .flat_map(|(_, labs)| labs.iter().map(|lab| lab.text))
-        .collect();
+    let texts: Vec<_> = LABS.iter().map(|lab| lab.text).collect();
     for (n, text) in texts.iter().enumerate() {
         assert!(
             !texts[n + 1..].contains(text),
@@ -33,11 +29,9 @@ fn every_pages_terms_read_back_and_are_in_the_text_they_link() {
         for page in Page::all() {
             let written = page_terms(page, lang);
             for &panel in page.panels() {
-                let labs = CONTENTS
-                    .iter()
-                    .filter(|(at, _)| *at == panel.anchor())
-                    .flat_map(|(_, labs)| labs.iter())
-                    .map(|lab| (lab.anchor, lab.text[usize::from(lang == Lang::Zh)]));
+                let labs = LabId::under(panel)
+                    .map(LabId::lab)
+                    .map(|lab| (lab.anchor, lab.text[lang.index()]));
                 for (anchor, text) in
                     std::iter::once((panel.anchor(), lang.t(panel_text(panel)))).chain(labs)
                 {

@@ -5,6 +5,7 @@
 
 use pe_explorer::encoding::{dot_product_at_offset, wavelength};
 use pe_explorer::i18n::Lang;
+use pe_explorer::lesson::labs::LabId;
 use pe_explorer::lesson::params::STEP_COUNT;
 use pe_explorer::lesson::steps::{lesson_base, LessonFlow, LessonPlan, LessonTextError};
 use pe_explorer::lesson::{from_query, to_query, Params, Theme};
@@ -162,6 +163,8 @@ fn every_masked_name_has_its_rule_and_its_place_in_the_page() {
             let marked = [
                 format!("data-readout=\"{name}\""),
                 format!("data-answer=\"{name}\""),
+                // A lab's figure whose note is the answer (`labs::parts::LabFigure`).
+                format!(" answer=\"{name}\""),
                 format!("⟦{name}|"),
                 // A read-out that only some rows carry: `(row == 1).then_some("numbering-twice")`.
                 format!("then_some(\"{name}\")"),
@@ -328,12 +331,16 @@ fn the_texts_quote_the_cores_numbers() {
 #[test]
 fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
     use pe_explorer::encoding::rope_scaling::{pair_fates, Method, PairFate};
-    use pe_explorer::lesson::lab_query::read_rope_extension;
+    use pe_explorer::lesson::labs::{rope_extension::RopeExtensionSettings, LabSettings};
     let plan = plan();
     let lab_at = |step: usize, revealed: bool| {
-        assert_eq!(plan.lab(step), Some("rope-extension"));
-        read_rope_extension(&plan.lab_query(step, revealed).unwrap())
+        assert_eq!(
+            plan.lab(step).map(LabId::anchor),
+            Some("lab-rope-extension")
+        );
+        RopeExtensionSettings::read(&plan.lab_query(step, revealed).unwrap())
             .unwrap()
+            .settings
             .lab
     };
     // Step 18: PI with s = 4 on Llama 2 7B turns the fastest pair a quarter as far.
@@ -378,12 +385,12 @@ fn the_lab_steps_answers_are_the_context_extension_labs_numbers() {
 #[test]
 fn the_basis_steps_answer_is_the_fit_the_lab_prints() {
     use pe_explorer::encoding::basis_fit::{fit_over_positions, Features, TargetChoice};
-    use pe_explorer::lesson::lab_query::read_basis_fit;
-    use pe_explorer::render::basis_fit::error_text;
+    use pe_explorer::lesson::labs::{basis_fit::BasisSettings, LabSettings};
+    use pe_explorer::render::numbers::error_text;
     let plan = plan();
-    assert_eq!(plan.lab(13), Some("basis-fit"));
+    assert_eq!(plan.lab(13).map(LabId::anchor), Some("lab-basis-fit"));
     let settings = |revealed| {
-        read_basis_fit(&plan.lab_query(13, revealed).unwrap())
+        BasisSettings::read(&plan.lab_query(13, revealed).unwrap())
             .unwrap()
             .settings
     };
@@ -505,11 +512,11 @@ fn a_step_starts_from_the_defaults_not_from_what_was_on_screen() {
 #[test]
 fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     use pe_explorer::encoding::shift_operator::shift_report;
-    use pe_explorer::lesson::lab_query::read_shift;
+    use pe_explorer::lesson::labs::{shift_operator::ShiftSettings, LabSettings};
     let plan = plan();
-    assert_eq!(plan.lab(10), Some("shift-operator"));
+    assert_eq!(plan.lab(10).map(LabId::anchor), Some("lab-shift-operator"));
     assert_eq!(plan.masks(10), ["shift-frequencies", "shift-why"]);
-    let s = read_shift(&plan.lab_query(10, false).unwrap())
+    let s = ShiftSettings::read(&plan.lab_query(10, false).unwrap())
         .unwrap()
         .settings;
     let report = shift_report(s.n, s.f, s.f2, s.kernel(), 1.0);
@@ -525,13 +532,14 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
 #[test]
 fn the_training_steps_answer_is_the_unseen_rows_change() {
     use pe_explorer::encoding::training_step::{row_changes, PositionSignal, TinyModel};
-    use pe_explorer::lesson::lab_query::{
-        read_training_step, TRAINING_DIM, TRAINING_ROWS, TRAINING_SEED, TRAINING_VOCAB,
+    use pe_explorer::lesson::labs::{
+        training_step::TrainingSettings, training_step::TRAINING_DIM, training_step::TRAINING_ROWS,
+        training_step::TRAINING_SEED, training_step::TRAINING_VOCAB, LabSettings,
     };
     let plan = plan();
-    assert_eq!(plan.lab(14), Some("training-step"));
+    assert_eq!(plan.lab(14).map(LabId::anchor), Some("lab-training-step"));
     assert_eq!(plan.masks(14), ["training-unseen", "training-why"]);
-    let s = read_training_step(&plan.lab_query(14, false).unwrap())
+    let s = TrainingSettings::read(&plan.lab_query(14, false).unwrap())
         .unwrap()
         .settings;
     assert_eq!((s.length, s.tied), (4, 0));
@@ -552,11 +560,11 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
 #[test]
 fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
     use pe_explorer::encoding::model_shapes::{parameters, ModelSize, Tying, TRANSFORMER_BASE};
-    use pe_explorer::lesson::lab_query::read_weight_tying;
+    use pe_explorer::lesson::labs::{weight_tying::TyingSettings, LabSettings};
     let plan = plan();
-    assert_eq!(plan.lab(3), Some("weight-tying"));
+    assert_eq!(plan.lab(3).map(LabId::anchor), Some("lab-weight-tying"));
     assert_eq!(plan.masks(3), ["tying-counts"]);
-    let s = read_weight_tying(&plan.lab_query(3, false).unwrap())
+    let s = TyingSettings::read(&plan.lab_query(3, false).unwrap())
         .unwrap()
         .settings;
     assert_eq!(Tying::ALL[s.tying], Tying::ThreeWay);
@@ -603,7 +611,7 @@ fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
 fn the_numbering_steps_answer_is_the_fraction_at_twice_the_length() {
     use pe_explorer::encoding::numbering::fraction;
     let plan = plan();
-    assert_eq!(plan.lab(4), Some("numbering"));
+    assert_eq!(plan.lab(4).map(LabId::anchor), Some("lab-numbering"));
     assert_eq!(plan.masks(4), ["numbering-twice", "numbering-why"]);
     let p = plan.before(4, Params::default());
     let code = fraction(p.pos, p.length);
@@ -624,14 +632,14 @@ fn four(x: f64) -> String {
 #[test]
 fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
     use pe_explorer::encoding::rope_2d::{aligned_score_map, GridScheme, Patch};
-    use pe_explorer::lesson::lab_query::read_rope_2d;
+    use pe_explorer::lesson::labs::{rope_2d::Rope2dSettings, LabSettings};
     let plan = plan();
-    assert_eq!(plan.lab(20), Some("rope-2d"));
+    assert_eq!(plan.lab(20).map(LabId::anchor), Some("lab-rope-2d"));
     assert_eq!(
         plan.masks(20),
         ["rope-2d-below", "rope-2d-maps", "rope-2d-why"]
     );
-    let s = read_rope_2d(&plan.lab_query(20, false).unwrap())
+    let s = Rope2dSettings::read(&plan.lab_query(20, false).unwrap())
         .unwrap()
         .settings;
     let query = Patch {
@@ -665,14 +673,14 @@ fn the_image_rope_steps_answer_is_the_score_to_the_patch_below() {
 #[test]
 fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     use pe_explorer::encoding::relative_bias::t5_bucket;
-    use pe_explorer::lesson::lab_query::read_relative_bias;
+    use pe_explorer::lesson::labs::{relative_bias::RelativeBiasSettings, LabSettings};
     let plan = plan();
-    assert_eq!(plan.lab(22), Some("relative-bias"));
+    assert_eq!(plan.lab(22).map(LabId::anchor), Some("lab-relative-bias"));
     assert_eq!(
         plan.masks(22),
         ["t5-last", "t5-probe", "t5-indices", "t5-why"]
     );
-    let s = read_relative_bias(&plan.lab_query(22, false).unwrap())
+    let s = RelativeBiasSettings::read(&plan.lab_query(22, false).unwrap())
         .unwrap()
         .settings;
     let bucket = |n: i64| t5_bucket(-n, s.causal == 0, s.buckets, s.max_distance).unwrap();
@@ -687,11 +695,11 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
 #[test]
 fn the_nope_steps_answer_is_the_last_position_told_apart() {
     use pe_explorer::encoding::nope::{causal_step, last_told_apart};
-    use pe_explorer::lesson::lab_query::read_nope;
+    use pe_explorer::lesson::labs::{nope::NopeSettings, LabSettings};
     let plan = plan();
-    assert_eq!(plan.lab(23), Some("nope"));
+    assert_eq!(plan.lab(23).map(LabId::anchor), Some("lab-nope"));
     assert_eq!(plan.masks(23), ["nope-last", "nope-steps", "nope-why"]);
-    let s = read_nope(&plan.lab_query(23, false).unwrap())
+    let s = NopeSettings::read(&plan.lab_query(23, false).unwrap())
         .unwrap()
         .settings;
     let epsilon = 10f64.powf(-s.digits);
@@ -711,10 +719,10 @@ fn the_nope_steps_answer_is_the_last_position_told_apart() {
 #[test]
 fn the_training_steps_answers_are_the_runs_the_lab_trains() {
     use pe_explorer::encoding::tiny_training::{share, Training};
-    use pe_explorer::lesson::lab_query::read_train;
+    use pe_explorer::lesson::labs::{train::TrainSettings, LabSettings};
     let plan = plan();
     for step in [15, 16] {
-        assert_eq!(plan.lab(step), Some("train"));
+        assert_eq!(plan.lab(step).map(LabId::anchor), Some("lab-train"));
     }
     // Step 16 also hides the runs step 15 may have finished (their accuracy past the length).
     assert_eq!(plan.masks(15), ["train-measured"]);
@@ -727,11 +735,11 @@ fn the_training_steps_answers_are_the_runs_the_lab_trains() {
             "training-why"
         ]
     );
-    let s = read_train(&plan.lab_query(15, false).unwrap())
+    let s = TrainSettings::read(&plan.lab_query(15, false).unwrap())
         .unwrap()
         .settings;
     assert_eq!(
-        read_train(&plan.lab_query(16, false).unwrap())
+        TrainSettings::read(&plan.lab_query(16, false).unwrap())
             .unwrap()
             .settings,
         s

@@ -518,7 +518,7 @@ proptest! {
     #[test]
     fn the_labs_charts_of_any_accepted_config_are_finite(value in near_valid_config()) {
         use pe_explorer::encoding::rope_scaling::{Extension, Method};
-        use pe_explorer::render::rope_extension::{angle_marks, score_marks, wavelength_marks};
+        use pe_explorer::render::wavelengths::{angle_marks, score_marks, wavelength_marks};
         use pe_explorer::render::svg_plot::Mark;
         if let Ok(read) = read_config(&value.to_string()) {
             let lab = Extension::from_config(&read.config);

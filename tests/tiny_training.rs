@@ -7,14 +7,14 @@
 //! the file.
 
 use pe_explorer::encoding::tiny_training::{check_rows, Training, CHECKS_HEADER};
-use pe_explorer::lesson::lab_query::{TrainSettings, TRAIN_SCHEMES};
+use pe_explorer::lesson::labs::train::{TrainSettings, TRAIN_SCHEMES};
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/tiny_training_default.csv"
 );
 
-/// The checks' section of the lab's CSV (src/ui/labs/train.rs, `rows`), trained as the worker trains.
+/// The checks' section of the lab's CSV (src/ui/labs/train/mod.rs, `rows`), trained as the worker trains.
 fn checks_csv(settings: &TrainSettings) -> String {
     let mut csv = String::from(CHECKS_HEADER);
     for which in 0..2 {

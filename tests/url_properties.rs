@@ -4,7 +4,7 @@
 use pe_explorer::encoding::Layout;
 use pe_explorer::encoding::DEMO_SENTENCES;
 use pe_explorer::i18n::Lang;
-use pe_explorer::lesson::panels::Embed;
+use pe_explorer::lesson::embed::Embed;
 use pe_explorer::lesson::panels::PanelSet;
 use pe_explorer::lesson::params::{
     sentence_length, FieldSet, WaveDims, AMPLITUDE_MAX, BASE_MAX, BASE_MIN, MAX_EXTRA_DIMS,
@@ -363,25 +363,25 @@ proptest! {
         use pe_explorer::encoding::relative_bias::{t5_bias_matrix, t5_bucket};
         use pe_explorer::encoding::rope_2d::{aligned_score_map, Patch};
         use pe_explorer::encoding::xpos::xpos_zeta;
-        use pe_explorer::lesson::lab_query::{read_nope, read_relative_bias, read_rope_2d, read_xpos};
-        if let Some(link) = read_relative_bias(&query) {
+        use pe_explorer::lesson::labs::{nope::NopeSettings, relative_bias::RelativeBiasSettings, rope_2d::Rope2dSettings, xpos::XposSettings, LabSettings};
+        if let Some(link) = RelativeBiasSettings::read(&query) {
             let s = link.settings;
             prop_assert!(t5_bucket(-5000, s.causal == 0, s.buckets, s.max_distance).is_some(), "{query}: {s:?}");
             prop_assert!(t5_bias_matrix(s.length, s.causal == 0, s.buckets, s.max_distance, &vec![0.0; s.buckets]).is_some());
             prop_assert!((1..=64).contains(&s.k) && (4..=64).contains(&s.length));
         }
-        if let Some(link) = read_nope(&query) {
+        if let Some(link) = NopeSettings::read(&query) {
             let s = link.settings;
             prop_assert!((2..=1024).contains(&s.length) && s.digits.is_finite());
             prop_assert!(start_token_share(s.length, s.unmasked == 0).iter().all(|v| v.is_finite()));
             let _ = last_told_apart(10f64.powf(-s.digits));
         }
-        if let Some(link) = read_xpos(&query) {
+        if let Some(link) = XposSettings::read(&query) {
             let s = link.settings;
             prop_assert!(s.d % 2 == 0 && s.d >= 2 && s.distance <= s.reach, "{query}: {s:?}");
             prop_assert!(xpos_zeta(s.d / 2 - 1, s.d).is_finite() && s.scale_base >= 16.0);
         }
-        if let Some(link) = read_rope_2d(&query) {
+        if let Some(link) = Rope2dSettings::read(&query) {
             let s = link.settings;
             prop_assert!(s.d % 4 == 0 && s.row < s.rows && s.column < s.columns, "{query}: {s:?}");
             prop_assert!(s.time + s.height <= s.d / 2);
@@ -397,8 +397,8 @@ proptest! {
     fn the_training_lab_reads_any_link_into_a_run_the_model_takes(query in hostile_train_query()) {
         use pe_explorer::encoding::seeded::SeededRng;
         use pe_explorer::encoding::tiny_transformer::{evaluate, example, TinyWeights};
-        use pe_explorer::lesson::lab_query::read_train;
-        let Some(link) = read_train(&query) else { return Ok(()) };
+        use pe_explorer::lesson::labs::{train::TrainSettings, LabSettings};
+        let Some(link) = TrainSettings::read(&query) else { return Ok(()) };
         let s = link.settings;
         prop_assert!((4..=32).contains(&s.length) && s.offset < s.length, "{query}: {s:?}");
         prop_assert!((1..=2).contains(&s.heads) && s.d_model % (2 * s.heads) == 0 && s.d_model <= 64);

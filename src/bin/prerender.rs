@@ -13,11 +13,11 @@ use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS};
 use pe_explorer::lesson::handout::{handout_path, HandoutKind};
+use pe_explorer::lesson::labs::LABS;
 use pe_explorer::lesson::playlist::PlanId;
 use pe_explorer::lesson::steps::{LessonPlan, STEP_PANELS};
 use pe_explorer::lesson::{from_query, Lang, PanelId};
 use pe_explorer::ui::handout::handout_page;
-use pe_explorer::ui::labs::CONTENTS;
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
 fn main() {
@@ -126,28 +126,32 @@ fn with_pages_listed(text: &str, pages: &str) -> Option<String> {
 }
 
 /// What the page's first script needs to send an old link to its chapter's page (index.html):
-/// the chapters' folders, the chapter of each panel's and lab's anchor, and of each lesson step.
+/// the chapters' folders, the chapter of each panel's and lab's anchor, and of each lesson step,
+/// and each lab's panel.
 fn link_targets() -> String {
     let folders: Vec<&str> = CHAPTERS.iter().map(|c| c.id).collect();
     let mut anchors: Vec<String> = PanelId::ALL
         .iter()
         .map(|p| format!("{}:{}", p.anchor(), chapter_of(*p)))
         .collect();
-    for (panel, labs) in CONTENTS {
-        let chapter = PanelId::ALL
-            .iter()
-            .find(|p| p.anchor() == panel)
-            .map_or(0, |p| chapter_of(*p));
-        anchors.extend(labs.iter().map(|lab| format!("{}:{chapter}", lab.anchor)));
-    }
+    anchors.extend(
+        LABS.iter()
+            .map(|lab| format!("{}:{}", lab.anchor, chapter_of(lab.panel))),
+    );
     let steps: Vec<String> = (1..=STEP_PANELS.len())
         .map(|step| chapter_of_step(step).unwrap_or(0).to_string())
         .collect();
+    // The panel of each lab, for an embedded lab's page (`embed=lab-xpos` shows the RoPE panel).
+    let lab_panels: Vec<String> = LABS
+        .iter()
+        .map(|lab| format!("{}:{}", lab.anchor, lab.panel.anchor()))
+        .collect();
     format!(
-        r#" data-chapters="{}" data-where="{}" data-steps="{}""#,
+        r#" data-chapters="{}" data-where="{}" data-steps="{}" data-lab-panels="{}""#,
         folders.join(" "),
         anchors.join(" "),
-        steps.join(" ")
+        steps.join(" "),
+        lab_panels.join(" ")
     )
 }
 

@@ -1,4 +1,4 @@
-//! The training lab's worker (issue 21; the lab is src/ui/labs/train.rs): a wasm of its own,
+//! The training lab's worker (issue 21; the lab is src/ui/labs/train): a wasm of its own,
 //! built by index.html's second `data-type="worker"` link and started by
 //! assets/train-worker.js when the lab is first drawn. It trains the lab's two runs (scheme A and
 //! scheme B, `encoding::tiny_training::Training`) step by step in turn, in slices of about 12 ms
@@ -11,11 +11,8 @@
 //! processor to itself. tests/browser/bench-ui.mjs measures the page's sliders while the runs
 //! train.
 //!
-//! Commands (strings): `reset <the lab's URL pairs>` (two new runs, paused at step 0), `start`,
-//! `watch` (start, one step of each run every 30 ms, to watch), `pause`, `step`, `yield` (no
-//! step for the next 250 ms). Snapshots: a
-//! plain object `{ running, rate, runs: [A, B] }`, the numbers in `Float64Array`s
-//! (src/ui/labs/train.rs reads them, field by field).
+//! Its messages are `lesson::labs::train`'s, shared with the lab: a `WorkerCommand` in (two new
+//! runs, start, watch, pause, one step, yield), a `Snapshot` out (a `Float64Array`).
 
 // The same allocator as the page's wasm (src/main.rs).
 #[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
@@ -31,10 +28,9 @@ fn main() {
 mod worker {
     use std::cell::RefCell;
 
-    use js_sys::{Array, Float64Array, Object, Reflect};
+    use js_sys::{Float64Array, Reflect};
     use pe_explorer::encoding::tiny_training::Training;
-    use pe_explorer::encoding::tiny_transformer::PositionScheme;
-    use pe_explorer::lesson::lab_query::read_train;
+    use pe_explorer::lesson::labs::train::{RunSnapshot, Snapshot, WorkerCommand};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::DedicatedWorkerGlobalScope;
@@ -99,10 +95,11 @@ mod worker {
     }
 
     fn command(text: String) {
-        let (verb, query) = text.split_once(' ').unwrap_or((&text, ""));
-        match verb {
-            "reset" => {
-                let settings = read_train(query).map(|l| l.settings).unwrap_or_default();
+        let Some(command) = WorkerCommand::decode(&text) else {
+            return;
+        };
+        match command {
+            WorkerCommand::Reset(settings) => {
                 let runs = (0..2)
                     .map(|which| {
                         Training::new(
@@ -119,9 +116,9 @@ mod worker {
                     s.rate = 0.0;
                 });
             }
-            "start" | "watch" => {
+            WorkerCommand::Start | WorkerCommand::Watch => {
                 let go = STATE.with_borrow_mut(|s| {
-                    s.watch = verb == "watch";
+                    s.watch = command == WorkerCommand::Watch;
                     s.running = !s.finished();
                     s.since = (now(), s.steps());
                     let go = s.running && !s.scheduled;
@@ -132,16 +129,15 @@ mod worker {
                     schedule();
                 }
             }
-            "pause" => STATE.with_borrow_mut(|s| s.running = false),
-            "yield" => {
+            WorkerCommand::Pause => STATE.with_borrow_mut(|s| s.running = false),
+            WorkerCommand::Yield => {
                 STATE.with_borrow_mut(|s| s.quiet_until = now() + YIELD_MS);
                 return;
             }
-            "step" => STATE.with_borrow_mut(|s| {
+            WorkerCommand::Step => STATE.with_borrow_mut(|s| {
                 s.running = false;
                 s.step();
             }),
-            _ => return,
         }
         post();
     }
@@ -190,60 +186,21 @@ mod worker {
         }
     }
 
-    fn numbers(values: &[f64]) -> JsValue {
-        Float64Array::from(values).into()
-    }
-
-    /// One run as the lab draws it. Accuracy by position (64 sequences of twice the length) is
-    /// measured only while the runs are not running: when paused, stepped or finished.
-    fn run_snapshot(t: &Training, running: bool) -> Object {
-        let snapshot = Object::new();
-        let set = |key: &str, value: JsValue| {
-            let _ = Reflect::set(&snapshot, &key.into(), &value);
-        };
-        let config = &t.run.config;
-        let scheme = PositionScheme::ALL.iter().position(|s| *s == config.scheme);
-        set("scheme", scheme.unwrap_or(0).into());
-        set("step", t.run.steps.into());
-        set("planned", t.planned.into());
-        set("finished", t.finished().into());
-        set("learnedAt", t.learned_at.map_or(-1.0, |s| s as f64).into());
-        set("health", t.health().name().into());
-        let checks: Vec<f64> = t
-            .checks
-            .iter()
-            .flat_map(|c| [c.step as f64, c.loss, c.accuracy])
-            .collect();
-        set("checks", numbers(&checks));
-        let (rows, similarity) = t.position_table();
-        set("width", config.d_model.into());
-        set("rows", numbers(&rows));
-        set("similarity", numbers(&similarity));
-        let (attention, tokens) = t.attention();
-        set("heads", config.heads.into());
-        set("attention", numbers(&attention));
-        let tokens: Vec<f64> = tokens.iter().map(|&t| t as f64).collect();
-        set("tokens", numbers(&tokens));
-        if !running {
-            let counts: Vec<f64> = t
-                .position_counts()
-                .iter()
-                .flat_map(|&(scored, right)| [scored as f64, right as f64])
-                .collect();
-            set("counts", numbers(&counts));
-        }
-        snapshot
-    }
-
+    /// Both runs as the lab draws them (accuracy by position, on 64 sequences of twice the
+    /// length, only while the runs are not running: when paused, stepped or finished).
     fn post() {
-        let snapshot = Object::new();
-        STATE.with_borrow_mut(|s| {
+        let snapshot = STATE.with_borrow_mut(|s| {
             s.last_snapshot = now();
-            let runs: Array = s.runs.iter().map(|t| run_snapshot(t, s.running)).collect();
-            let _ = Reflect::set(&snapshot, &"runs".into(), &runs);
-            let _ = Reflect::set(&snapshot, &"running".into(), &s.running.into());
-            let _ = Reflect::set(&snapshot, &"rate".into(), &s.rate.into());
+            Snapshot {
+                running: s.running,
+                rate: s.rate,
+                runs: s
+                    .runs
+                    .iter()
+                    .map(|t| RunSnapshot::of(t, s.running))
+                    .collect(),
+            }
         });
-        let _ = scope().post_message(&snapshot);
+        let _ = scope().post_message(&Float64Array::from(&snapshot.encode()[..]));
     }
 }

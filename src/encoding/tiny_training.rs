@@ -52,12 +52,26 @@ impl Health {
         (Health::Rising, "rising"),
     ];
 
-    /// Its name in the worker's snapshots (src/bin/trainer.rs to src/ui/labs/train.rs).
+    /// Its name, for a reader.
     pub fn name(self) -> &'static str {
         Self::NAMES
             .iter()
             .find(|(h, _)| *h == self)
             .map_or("training", |(_, n)| n)
+    }
+
+    /// Its place among the healths: how the worker's snapshots carry it
+    /// (`lesson::labs::train::Snapshot`).
+    pub fn index(self) -> usize {
+        Self::NAMES
+            .iter()
+            .position(|(h, _)| *h == self)
+            .unwrap_or(0)
+    }
+
+    /// The health at `index` (`None` past the last).
+    pub fn from_index(index: usize) -> Option<Health> {
+        Self::NAMES.get(index).map(|(h, _)| *h)
     }
 
     /// The health a snapshot names (`None` for a name it does not know).

@@ -26,6 +26,26 @@ impl Translate for Lang {
     }
 }
 
+/// Text in both languages, as views show it (`ui::context::tr`): a key of the table below, or
+/// a lab's `[English, 中文]` pair (the labs' words are not in this table, which the page's wasm
+/// compiles; a pair cannot lack a language either, its type holds two).
+pub trait Bilingual: Copy + Send + Sync + 'static {
+    /// The text in `lang`.
+    fn in_language(self, lang: Lang) -> &'static str;
+}
+
+impl Bilingual for Key {
+    fn in_language(self, lang: Lang) -> &'static str {
+        lang.t(self)
+    }
+}
+
+impl Bilingual for [&'static str; 2] {
+    fn in_language(self, lang: Lang) -> &'static str {
+        lang.pick(self)
+    }
+}
+
 macro_rules! strings {
     ($($key:ident => $en:expr, $zh:expr;)*) => {
         /// A user-visible string.

@@ -115,8 +115,6 @@ impl Page {
     }
 }
 
-pub use super::panels::LAB_PANELS;
-
 /// The address of page `to` from page `from` of the same language (both in one language's
 /// folder): relative, so the site works at any path; `hash` without its `#`.
 ///
@@ -156,10 +154,8 @@ pub fn page_href(from: Page, to: Page, hash: &str) -> String {
 /// assert_eq!(anchor_href("lab-xpos", Page::Chapter(6), &params), "../rope/?d_model=64&lang=en#lab-xpos");
 /// ```
 pub fn anchor_href(anchor: &str, from: Page, params: &super::Params) -> String {
-    let panel = LAB_PANELS
-        .iter()
-        .find(|(lab, _)| *lab == anchor)
-        .map(|(_, panel)| *panel)
+    let panel = super::labs::LabId::from_anchor(anchor)
+        .map(super::labs::LabId::panel)
         .or_else(|| super::panels::PanelSet::panel(anchor));
     match panel {
         Some(panel) if !from.panels().contains(&panel) => {

@@ -31,6 +31,21 @@ impl Lang {
         }
     }
 
+    /// This language's text of a pair written `[english, chinese]`: how every text given in
+    /// both languages is read (the labs' words, the lesson's).
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Lang;
+    /// assert_eq!(Lang::Zh.pick(["a", "甲"]), "甲");
+    /// ```
+    pub fn pick<T>(self, pair: [T; 2]) -> T {
+        let [english, chinese] = pair;
+        match self {
+            Lang::En => english,
+            Lang::Zh => chinese,
+        }
+    }
+
     /// The BCP 47 tag for `<html lang>`.
     pub fn html_tag(self) -> &'static str {
         match self {

@@ -5,14 +5,16 @@
 pub mod chapters;
 pub mod course;
 pub mod decimal;
+pub mod embed;
 pub mod handout;
-pub mod lab_query;
+pub mod labs;
 pub mod lang;
 pub mod panels;
 pub mod params;
 pub mod playlist;
 pub mod query;
 pub mod steps;
+pub mod tools;
 
 pub use lang::Lang;
 pub use panels::PanelId;

@@ -3,8 +3,9 @@
 //! `Params` is always valid: every constructor and setter clamps. Invalid input never becomes a
 //! state; it becomes the nearest valid state plus a [`Notice`](super::Notice) saying what changed.
 
+use super::embed::Embed;
 use super::lang::Lang;
-use super::panels::{Embed, PanelSet};
+use super::panels::PanelSet;
 use super::playlist::{PlanId, StepList};
 use crate::encoding::{
     tokenize, EmbeddingInit, Layout, DEMO_SENTENCES, MINILM_TOKENS, WORD_ORDER_PAIRS,

@@ -12,11 +12,16 @@
 //! formula and its pictures, relative position, adding to the word vector, what lies beyond the
 //! training length, the encodings that came after, and a real model.
 
+use super::labs::LabId;
 use super::lang::Lang;
 use super::panels::PanelId;
 use super::params::{Params, STEP_COUNT};
 use super::playlist::PlanId;
 use super::query::apply_query;
+
+mod flow;
+
+pub use flow::LessonFlow;
 
 /// Where the page finds the lesson, relative to itself (so sub-path hosting works).
 pub const LESSON_TEXT_FILE: &str = "lesson.txt";
@@ -78,8 +83,8 @@ struct StepPlan {
     /// The read-outs (`data-readout` names) hidden until Reveal.
     masks: Vec<String>,
     /// The lab (`src/ui/labs`) whose values the step's queries also set (`rx_…`: the
-    /// `lesson::lab_query` keys), and whose read-out holds the answer.
-    lab: Option<String>,
+    /// `lesson::labs` keys), and whose read-out holds the answer.
+    lab: Option<LabId>,
     /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
     /// it once revealed (which the reveal text quotes).
     texts: [[Option<String>; 3]; 2],
@@ -331,8 +336,8 @@ impl LessonPlan {
     }
 
     /// The lab whose read-out holds step `step`'s answer, if any.
-    pub fn lab(&self, step: usize) -> Option<&str> {
-        self.step(step).and_then(|s| s.lab.as_deref())
+    pub fn lab(&self, step: usize) -> Option<LabId> {
+        self.step(step).and_then(|s| s.lab)
     }
 
     /// What step `step` asks of its lab: its before query, followed by its after query once
@@ -430,7 +435,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 return None;
             }
             // A lab's values must be ones its link reader takes as they are.
-            if super::lab_query::some_lab_value_unusable(rest) {
+            if super::labs::some_lab_value_unusable(rest) {
                 return None;
             }
             if kind == "before" {
@@ -440,14 +445,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             }
         }
         (None, "lab") => {
-            if !rest
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-                || rest.is_empty()
-            {
-                return None;
-            }
-            step.lab = Some(rest.to_string());
+            step.lab = Some(LabId::from_anchor(&format!("lab-{rest}"))?);
         }
         (None, "mask") => {
             let names = rest.split_whitespace();
@@ -515,147 +513,6 @@ fn read_plan_line(line: &str, count: usize, plans: &mut Vec<PlanText>) -> Option
         _ => return None,
     }
     Some(())
-}
-
-/// Where lesson mode has been: the state before it started (restored when it ends) and each
-/// visited step's state as it was left (restored on coming back to it, so Previous then Next
-/// keeps a live tweak). Pure: the page keeps one, and the host tests drive it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LessonFlow {
-    before_lesson: Option<Params>,
-    /// Per step (index step − 1): the state it was left in and whether it was revealed.
-    left: Vec<Option<(Params, bool)>>,
-}
-
-impl LessonFlow {
-    /// The state and the revealed flag on moving from `current` (revealed or not) to step `to`
-    /// (0 leaves lesson mode). Leaving restores the state lesson mode was entered from (the
-    /// defaults, when a link opened lesson mode), with the classroom's settings kept as they are
-    /// and the lesson's plan or list of steps dropped (a reload does not start it again).
-    pub fn go(
-        &mut self,
-        plan: &LessonPlan,
-        current: Params,
-        revealed: bool,
-        to: usize,
-    ) -> (Params, bool) {
-        let to = to.min(plan.len());
-        if current.step == 0 {
-            if to == 0 {
-                return (current, false);
-            }
-            self.before_lesson = Some(current);
-            self.left.clear();
-        } else {
-            self.remember(current, revealed);
-        }
-        if to == 0 {
-            let restored = self.before_lesson.take().unwrap_or_default();
-            let classroom = lesson_base(Params { step: 0, ..current });
-            self.left.clear();
-            let params = Params {
-                lang: classroom.lang,
-                presenter: classroom.presenter,
-                theme: classroom.theme,
-                hidden: classroom.hidden,
-                locked: classroom.locked,
-                hidden_panels: classroom.hidden_panels,
-                step: 0,
-                plan: None,
-                steps: Default::default(),
-                ..restored
-            };
-            return (params, false);
-        }
-        match self.left.get(to - 1).copied().flatten() {
-            Some((left, revealed)) => (
-                Params {
-                    lang: current.lang,
-                    presenter: current.presenter,
-                    theme: current.theme,
-                    ..left
-                },
-                revealed,
-            ),
-            None => (plan.before(to, current), false),
-        }
-    }
-
-    /// The flow as text, to carry it to another page (a step in another chapter): one line per
-    /// state kept, `before <query>` and `left <step> <revealed 0|1> <query>`.
-    ///
-    /// ```
-    /// use pe_explorer::lesson::steps::{LessonFlow, LessonPlan};
-    /// let flow = LessonFlow::default();
-    /// assert_eq!(LessonFlow::from_text(&flow.to_text()), Some(flow));
-    /// ```
-    pub fn to_text(&self) -> String {
-        let mut text = String::new();
-        if let Some(before) = &self.before_lesson {
-            text.push_str(&format!("before ?{}\n", super::to_query(before)));
-        }
-        for (n, left) in self.left.iter().enumerate() {
-            if let Some((params, revealed)) = left {
-                text.push_str(&format!(
-                    "left {} {} ?{}\n",
-                    n + 1,
-                    u8::from(*revealed),
-                    super::to_query(params)
-                ));
-            }
-        }
-        text
-    }
-
-    /// The flow [`LessonFlow::to_text`] wrote; `None` for any other text (a stale or edited
-    /// copy is dropped rather than trusted in part).
-    pub fn from_text(text: &str) -> Option<LessonFlow> {
-        let mut flow = LessonFlow::default();
-        for line in text.lines() {
-            let mut words = line.split(' ');
-            match (words.next()?, words.next(), words.next(), words.next()) {
-                ("before", Some(query), None, None) => {
-                    flow.before_lesson = Some(super::from_query(query).params);
-                }
-                ("left", Some(step), Some(revealed), Some(query)) => {
-                    let step: usize = step.parse().ok().filter(|s| (1..=STEP_COUNT).contains(s))?;
-                    let revealed = match revealed {
-                        "0" => false,
-                        "1" => true,
-                        _ => return None,
-                    };
-                    if flow.left.len() < step {
-                        flow.left.resize(step, None);
-                    }
-                    flow.left[step - 1] = Some((super::from_query(query).params, revealed));
-                }
-                _ => return None,
-            }
-        }
-        Some(flow)
-    }
-
-    /// Step `current.step` back in its before state, its answer hidden again.
-    pub fn reset(&mut self, plan: &LessonPlan, current: Params) -> (Params, bool) {
-        if let Some(slot) = current
-            .step
-            .checked_sub(1)
-            .and_then(|n| self.left.get_mut(n))
-        {
-            *slot = None;
-        }
-        (plan.before(current.step, current), false)
-    }
-
-    fn remember(&mut self, current: Params, revealed: bool) {
-        let Some(n) = current.step.checked_sub(1) else {
-            return;
-        };
-        if self.left.len() <= n {
-            self.left.resize(n + 1, None);
-        }
-        self.left[n] = Some((current, revealed));
-    }
 }
 
 /// Whether a link into lesson mode names only the step and the classroom's settings (a

@@ -27,6 +27,29 @@ pub fn positions_text(value: f64) -> String {
     grouped
 }
 
+/// An error as the table prints it: three significant figures, whole from 100 up, and small
+/// ones in e-notation (a fit exact to rounding shows its 1e-11, not a 0 that hides it).
+///
+/// ```
+/// use pe_explorer::render::numbers::error_text;
+/// assert_eq!([405.766, 1.3702, 0.38312, 2.56e-11, 0.0].map(error_text), ["406", "1.37", "0.383", "2.6e-11", "0"]);
+/// ```
+pub fn error_text(x: f64) -> String {
+    if !x.is_finite() {
+        return format!("{x}");
+    }
+    if x == 0.0 {
+        "0".into()
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 1e-3 {
+        let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
+        format!("{x:.decimals$}")
+    } else {
+        format!("{x:.1e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::positions_text;

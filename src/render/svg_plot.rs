@@ -147,3 +147,14 @@ impl Frame {
         }
     }
 }
+
+/// Whether every coordinate of `marks` is a finite number (a chart at a setting's extreme).
+#[cfg(test)]
+pub(crate) fn finite(marks: &[Mark]) -> bool {
+    marks.iter().all(|m| match m {
+        Mark::Line { from, to, .. } => [from.0, from.1, to.0, to.1].iter().all(|x| x.is_finite()),
+        Mark::Bar { at, size, .. } => [at.0, at.1, size.0, size.1].iter().all(|x| x.is_finite()),
+        Mark::Text { at, .. } => at.0.is_finite() && at.1.is_finite(),
+        Mark::Path { d, .. } | Mark::Area { d, .. } => !d.contains("NaN") && !d.contains("inf"),
+    })
+}

@@ -8,7 +8,7 @@ use super::chart::{
     draw_line_chart, draw_square_matrix, shade_upper_triangle, LineChart, MatrixChart, Series,
     Ticks,
 };
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::use_lesson;
 use super::controls::PanelSlider;
 use super::panel::Panel;
@@ -99,16 +99,11 @@ pub fn AlibiPanel() -> impl IntoView {
     let slopes_canvas = NodeRef::<html::Canvas>::new();
     let bias_canvas = NodeRef::<html::Canvas>::new();
     let row_canvas = NodeRef::<html::Canvas>::new();
-    let lab_asked = std::cell::Cell::new(false);
-    redraw_on_frame(
+    // The panel is near the screen once this canvas is: time for its labs.
+    let labs_near = redraw_on_frame(
         slopes_canvas,
         move || (matrices.get(), lesson.lang.get()),
         move |element, (data, lang)| {
-            // The panel's top is near the screen: time for the family's labs, whose slot the
-            // tools add to this panel (its `data-lab` slot below); asked once, not on every redraw.
-            if !lab_asked.replace(true) {
-                teacher_tools("lab family");
-            }
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
                 // The largest slope, wherever it is: for a head count that is not a power of two
                 // the slopes are not in falling order (the 9th of 12 is 2^(−1/2) > 1/2).
@@ -227,8 +222,7 @@ pub fn AlibiPanel() -> impl IntoView {
             </div>
             <Figure node_ref=row_canvas aspect=0.5 testid="canvas-alibi-row" caption=Key::AlibiRow />
             <Legend keys=&[Key::AlibiWithout, Key::AlibiWith] />
-            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
-            <div class="lab" data-lab="family"></div>
+            <LabSlot panel=PanelId::Alibi near=labs_near />
         </Panel>
     }
 }

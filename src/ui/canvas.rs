@@ -425,12 +425,13 @@ fn drawn_off_screen(canvas: &Element) -> bool {
 /// at the next animation frame, which always uses the latest input.
 ///
 /// `input` runs inside a reactive effect, so it should read memos (already computed results),
-/// not compute.
+/// not compute. Returns whether the canvas is on screen or about to be (a panel's labs are asked
+/// for when one of its canvases first is: `classroom::LabSlot`).
 pub fn redraw_on_frame<T: 'static>(
     canvas: NodeRef<html::Canvas>,
     input: impl Fn() -> T + 'static,
     draw: impl Fn(HtmlCanvasElement, &T) + 'static,
-) {
+) -> Signal<bool> {
     // Only these two small closures depend on T; the scheduling below is compiled once for
     // every canvas of the app (it was once per panel type, a large share of the wasm).
     let latest: Rc<RefCell<Option<T>>> = Rc::new(RefCell::new(None));
@@ -443,7 +444,7 @@ pub fn redraw_on_frame<T: 'static>(
             draw(element, value);
         }
     }) as Box<dyn Fn(HtmlCanvasElement)>;
-    schedule_redraws(canvas, store, paint);
+    schedule_redraws(canvas, store, paint)
 }
 
 /// The type-free half of [`redraw_on_frame`]: an effect that stores the input and asks for a
@@ -452,7 +453,7 @@ fn schedule_redraws(
     canvas: NodeRef<html::Canvas>,
     store: Box<dyn Fn()>,
     paint: Box<dyn Fn(HtmlCanvasElement)>,
-) {
+) -> Signal<bool> {
     let epoch = use_context::<ViewportEpoch>();
     let scheduler = Rc::new(FrameScheduler {
         drew_this_frame: Cell::new(false),
@@ -475,6 +476,7 @@ fn schedule_redraws(
         store();
         FrameScheduler::request(&scheduler);
     });
+    on_screen.into()
 }
 
 /// The state behind [`redraw_on_frame`]: whether this frame has drawn, and what draws.

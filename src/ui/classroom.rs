@@ -9,7 +9,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::canvas::{restyle_canvases, ViewportEpoch};
 use super::context::{tr, use_lesson, Gate, Lesson};
 use crate::i18n::Key;
-use crate::lesson::{Field, Theme};
+use crate::lesson::labs::LabId;
+use crate::lesson::tools::ToolsCommand;
+use crate::lesson::{Field, PanelId, Theme};
 
 /// Canvas type and lines in presenter view, relative to the normal view.
 const PRESENTER_TYPE_ZOOM: f64 = 1.5;
@@ -20,17 +22,33 @@ const THEMES: [(Theme, Key); 3] = [
     (Theme::Dark, Key::ThemeDark),
 ];
 
-/// Gives the teacher's tools `command` (`lesson`, `leave`, `open`, `share`, `export …`:
-/// src/ui/teacher; `lab <name>`: src/ui/labs), through the page's loader (`peTools`, in Trunk.toml's
-/// start script), which loads them first if they are not there yet. A panel with a lab asks for
-/// it from its canvas drawing, which happens only near the screen, so the lab is fetched when its
-/// panel is about to be seen; the tools draw it once, and later asks find its slot filled
-/// (docs/architecture.md, "Labs").
-pub fn teacher_tools(command: &str) {
+/// Gives the teacher's tools `command` (src/ui/teacher; `Labs` and `OpenLab`: src/ui/labs),
+/// through the page's loader (`peTools`, in Trunk.toml's start script), which loads them first if
+/// they are not there yet.
+pub fn teacher_tools(command: &ToolsCommand) {
     if let Ok(tools) = js_sys::Reflect::get(&window(), &"peTools".into())
         && let Some(tools) = tools.dyn_ref::<js_sys::Function>()
     {
-        let _ = tools.call1(&JsValue::NULL, &JsValue::from_str(command));
+        let _ = tools.call1(&JsValue::NULL, &JsValue::from_str(&command.encode()));
+    }
+}
+
+/// The slot a panel's labs are drawn in (src/ui/labs, by the tools' wasm): empty on the page,
+/// with the room of its folded labs kept from the first paint (style/main.css, by `data-folds`),
+/// until the panel comes `near` the screen (one of its canvases near the top of the panel is
+/// about to draw: `canvas::redraw_on_frame`'s signal); then it asks the tools for its labs, once.
+/// A panel nobody scrolls to costs a phone nothing. docs/architecture.md, "Labs".
+#[component]
+pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoView {
+    Effect::new(move |asked: Option<bool>| {
+        if asked == Some(true) || !near.get() {
+            return asked.unwrap_or(false);
+        }
+        teacher_tools(&ToolsCommand::Labs(panel));
+        true
+    });
+    view! {
+        <div class="lab" data-lab=panel.anchor() data-folds=LabId::under(panel).count()></div>
     }
 }
 
@@ -54,7 +72,7 @@ pub fn ClassroomTools() -> impl IntoView {
                 hidden=step_gate.hidden()
                 disabled=step_gate.disabled()
                 title=step_gate.title()
-                on:click=move |_| teacher_tools(if step() == 0 { "lesson" } else { "leave" })
+                on:click=move |_| teacher_tools(&if step() == 0 { ToolsCommand::Lesson } else { ToolsCommand::Leave })
             >
                 {tr(Key::LessonMode)}
             </button>
@@ -92,7 +110,7 @@ pub fn ClassroomTools() -> impl IntoView {
                 type="button"
                 data-testid="share-open"
                 hidden=step_gate.hidden()
-                on:click=move |_| teacher_tools("share")
+                on:click=move |_| teacher_tools(&ToolsCommand::Share)
             >
                 {tr(Key::ShareTitle)}
             </button>

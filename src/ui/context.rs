@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{Key, Translate};
+use crate::i18n::{Bilingual, Key, Translate};
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
 use crate::lesson::query::Wishes;
@@ -70,10 +70,11 @@ pub fn use_lesson() -> Lesson {
     use_context::<Lesson>().expect("the lesson context")
 }
 
-/// The text of `key` in the lesson's language, as a reactive value for a view or an attribute.
-pub fn tr(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+/// `text` (a key of the strings' table, or a lab's `[English, 中文]` pair) in the lesson's
+/// language, as a reactive value for a view or an attribute.
+pub fn tr(text: impl Bilingual) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = use_lesson().lang;
-    move || lang.get().t(key)
+    move || text.in_language(lang.get())
 }
 
 /// What a teacher link does to the control of `field`: `hidden` hides the whole control,

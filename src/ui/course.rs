@@ -19,28 +19,6 @@ pub const MENU_ID: &str = "course-menu";
 
 pub use crate::lesson::chapters::{anchor_href, page_href};
 
-#[cfg(test)]
-mod tests {
-    use crate::lesson::chapters::LAB_PANELS;
-    use crate::ui::labs::CONTENTS;
-
-    #[test]
-    fn every_lab_is_under_the_panel_the_links_take_it_to() {
-        let contents: Vec<(&str, &str)> = CONTENTS
-            .iter()
-            .flat_map(|(panel, labs)| labs.iter().map(move |lab| (lab.anchor, *panel)))
-            .collect();
-        let links: Vec<(&str, &str)> = LAB_PANELS
-            .iter()
-            .map(|(lab, panel)| (*lab, panel.anchor()))
-            .collect();
-        assert_eq!(
-            contents, links,
-            "lesson::chapters::LAB_PANELS and ui::labs::CONTENTS differ"
-        );
-    }
-}
-
 #[cfg(not(feature = "ssr"))]
 mod parts {
     use super::*;
@@ -185,8 +163,8 @@ mod parts {
     use crate::lesson::chapters::CHAPTERS;
     use crate::lesson::course::{parse_course, parse_glossary, Chapter, Term};
     use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
+    use crate::lesson::labs::{LabId, LAB_WORD};
     use crate::lesson::steps::{LessonPlan, STEP_PANELS};
-    use crate::ui::labs::{CONTENTS, LAB_WORD};
 
     /// The lesson as written, for the check-yourself questions its steps ask.
     const LESSON_TEXT: &str = include_str!("../../assets/lesson.txt");
@@ -245,11 +223,7 @@ mod parts {
                                         .panels
                                         .iter()
                                         .map(|panel| {
-                                            let labs = CONTENTS
-                                                .iter()
-                                                .find(|(anchor, _)| *anchor == panel.anchor())
-                                                .map(|(_, labs)| *labs)
-                                                .unwrap_or_default();
+                                            let labs: Vec<_> = LabId::under(*panel).map(LabId::lab).collect();
                                             view! {
                                                 <li data-toc-panel=panel.anchor()>
                                                     <a href=page_href(from, to, panel.anchor()) data-keep-query="">
@@ -410,7 +384,7 @@ mod parts {
     /// (each panel, then the labs folded under it): the first use in the chapter of each term
     /// its key points have not linked, as (the panel's or lab's anchor, term, the words as the
     /// explanation writes them). A panel's explanation is the one the default state shows
-    /// (`i18n::panel_text`), a lab's its `TEXT` (`labs::CONTENTS`).
+    /// (`i18n::panel_text`), a lab's its text (`lesson::labs::LABS`).
     fn term_links(page: Page, lang: Lang) -> Vec<(&'static str, &'static Term, String)> {
         let Page::Chapter(n) = page else {
             return Vec::new();
@@ -418,10 +392,8 @@ mod parts {
         let mut linked = linked_in_points(&chapters()[n], lang);
         let mut links = Vec::new();
         for &panel in page.panels() {
-            let labs = CONTENTS
-                .iter()
-                .filter(|(at, _)| *at == panel.anchor())
-                .flat_map(|(_, labs)| labs.iter())
+            let labs = LabId::under(panel)
+                .map(LabId::lab)
                 .map(|lab| (lab.anchor, lab.text[slot(lang)]));
             let texts = std::iter::once((panel.anchor(), lang.t(panel_text(panel)))).chain(labs);
             for (anchor, text) in texts {

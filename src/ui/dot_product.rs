@@ -11,7 +11,7 @@ use super::canvas::{
     CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::{tr, use_lesson};
 use super::math::{Formula, Math};
 use super::panel::Panel;
@@ -97,16 +97,11 @@ pub fn DotProductPanel() -> impl IntoView {
 
     let matrix_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
-    let lab_asked = std::cell::Cell::new(false);
-    redraw_on_frame(
+    // The panel is near the screen once this canvas is: time for its labs.
+    let labs_near = redraw_on_frame(
         matrix_canvas,
         move || (data.get(), lesson.lang.get()),
         move |element, (data, lang)| {
-            // The panel is near the screen: time for its lab (asked once, not on every redraw),
-            // whose slot the tools add to the panel (its `data-lab` slot below).
-            if !lab_asked.replace(true) {
-                teacher_tools("lab shift-operator");
-            }
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_matrix(&sized, data, *lang);
             }
@@ -196,8 +191,7 @@ pub fn DotProductPanel() -> impl IntoView {
                 let stride = data.with(|d| d.stride);
                 if stride > 1 { t(Key::DotSampled).replace("{}", &stride.to_string()) } else { String::new() }
             } />
-            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
-            <div class="lab" data-lab="shift-operator"></div>
+            <LabSlot panel=PanelId::DotProduct near=labs_near />
         </Panel>
     }
 }

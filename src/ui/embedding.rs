@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::{tr, use_lesson, Gate};
 use super::controls::SentenceSelect;
 use super::panel::Panel;
@@ -87,8 +87,8 @@ pub fn EmbeddingPanel() -> impl IntoView {
 
     let table_canvas = NodeRef::<html::Canvas>::new();
     let path_canvas = NodeRef::<html::Canvas>::new();
-    let lab_asked = std::cell::Cell::new(false);
-    redraw_on_frame(
+    // The panel is near the screen once this canvas is: time for its labs.
+    let labs_near = redraw_on_frame(
         table_canvas,
         move || (table.get(), lookup.get().id, lesson.lang.get()),
         |element, (table, id, lang)| {
@@ -101,12 +101,6 @@ pub fn EmbeddingPanel() -> impl IntoView {
         path_canvas,
         move || (lookup.get(), lesson.lang.get()),
         move |element, (lookup, lang)| {
-            // The panel's end is near the screen: time for its labs (asked once), whose slot
-            // the tools add after it (its `data-lab` slot below). Not from the table above: on a
-            // desktop that is near from the start, and the tools would load with the page.
-            if !lab_asked.replace(true) {
-                teacher_tools("lab model");
-            }
             if let Some(sized) = SizedCanvas::fit(element, 0.3) {
                 draw_path(&sized, &lookup.path, *lang);
             }
@@ -164,8 +158,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                 <Reading label=Key::EmbedPosition testid="embed-pe" value=row_of(|p| &p.position) />
                 <Reading label=Key::EmbedInput testid="embed-input" value=row_of(|p| &p.input) />
             </dl>
-            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
-            <div class="lab" data-lab="model"></div>
+            <LabSlot panel=PanelId::Embedding near=labs_near />
         </Panel>
     }
 }

@@ -11,6 +11,7 @@ use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson};
 use super::dom::found;
 use crate::i18n::{Key, Translate};
+use crate::lesson::tools::ToolsCommand;
 use crate::lesson::PanelId;
 
 /// The printed text of a panel that says what its charts show: the explanation under the title,
@@ -67,7 +68,7 @@ pub fn ExportRow(panel: PanelId) -> impl IntoView {
                             type="button"
                             data-testid=format!("export-{code}-{anchor}")
                             aria-describedby=format!("{anchor}-title")
-                            on:click=move |_| teacher_tools(&format!("export {code} {anchor}"))
+                            on:click=move |_| teacher_tools(&ToolsCommand::Export(code.into(), panel))
                         >
                             // The format's name (the same in every language), or what is copied.
                             {move || match code {

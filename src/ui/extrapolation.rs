@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::canvas::{canvas_height, redraw_on_frame, series_color, SizedCanvas, CANVAS_WIDTH};
 use super::chart::{draw_line_chart, draw_square_matrix, LineChart, MatrixChart, Series, Ticks};
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::{tr, use_lesson};
 use super::controls::PanelSlider;
 use super::panel::Panel;
@@ -51,46 +51,41 @@ pub fn ExtrapolationPanel() -> impl IntoView {
     let sinusoidal_canvas = NodeRef::<html::Canvas>::new();
     let learned_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
-    for (canvas, learned) in [(sinusoidal_canvas, false), (learned_canvas, true)] {
-        let lab_asked = std::cell::Cell::new(false);
-        redraw_on_frame(
-            canvas,
-            move || (data.get(), lesson.lang.get()),
-            move |element, (data, lang)| {
-                // The panel's top is near the screen: time for its lab (asked once per canvas,
-                // not on every redraw), whose slot is below
-                // (its `data-lab` slot below). Not from the curve lower down, which a phone scrolled
-                // to the panel's top does not draw.
-                if !lab_asked.replace(true) {
-                    teacher_tools("lab basis-fit");
-                }
-                if let Some(sized) = SizedCanvas::fit(element, 1.0) {
-                    let matrix = if learned {
-                        &data.learned_matrix
-                    } else {
-                        &data.sinusoidal_matrix
-                    };
-                    let n = data.side;
-                    // The axes are labelled with positions: a sampled matrix's last row is
-                    // position (n − 1)·stride, not n − 1.
-                    let last = (n - 1) * data.stride;
-                    draw_square_matrix(
-                        &sized,
-                        &MatrixChart {
-                            values: matrix,
-                            rows: n,
-                            cols: n,
-                            scale: 1.0,
-                            guides: &[0.5],
-                            last: (last, last),
-                            x_desc: lang.t(Key::AxisPositionN),
-                            y_desc: lang.t(Key::AxisPositionM),
-                        },
-                    );
-                }
-            },
-        );
-    }
+    // The panel's top is near the screen once one of these is: time for its labs (not the curve
+    // lower down, which a phone scrolled to the panel's top does not draw).
+    let labs_near =
+        [(sinusoidal_canvas, false), (learned_canvas, true)].map(|(canvas, learned)| {
+            redraw_on_frame(
+                canvas,
+                move || (data.get(), lesson.lang.get()),
+                move |element, (data, lang)| {
+                    if let Some(sized) = SizedCanvas::fit(element, 1.0) {
+                        let matrix = if learned {
+                            &data.learned_matrix
+                        } else {
+                            &data.sinusoidal_matrix
+                        };
+                        let n = data.side;
+                        // The axes are labelled with positions: a sampled matrix's last row is
+                        // position (n − 1)·stride, not n − 1.
+                        let last = (n - 1) * data.stride;
+                        draw_square_matrix(
+                            &sized,
+                            &MatrixChart {
+                                values: matrix,
+                                rows: n,
+                                cols: n,
+                                scale: 1.0,
+                                guides: &[0.5],
+                                last: (last, last),
+                                x_desc: lang.t(Key::AxisPositionN),
+                                y_desc: lang.t(Key::AxisPositionM),
+                            },
+                        );
+                    }
+                },
+            )
+        });
     redraw_on_frame(
         curve_canvas,
         move || (data.get(), lesson.lang.get()),
@@ -175,8 +170,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                 <Reading label=Key::ExtrapLearnedBeyond testid="extrap-learned" value=learned_beyond />
             </dl>
             <p data-testid="extrap-missing" data-readout="extrap-learned">{Signal::derive(move || missing().unwrap_or_default())}</p>
-            // Its labs, drawn by the tools' wasm (src/ui/labs), folded until opened.
-            <div class="lab" data-lab="basis-fit"></div>
+            <LabSlot panel=PanelId::Extrapolation near=Signal::derive(move || labs_near.iter().any(|near| near.get())) />
         </Panel>
     }
 }

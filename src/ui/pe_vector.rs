@@ -7,7 +7,7 @@ use super::canvas::{
     canvas_height, css_color, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, LineChart, Ticks};
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::{tr, use_lesson};
 use super::panel::Panel;
 use super::parts::PageText;
@@ -60,17 +60,13 @@ pub fn PeVectorPanel() -> impl IntoView {
     };
 
     let canvas = NodeRef::<html::Canvas>::new();
-    let lab_asked = std::cell::Cell::new(false);
-    redraw_on_frame(
+    // The panel is near the screen once this canvas is: time for its labs.
+    let labs_near = redraw_on_frame(
         canvas,
         move || (vector.get(), highlight.get(), lesson.lang.get()),
         move |element, (vector, highlight, lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.4) {
                 draw_vector(&sized, vector, *highlight, *lang);
-            }
-            // The panel is near the screen: time for its lab (asked once, not on every redraw).
-            if !lab_asked.replace(true) {
-                teacher_tools("lab numbering");
             }
         },
     );
@@ -84,8 +80,7 @@ pub fn PeVectorPanel() -> impl IntoView {
                 aria-label=tr(Key::VectorTitle)
             ></canvas>
             <p class="note" data-testid="layout-same-numbers"><PageText key=Key::LayoutSameNumbers /></p>
-            // Why not just number the positions? A lab, drawn by the tools' wasm (src/ui/labs).
-            <div class="lab" data-lab="numbering"></div>
+            <LabSlot panel=PanelId::Vector near=labs_near />
         </Panel>
     }
 }

@@ -10,7 +10,7 @@ use crate::lesson::chapters::{anchor_href, Page};
 
 use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
-use super::classroom::teacher_tools;
+use super::classroom::LabSlot;
 use super::context::{tr, use_lesson, Gate};
 use super::controls::{LayoutSelect, PanelSlider};
 use super::math::{by_layout, Formula, Math};
@@ -119,17 +119,13 @@ pub fn RopePanel() -> impl IntoView {
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
     let diagram_canvas = NodeRef::<html::Canvas>::new();
-    let lab_asked = std::cell::Cell::new(false);
-    redraw_on_frame(
+    // The panel is near the screen once this canvas is: time for its labs.
+    let labs_near = redraw_on_frame(
         plane_canvas,
         move || (current.get().plane, diagram.get()),
         move |element, (plane, (layout, pair))| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
                 draw_plane(&sized, plane, *layout, *pair);
-            }
-            // The panel is near the screen: time for its lab (asked once, not on every redraw).
-            if !lab_asked.replace(true) {
-                teacher_tools("lab rope-complex");
             }
         },
     );
@@ -249,9 +245,7 @@ pub fn RopePanel() -> impl IntoView {
             </div>
             <Legend keys=&[Key::RopeLegendSame, Key::RopeLegendBound] />
             <p class="note" data-testid="rope-bound-note"><PageText key=Key::RopeBoundNote /></p>
-            // The same pair as complex numbers: a lab, drawn by the tools' wasm (src/ui/labs) when
-            // the plane above first draws (it draws only near the screen).
-            <div class="lab" data-lab="rope-complex"></div>
+            <LabSlot panel=PanelId::Rope near=labs_near />
             <LayoutSelect
                 name="rope-layout"
                 texts=[Key::RopePairsLabel, Key::RopePairsInterleaved, Key::RopePairsSplit]

@@ -14,7 +14,9 @@ use super::net::language_page;
 use super::notices::NoticeBanner;
 use crate::i18n::{Key, Translate};
 use crate::lesson::chapters::Page;
+use crate::lesson::labs::LabId;
 use crate::lesson::steps::STEP_PANELS;
+use crate::lesson::tools::ToolsCommand;
 use crate::lesson::{from_query, to_query, Field, Lang, Notice, Params, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
@@ -40,7 +42,9 @@ fn scroll_to_anchor(step: usize) {
     };
     if id.starts_with("lab-") {
         // A lab's heading: the tools draw and unfold the lab, then scroll to it (`labs::open`).
-        super::classroom::teacher_tools(&format!("open {id}"));
+        if let Some(lab) = LabId::from_anchor(id) {
+            super::classroom::teacher_tools(&ToolsCommand::OpenLab(lab));
+        }
     } else if let Some(target) = document().get_element_by_id(id) {
         target.scroll_into_view();
     }
@@ -127,7 +131,7 @@ pub fn go_to_language(lang: Lang, page: Page, params: &Params) {
     let mut query = query_for_link(&Params { lang, ..*params }, params.step);
     // The labs' values and which labs are open go along (the page's own values are the state's).
     let location = window().location();
-    let labs = crate::lesson::lab_query::lab_pairs(&location.search().unwrap_or_default());
+    let labs = crate::lesson::labs::lab_pairs(&location.search().unwrap_or_default());
     if !labs.is_empty() {
         query.push(if query.is_empty() { '?' } else { '&' });
         query.push_str(&labs);
@@ -159,7 +163,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         let search = location.search().unwrap_or_default();
         // The labs' own values and which labs are open stay, whether or not the tools that
         // keep them have arrived (a lab far down the page, a page come back to).
-        let labs = crate::lesson::lab_query::lab_pairs(&search);
+        let labs = crate::lesson::labs::lab_pairs(&search);
         if !labs.is_empty() {
             query.push('&');
             query.push_str(&labs);
@@ -211,7 +215,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         || opening.params.plan.is_some()
         || !opening.params.steps.is_empty();
     if into_lesson && cfg!(not(feature = "ssr")) {
-        teacher_tools("open");
+        teacher_tools(&ToolsCommand::Open);
     }
 
     Effect::new(move |_| hide_hidden_panels_in_contents(lesson));

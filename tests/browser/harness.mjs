@@ -245,8 +245,17 @@ export const URL_PARAMS = [
   'steps', 'presenter', 'theme', 'hide', 'lock', 'embed',
 ];
 
-/** The labs' prefixes for their own URL values (src/lesson/lab_query.rs, `LAB_PREFIXES`). */
-export const LAB_PREFIXES = ['labs', 'rx_', 'bf_', 'so_', 'ts_', 'md_', 'wt_', 'rb_', 'np_', 'xp_', 'r2_', 'tr_'];
+/**
+ * The labs' prefixes for their own URL values, read from where each lab declares its values
+ * (`LabValues::new("…", …)` in src/lesson/labs/<lab>.rs), after the open labs' key (`labs=`). The Rust test
+ * `the_browser_harness_reads_every_labs_prefix` checks that this reading finds
+ * `lesson::labs::lab_prefixes()`, in its order.
+ */
+export const LAB_PREFIXES = ['labs', ...readFileSync(resolve(ROOT, 'src/lesson/labs/mod.rs'), 'utf8')
+  .split('\n')
+  .map((line) => line.match(/^\s+\w+: (\w+), \w+::\w+;$/))
+  .filter(Boolean)
+  .map(([, module]) => readFileSync(resolve(ROOT, `src/lesson/labs/${module}.rs`), 'utf8').match(/LabValues::new\(\s*"(\w+)"/)[1])];
 
 /**
  * The default state (src/lesson/params.rs, `Params::default`) as the URL would spell it. A link
@@ -272,7 +281,7 @@ export const URL_DEFAULTS = {
 export function urlState(source) {
   const href = typeof source === 'string' ? source : source instanceof URL ? source.href : source.url();
   const params = new URL(href).searchParams;
-  // A lab's own values (`rx_…`, src/lesson/lab_query.rs) follow the page's; they are the lab's
+  // A lab's own values (`rx_…`, src/lesson/labs) follow the page's; they are the lab's
   // to check, each once.
   const labKeys = [...params.keys()].filter((key) => LAB_PREFIXES.some((p) => key.startsWith(p)));
   assert.equal(new Set(labKeys).size, labKeys.length, `${href}: each lab value once`);

@@ -1,4 +1,4 @@
-// Train it yourself (issue 21): the training lab (src/ui/labs/train.rs) in the extrapolation
+// Train it yourself (issue 21): the training lab (src/ui/labs/train) in the extrapolation
 // panel, trained by a worker of its own (src/bin/trainer.rs). The worker starts only when the
 // lab is drawn; a link's run is the host's run number for number; pause, one step and reset
 // do what they say; bad learning rates are named; a worker that cannot load says so; and the

@@ -5,16 +5,10 @@
 
 use leptos::prelude::*;
 
-use crate::ui::context::use_lesson;
+use crate::lesson::labs::LabId;
+use crate::ui::context::{tr, use_lesson};
 
-use super::parts::{in_language, term_text, CsvExport};
-
-pub const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方案的家谱"];
-
-pub const TEXT: [&str; 2] = [
-    "Every scheme on this page answers one question: where does the position enter the model? Absolute schemes add a vector for each position to the input, once. Relative schemes leave the input alone and act where a query meets a key, on the offset between them: added to the score as a learned vector, a learned number or a fixed line, or as a rotation of the query and the key. And a decoder can go without any (NoPE). The groups are read from the formulas; the last column names one model of each, not the only one. Follow a row's link to try the scheme.",
-    "本页的每一种方案都在回答同一个问题：位置从哪里进入模型？绝对方案在输入处给每个位置加一个向量，只加一次。相对方案不改动输入，而是在查询与键相遇、计算分数时，依据两者之间的偏移量起作用：或把一个可学习的向量、一个可学习的数、一条固定的直线加到分数上，或旋转查询和键。解码器甚至可以一种都不用（NoPE）。分组依据的是公式；最后一列只举出采用该方案的一个模型，并非仅此一个。点击每行的链接即可试用该方案。",
-];
+use super::parts::CsvExport;
 
 const COLUMNS: [[&str; 2]; 6] = [
     ["scheme", "方案"],
@@ -262,9 +256,8 @@ fn field(text: &str) -> String {
 #[component]
 pub fn FamilyTreeLab() -> impl IntoView {
     let lesson = use_lesson();
-    let language = move || lesson.lang.get_untracked().index();
     let rows = Callback::new(move |_| {
-        let l = language();
+        let lang = lesson.lang.get_untracked();
         let mut csv = [
             COLUMNS[0],
             ["group", "分组"],
@@ -273,49 +266,51 @@ pub fn FamilyTreeLab() -> impl IntoView {
             COLUMNS[3],
             COLUMNS[4],
         ]
-        .map(|c| field(c[l]))
+        .map(|c| field(lang.pick(c)))
         .join(",");
         csv.push('\n');
         for s in &SCHEMES {
             let cells =
-                [s.name, s.group, s.enters, s.learned, s.beyond, s.model].map(|c| field(c[l]));
+                [s.name, s.group, s.enters, s.learned, s.beyond, s.model].map(|c| field(lang.pick(c)));
             csv.push_str(&cells.join(","));
             csv.push('\n');
         }
         csv
     });
     view! {
-        <h3 id="lab-family-tree" data-testid="family-tree-title">{in_language(TITLE)}</h3>
-        <p>{term_text(TEXT)}</p>
         <table class="numbers-table family-tree" data-testid="family-tree-table">
                 <thead>
-                    <tr>{COLUMNS.iter().map(|c| view! { <th scope="col">{in_language(*c)}</th> }).collect_view()}</tr>
+                    <tr>{COLUMNS.iter().map(|c| view! { <th scope="col">{tr(*c)}</th> }).collect_view()}</tr>
                 </thead>
                 {[ABSOLUTE, ADDED, ROTATED, NONE]
                     .into_iter()
                     .map(|group| view! {
                         <tbody>
-                            <tr class="family-group"><th scope="rowgroup" colspan="6">{in_language(group)}</th></tr>
+                            <tr class="family-group"><th scope="rowgroup" colspan="6">{tr(group)}</th></tr>
                             {SCHEMES
                                 .iter()
                                 .filter(|s| s.group == group)
                                 .map(|s| view! {
                                     <tr>
-                                        <th scope="row">{in_language(s.name)}</th>
+                                        <th scope="row">{tr(s.name)}</th>
                                         // On a phone each row is a card, each cell under its column's name.
-                                        <td data-label=in_language(COLUMNS[1])>{in_language(s.enters)}</td>
-                                        <td data-label=in_language(COLUMNS[2])>{in_language(s.learned)}</td>
-                                        <td data-label=in_language(COLUMNS[3])>{in_language(s.beyond)}</td>
-                                        <td data-label=in_language(COLUMNS[4])>{in_language(s.model)}</td>
+                                        <td data-label=tr(COLUMNS[1])>{tr(s.enters)}</td>
+                                        <td data-label=tr(COLUMNS[2])>{tr(s.learned)}</td>
+                                        <td data-label=tr(COLUMNS[3])>{tr(s.beyond)}</td>
+                                        <td data-label=tr(COLUMNS[4])>{tr(s.model)}</td>
                                         <td>
                                             {match s.anchor {
                                                 Some(anchor) => view! {
-                                                    <a href=super::course_href(anchor, lesson) on:click=move |_| super::draw_lab(anchor, lesson)>
-                                                        {in_language(["show", "查看"])}
+                                                    <a href=super::course_href(anchor, lesson) on:click=move |_| {
+                                                        if let Some(lab) = LabId::from_anchor(anchor) {
+                                                            super::draw_lab(lab, lesson);
+                                                        }
+                                                    }>
+                                                        {tr(["show", "查看"])}
                                                     </a>
                                                 }
                                                 .into_any(),
-                                                None => in_language(["not drawn on this page", "本页未演示"]).into_any(),
+                                                None => tr(["not drawn on this page", "本页未演示"]).into_any(),
                                             }}
                                         </td>
                                     </tr>

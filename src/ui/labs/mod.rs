@@ -5,31 +5,54 @@
 //! tools' mirror of the lesson state, so it follows the page's controls; it changes the state, if
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
-pub mod basis_fit;
-pub mod family_tree;
-pub mod model_path;
-pub mod nope;
-pub mod numbering;
 pub mod parts;
-pub mod relative_bias;
-pub mod rope_2d;
-pub mod rope_complex;
-pub mod rope_extension;
-pub mod shift_operator;
-pub mod texts_code;
-pub mod train;
-pub mod training_step;
-pub mod weight_tying;
-pub mod xpos;
 
+use leptos::context::Provider;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::lesson::lab_query::{
-    lab_pairs, open_labs_in, without_prefix, LabLink, LabProblem, OPEN_LABS_KEY,
+use crate::lesson::embed::Embed;
+use crate::lesson::labs::{
+    lab_pairs, open_labs_in, without_prefix, LabId, LabName, LabNumber, LabProblem, LabSettings,
+    LAB_WORD, OPEN_LABS_KEY,
 };
+use crate::lesson::PanelId;
 
-use super::context::{use_lesson, Lesson};
+use self::parts::{term_text, LinkProblems};
+use super::context::{tr, use_lesson, Lesson};
+
+/// The labs' views: one line a lab, `Id => module::View,`, which declares its module; a lab of
+/// `lesson::labs::LABS` without its line here is a compile error (`lab_view`'s match).
+macro_rules! lab_views {
+    ($($id:ident => $module:ident :: $view:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// Lab `id`'s own view (under its heading and explanation, which `LabFold` writes).
+        fn lab_view(id: LabId) -> AnyView {
+            match id {
+                $(LabId::$id => $module::$view().into_any(),)*
+            }
+        }
+    };
+}
+
+lab_views! {
+    ModelPath => model_path::ModelPathLab,
+    WeightTying => weight_tying::WeightTyingLab,
+    Numbering => numbering::NumberingLab,
+    TextsCode => texts_code::TextsCodeLab,
+    ShiftOperator => shift_operator::ShiftOperatorLab,
+    BasisFit => basis_fit::BasisFitLab,
+    TrainingStep => training_step::TrainingStepLab,
+    Train => train::TrainLab,
+    RopeComplex => rope_complex::RopeComplexLab,
+    RopeExtension => rope_extension::RopeExtensionLab,
+    Xpos => xpos::XposLab,
+    Rope2d => rope_2d::Rope2dLab,
+    FamilyTree => family_tree::FamilyTreeLab,
+    RelativeBias => relative_bias::RelativeBiasLab,
+    Nope => nope::NopeLab,
+}
 
 thread_local! {
     /// The labs unfolded (by name: their anchor without `lab-`), from the link as opened.
@@ -40,9 +63,9 @@ thread_local! {
     static OPEN_LABS_KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Unfolds the lab whose heading is `anchor` (a link is about to show it); whether it was folded.
-pub fn unfold(anchor: &str) -> bool {
-    let name = anchor.trim_start_matches("lab-");
+/// Unfolds lab `id` (a link is about to show it); whether it was folded.
+pub fn unfold(id: LabId) -> bool {
+    let name = id.anchor().trim_start_matches("lab-");
     OPEN_LABS.with(|open| {
         let folded = !open.with_untracked(|open| open.iter().any(|n| n == name));
         if folded {
@@ -52,13 +75,15 @@ pub fn unfold(anchor: &str) -> bool {
     })
 }
 
-/// Unfolds a lab for a lesson step, to be folded again when lesson mode ends
-/// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link.
-pub fn unfold_for_lesson(anchor: &str) {
-    if unfold(anchor) {
+/// Draws and unfolds lab `id` for a lesson step, to be folded again when lesson mode ends
+/// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link. Its
+/// panel's slot is drawn now, whether or not it has come near the screen yet.
+pub fn unfold_for_lesson(id: LabId, lesson: Lesson) {
+    mount(id.lab().panel, lesson);
+    if unfold(id) {
         LESSON_UNFOLDED.with(|labs| {
             labs.borrow_mut()
-                .push(anchor.trim_start_matches("lab-").to_owned())
+                .push(id.anchor().trim_start_matches("lab-").to_owned())
         });
     }
 }
@@ -71,14 +96,20 @@ pub fn fold_lesson_labs() {
     }
 }
 
+/// What a lab's link could not use, for its fold to say (`LinkProblems`): `parts::Linked`
+/// writes it.
+#[derive(Clone, Copy)]
+pub struct LinkProblemsOf(pub RwSignal<Vec<LabProblem>>);
+
 /// A lab folded under its panel until the reader opens it, so a chapter stays a few phone screens
 /// tall (issue 37) and a lab nobody opens is never built; an opened lab is named in the address
-/// (`labs=`) and opens with the link.
+/// (`labs=`) and opens with the link. Opened, it shows the lab's heading and explanation, what
+/// its link could not use, and the lab.
 #[component]
-fn LabFold(anchor: &'static str, title: [&'static str; 2], children: ChildrenFn) -> impl IntoView {
+fn LabFold(id: LabId) -> impl IntoView {
+    let lab = id.lab();
     let lang = use_lesson().lang;
-    let language = move || lang.get().index();
-    let name = anchor.trim_start_matches("lab-");
+    let name = lab.anchor.trim_start_matches("lab-");
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
     if !OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
@@ -113,72 +144,37 @@ fn LabFold(anchor: &'static str, title: [&'static str; 2], children: ChildrenFn)
             });
         }
     };
+    let problems = LinkProblemsOf(RwSignal::new(Vec::new()));
+    // The one lab an embedded page shows (`embed=lab-…`: style/main.css shows only this fold).
+    let params = use_lesson().params;
+    let embedded = move || params.with(|p| p.embed == Some(Embed::Lab(id)));
     view! {
-        <details class="lab-fold" prop:open=is_open on:toggle=on_toggle>
+        <details
+            class="lab-fold"
+            data-embedded=move || embedded().then_some("")
+            prop:open=is_open
+            on:toggle=on_toggle
+        >
             <summary data-testid=format!("{name}-fold")>
-                <span class="lab-fold-title">{move || LAB_WORD[language()]}{move || title[language()]}</span>
+                <span class="lab-fold-title">{tr(LAB_WORD)}{tr(lab.title)}</span>
                 <span class="lab-fold-action">
-                    {move || [["open", "展开"], ["close", "收起"]][usize::from(is_open())][language()]}
+                    {move || lang.get().pick(if is_open() { ["close", "收起"] } else { ["open", "展开"] })}
                 </span>
             </summary>
-            <Show when=move || built.get()>{children()}</Show>
+            <Show when=move || built.get()>
+                <h3 id=lab.anchor data-testid=format!("{name}-title")>{tr(lab.title)}</h3>
+                <p data-testid=format!("{name}-text")>{term_text(id)}</p>
+                <LinkProblems problems=problems.0 testid=format!("{name}-link-problems") />
+                <Provider value=problems>{lab_view(id)}</Provider>
+            </Show>
         </details>
     }
 }
 
-/// Draws lab `name` into its slot, once (a second ask finds the slot filled and does nothing).
-/// Each lab is folded under its panel (`LabFold`).
-pub fn mount(name: &str, lesson: Lesson) {
-    let lab: fn() -> AnyView = match name {
-        // The RoPE panel's slot holds all of its labs: a slot costs the page's bytes, a lab does not.
-        "rope-complex" => || {
-            view! {
-                <LabFold anchor="lab-rope-complex" title=rope_complex::TITLE><rope_complex::RopeComplexLab /></LabFold>
-                <LabFold anchor="lab-rope-extension" title=rope_extension::TITLE><rope_extension::RopeExtensionLab /></LabFold>
-                <LabFold anchor="lab-xpos" title=xpos::TITLE><xpos::XposLab /></LabFold>
-                <LabFold anchor="lab-rope-2d" title=rope_2d::TITLE><rope_2d::Rope2dLab /></LabFold>
-            }
-            .into_any()
-        },
-        "family" => || {
-            view! {
-                <LabFold anchor="lab-family-tree" title=family_tree::TITLE><family_tree::FamilyTreeLab /></LabFold>
-                <LabFold anchor="lab-relative-bias" title=relative_bias::TITLE><relative_bias::RelativeBiasLab /></LabFold>
-                <LabFold anchor="lab-nope" title=nope::TITLE><nope::NopeLab /></LabFold>
-            }
-            .into_any()
-        },
-        "numbering" => || {
-            view! {
-                <LabFold anchor="lab-numbering" title=numbering::TITLE><numbering::NumberingLab /></LabFold>
-                <LabFold anchor="lab-texts-code" title=texts_code::TITLE><texts_code::TextsCodeLab /></LabFold>
-            }
-            .into_any()
-        },
-        "basis-fit" => || {
-            view! {
-                <LabFold anchor="lab-basis-fit" title=basis_fit::TITLE><basis_fit::BasisFitLab /></LabFold>
-                <LabFold anchor="lab-training-step" title=training_step::TITLE><training_step::TrainingStepLab /></LabFold>
-                <LabFold anchor="lab-train" title=train::TITLE><train::TrainLab /></LabFold>
-            }
-            .into_any()
-        },
-        "shift-operator" => || {
-            view! {
-                <LabFold anchor="lab-shift-operator" title=shift_operator::TITLE><shift_operator::ShiftOperatorLab /></LabFold>
-            }
-            .into_any()
-        },
-        "model" => || {
-            view! {
-                <LabFold anchor="lab-model-path" title=model_path::TITLE><model_path::ModelPathLab /></LabFold>
-                <LabFold anchor="lab-weight-tying" title=weight_tying::TITLE><weight_tying::WeightTyingLab /></LabFold>
-            }
-            .into_any()
-        },
-        _ => return,
-    };
-    let Some(slot) = find_slot(name)
+/// Draws the labs of `panel` into its slot, once (a second ask finds the slot filled and does
+/// nothing). Each lab is folded under its panel (`LabFold`).
+pub fn mount(panel: PanelId, lesson: Lesson) {
+    let Some(slot) = find_slot(panel)
         .filter(|slot| slot.child_element_count() == 0)
         .and_then(|slot| slot.dyn_into::<web_sys::HtmlElement>().ok())
     else {
@@ -187,147 +183,22 @@ pub fn mount(name: &str, lesson: Lesson) {
     // Its own root, with the tools' mirror of the lesson as context; it lives as long as the page.
     leptos::mount::mount_to(slot, move || {
         provide_context(lesson);
-        lab()
+        LabId::under(panel)
+            .map(|id| view! { <LabFold id /> })
+            .collect_view()
     })
     .forget();
 }
 
-/// Lab `name`'s slot, in its panel's view (`<div class="lab" data-lab="…">`), on the static
-/// page from its first paint, its folded labs' height kept for them (style/main.css), so that
-/// nothing moves when they arrive.
-fn find_slot(name: &str) -> Option<web_sys::Element> {
+/// The slot of `panel`'s labs (`classroom::LabSlot`), on the static page from its first paint,
+/// its folded labs' height kept for them (style/main.css), so that nothing moves when they
+/// arrive.
+fn find_slot(panel: PanelId) -> Option<web_sys::Element> {
     document()
-        .query_selector(&format!("[data-lab=\"{name}\"]"))
+        .query_selector(&format!("[data-lab=\"{}\"]", panel.anchor()))
         .ok()
         .flatten()
 }
-
-/// A lab as the table of contents lists it: its anchor (its heading's id), its title per
-/// language, and the slot it is drawn in. The page's own contents read [`CONTENTS`] (constants
-/// only: none of the labs' code comes with it), so every lab is listed from the first paint.
-pub struct ContentsEntry {
-    pub anchor: &'static str,
-    pub title: [&'static str; 2],
-    /// The lab's explanation, whose glossary terms the chapter links (`course::panel_terms`).
-    pub text: [&'static str; 2],
-    pub slot: &'static str,
-}
-
-const fn entry(
-    anchor: &'static str,
-    title: [&'static str; 2],
-    text: [&'static str; 2],
-    slot: &'static str,
-) -> ContentsEntry {
-    ContentsEntry {
-        anchor,
-        title,
-        text,
-        slot,
-    }
-}
-
-/// The labs under each panel's entry in the table of contents, by the panel's anchor.
-pub const CONTENTS: [(&str, &[ContentsEntry]); 6] = [
-    (
-        "embedding",
-        &[
-            entry(
-                "lab-model-path",
-                model_path::TITLE,
-                model_path::TEXT,
-                "model",
-            ),
-            entry(
-                "lab-weight-tying",
-                weight_tying::TITLE,
-                weight_tying::TEXT,
-                "model",
-            ),
-        ],
-    ),
-    (
-        "vector",
-        &[
-            entry(
-                "lab-numbering",
-                numbering::TITLE,
-                numbering::TEXT,
-                "numbering",
-            ),
-            entry(
-                "lab-texts-code",
-                texts_code::TITLE,
-                texts_code::TEXT,
-                "numbering",
-            ),
-        ],
-    ),
-    (
-        "dot-product",
-        &[entry(
-            "lab-shift-operator",
-            shift_operator::TITLE,
-            shift_operator::TEXT,
-            "shift-operator",
-        )],
-    ),
-    (
-        "extrapolation",
-        &[
-            entry(
-                "lab-basis-fit",
-                basis_fit::TITLE,
-                basis_fit::TEXT,
-                "basis-fit",
-            ),
-            entry(
-                "lab-training-step",
-                training_step::TITLE,
-                training_step::TEXT,
-                "basis-fit",
-            ),
-            entry("lab-train", train::TITLE, train::TEXT, "basis-fit"),
-        ],
-    ),
-    (
-        "rope",
-        &[
-            entry(
-                "lab-rope-complex",
-                rope_complex::TITLE,
-                rope_complex::TEXT,
-                "rope-complex",
-            ),
-            entry(
-                "lab-rope-extension",
-                rope_extension::TITLE,
-                rope_extension::TEXT,
-                "rope-complex",
-            ),
-            entry("lab-xpos", xpos::TITLE, xpos::TEXT, "rope-complex"),
-            entry("lab-rope-2d", rope_2d::TITLE, rope_2d::TEXT, "rope-complex"),
-        ],
-    ),
-    (
-        "alibi",
-        &[
-            entry(
-                "lab-family-tree",
-                family_tree::TITLE,
-                family_tree::TEXT,
-                "family",
-            ),
-            entry(
-                "lab-relative-bias",
-                relative_bias::TITLE,
-                relative_bias::TEXT,
-                "family",
-            ),
-            entry("lab-nope", nope::TITLE, nope::TEXT, "family"),
-        ],
-    ),
-];
 
 /// Runs `then` once every piece of the page is live (`<html data-ready>`): until then a panel
 /// or the table of contents may still be the prerendered copy, which the page is about to
@@ -350,41 +221,28 @@ fn when_page_ready(then: impl FnOnce() + 'static) {
     look(Box::new(then), 200);
 }
 
-/// Draws the lab whose heading is `anchor` (a link to `#lab-…`, which the page could not find)
-/// and scrolls to it, once the page is live.
-pub fn open(anchor: &str, lesson: Lesson) {
-    let Some(lab) = CONTENTS
-        .iter()
-        .flat_map(|(_, labs)| labs.iter())
-        .find(|lab| lab.anchor == anchor)
-    else {
-        return;
-    };
+/// Draws lab `id` (a link to its heading, which the page could not find) and scrolls to it,
+/// once the page is live.
+pub fn open(id: LabId, lesson: Lesson) {
     when_page_ready(move || {
-        mount(lab.slot, lesson);
-        let _ = unfold(lab.anchor);
+        mount(id.lab().panel, lesson);
+        let _ = unfold(id);
         // Once the fold has opened.
         request_animation_frame(move || {
-            if let Some(heading) = document().get_element_by_id(lab.anchor) {
+            if let Some(heading) = document().get_element_by_id(id.anchor()) {
                 heading.scroll_into_view();
             }
         });
     });
 }
 
-/// Draws the slot of the lab whose heading is `anchor`, if it is not drawn yet (a link to it
-/// is about to be followed); an anchor that is not a lab's does nothing.
-pub fn draw_lab(anchor: &str, lesson: Lesson) {
-    if let Some(lab) = CONTENTS
-        .iter()
-        .flat_map(|(_, labs)| labs.iter())
-        .find(|lab| lab.anchor == anchor)
-    {
-        mount(lab.slot, lesson);
-        // Only a lab of this page (a link to another chapter's lab goes there, which unfolds it).
-        if find_slot(lab.slot).is_some() {
-            let _ = unfold(lab.anchor);
-        }
+/// Draws lab `id`'s slot, if it is not drawn yet (a link to it is about to be followed), and
+/// unfolds it if it is on this page (a link to another chapter's lab goes there, which unfolds
+/// it).
+pub fn draw_lab(id: LabId, lesson: Lesson) {
+    mount(id.lab().panel, lesson);
+    if find_slot(id.lab().panel).is_some() {
+        let _ = unfold(id);
     }
 }
 
@@ -395,9 +253,6 @@ pub fn course_href(anchor: &'static str, lesson: Lesson) -> impl Fn() -> String 
         crate::lesson::chapters::anchor_href(anchor, super::net::this_page(), &lesson.params.get())
     }
 }
-
-/// What the table of contents puts before a lab's title.
-pub const LAB_WORD: [&str; 2] = ["Lab: ", "实验："];
 
 thread_local! {
     /// Lesson mode's request to the labs: the current step's lab values, if it has a lab.
@@ -525,36 +380,81 @@ pub fn keep_in_address(
 }
 
 /// A lab's settings as links and lesson mode set them: read from the link as opened (what it
-/// could not use in the second signal, for `parts::LinkProblems`), replaced by each lesson step
-/// that asks this lab, and kept in the address under `prefix` (`keep_in_address`).
-pub fn linked_settings<T>(
-    prefix: &'static str,
-    read: fn(&str) -> Option<LabLink<T>>,
-    pairs: fn(&T) -> String,
-) -> (RwSignal<T>, RwSignal<Vec<LabProblem>>)
-where
-    T: Default + Clone + Send + Sync + 'static,
-{
-    let from_link = read(&opened_query());
-    let linked = from_link.is_some();
-    let (settings, problems) = from_link
-        .map(|link| (link.settings, link.problems))
-        .unwrap_or_default();
-    let (settings, problems) = (RwSignal::new(settings), RwSignal::new(problems));
-    let by_lesson = follow_lesson_steps(
-        read,
-        move |link| settings.set(link.settings),
-        move || settings.get_untracked(),
-        move |before| settings.set(before),
-    );
-    keep_in_address(
-        prefix,
-        linked,
-        move || Some(settings.with_untracked(pairs)),
-        move || settings.with(|_| ()),
-        by_lesson,
-    );
-    (settings, problems)
+/// could not use goes to its fold, `LinkProblemsOf`), replaced by each lesson step that asks this
+/// lab, kept in the address under its prefix (`keep_in_address`), and written by its sliders and
+/// choices through their rows (`slider`, `choice`): each write clamped to the row's range, then
+/// the settings' rules applied (`LabSettings::fixed`), as a link's reading does.
+pub struct Linked<S: 'static> {
+    pub settings: RwSignal<S>,
+}
+
+impl<S: 'static> Clone for Linked<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: 'static> Copy for Linked<S> {}
+
+impl<S: LabSettings> Linked<S> {
+    /// The lab's settings from the link as it was opened (the defaults if it has none of them).
+    pub fn from_link() -> Self {
+        let from_link = S::read(&opened_query());
+        let linked = from_link.is_some();
+        let (settings, problems) = from_link
+            .map(|link| (link.settings, link.problems))
+            .unwrap_or_default();
+        if let Some(LinkProblemsOf(shown)) = use_context() {
+            shown.set(problems);
+        }
+        let settings = RwSignal::new(settings);
+        let by_lesson = follow_lesson_steps(
+            S::read,
+            move |link| settings.set(link.settings),
+            move || settings.get_untracked(),
+            move |before| settings.set(before),
+        );
+        keep_in_address(
+            S::VALUES.prefix,
+            linked,
+            move || Some(settings.with_untracked(S::pairs)),
+            move || settings.track(),
+            by_lesson,
+        );
+        Linked { settings }
+    }
+
+    /// Reads the settings.
+    pub fn with<R>(self, read: impl FnOnce(&S) -> R) -> R {
+        self.settings.with(read)
+    }
+
+    /// Changes the settings, then applies their rules.
+    pub fn update(self, change: impl FnOnce(&mut S)) {
+        self.settings.update(|s| {
+            change(s);
+            *s = s.clone().fixed();
+        });
+    }
+
+    /// The slider of `number`: its value, and its write (clamped to the row's range).
+    pub fn slider(self, number: &'static LabNumber<S>) -> parts::SliderRow {
+        parts::SliderRow {
+            value: Signal::derive(move || self.settings.with(number.get)),
+            set: Callback::new(move |v: f64| self.update(|s| (number.set)(s, number.clamp(v)))),
+            range: number.slider,
+        }
+    }
+
+    /// The choice of `name`: the chosen index, and its write.
+    pub fn choice(self, name: &'static LabName<S>) -> parts::ChoiceRow {
+        parts::ChoiceRow {
+            value: Signal::derive(move || self.settings.with(name.get)),
+            set: Callback::new(move |i: usize| {
+                self.update(|s| (name.set)(s, i.min(name.names.len() - 1)))
+            }),
+        }
+    }
 }
 
 /// The labs' pairs now in the address, for a shared link (`ui::teacher::share`).

@@ -6,22 +6,11 @@
 use leptos::prelude::*;
 
 use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes, TRANSFORMER_BASE};
-use crate::lesson::lab_query::{
-    model_path_pairs, read_model_path, ModelPathSettings, MODEL_BATCH_MAX, MODEL_PATH_PREFIX,
-};
-use crate::ui::context::use_lesson;
+use crate::lesson::labs::model_path::{ModelPathSettings, BATCH, MODEL};
+use crate::ui::context::{tr, use_lesson};
 
-use super::parts::{in_language, short, term_text, LabChoice, LabSlider, LinkProblems, Track};
-
-pub const TITLE: [&str; 2] = [
-    "Where the position enters the model",
-    "位置信息从哪里进入模型",
-];
-
-pub const TEXT: [&str; 2] = [
-    "The boxes below follow one batch of B sequences of L tokens into the model: their shapes use the page's length and d_model and this lab's batch size. The position signal of this page enters once, at the bottom: one table PE of shape [L, d_model] is added to the scaled word vectors of every sequence in the batch (it has no batch dimension: position p gets the same vector in every sequence), and the sum, after dropout, is all the first layer sees. A learned position table enters at the same place. RoPE and ALiBi enter elsewhere: inside every attention layer, RoPE rotates the queries and keys and ALiBi adds its bias to the scores, and nothing is added at the bottom. Each box links to the panel that shows it.",
-    "下面的方框跟着一批数据（B 个序列，每个序列 L 个词元）走进模型：各处的形状由本页的序列长度、d_model 和本实验的批大小决定。本页讲的位置编码只在最底部进入一次：一张形状为 [L, d_model] 的位置编码表 PE 加到这批数据中每个序列缩放后的词向量上（它没有批维度：每个序列的位置 p 都得到同一个向量），两者之和经过 dropout，就是第一层看到的全部输入。可学习位置表也从这里进入。RoPE 和 ALiBi 从别处进入：在每个注意力层内部，RoPE 旋转查询和键，ALiBi 把偏置加到注意力分数上，底部什么也不加。每个方框都链接到讲解它的那一节。",
-];
+use super::parts::{short, LabChoice, LabSlider, Track};
+use super::Linked;
 
 /// One box of the diagram: its name and note per language, the shape it prints, the panels it
 /// links to (anchor, link text per language), and whether it is where position enters.
@@ -230,35 +219,8 @@ const KINDS: [[&str; 2]; 2] = [
     ["decoder-only", "仅解码器"],
 ];
 
-/// The lab's other words, per language.
-struct Words {
-    kind: &'static str,
-    batch: &'static str,
-    encoder: &'static str,
-    decoder: &'static str,
-    encoding_numbers: &'static str,
-    sum_numbers: &'static str,
-}
-
-const WORDS: [Words; 2] = [
-    Words {
-        kind: "model",
-        batch: "batch size B",
-        encoder: "encoder",
-        decoder: "decoder",
-        encoding_numbers: "numbers in the encoding table [L, d_model]",
-        sum_numbers: "numbers in the batch's sum [B, L, d_model]",
-    },
-    Words {
-        kind: "模型",
-        batch: "批大小 B",
-        encoder: "编码器",
-        decoder: "解码器",
-        encoding_numbers: "位置编码表 [L, d_model] 中数的个数",
-        sum_numbers: "这批数据相加之和 [B, L, d_model] 中数的个数",
-    },
-];
-
+const ENCODER_LABEL: [&str; 2] = ["encoder", "编码器"];
+const DECODER_LABEL: [&str; 2] = ["decoder", "解码器"];
 /// One column of boxes.
 fn column(
     stages: &'static [Stage],
@@ -273,14 +235,14 @@ fn column(
                 .enumerate()
                 .map(|(n, stage)| view! {
                     <li class="model-box" class:position=stage.position data-testid=format!("model-box-{side}-{n}")>
-                        <strong>{in_language(stage.name)}</strong>
+                        <strong>{tr(stage.name)}</strong>
                         <code data-testid=format!("model-shape-{side}-{n}")>{move || (stage.shape)(&shapes.get())}</code>
-                        <small>{in_language(stage.note)}</small>
+                        <small>{tr(stage.note)}</small>
                         {stage
                             .links
                             .iter()
                             .map(|(anchor, text)| view! {
-                                <a href=super::course_href(anchor, lesson)>{in_language(*text)}</a>
+                                <a href=super::course_href(anchor, lesson)>{tr(*text)}</a>
                             })
                             .collect_view()}
                     </li>
@@ -294,12 +256,8 @@ fn column(
 pub fn ModelPathLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
-    let language = move || lesson.lang.get().index();
-    let words = move || &WORDS[language()];
-    let word = move |pick: fn(&Words) -> &'static str| Signal::derive(move || pick(words()));
-
-    let (settings, link_problems) =
-        super::linked_settings(MODEL_PATH_PREFIX, read_model_path, model_path_pairs);
+    let lab = Linked::<ModelPathSettings>::from_link();
+    let settings = lab.settings;
     let shapes = Memo::new(move |_| {
         let batch = settings.with(|s| s.batch);
         let vocab = TRANSFORMER_BASE.vocab as usize;
@@ -309,20 +267,14 @@ pub fn ModelPathLab() -> impl IntoView {
     let count = |shape: &[usize]| short(shape.iter().product::<usize>() as f64);
 
     view! {
-        <h3 id="lab-model-path" data-testid="model-path-title">{in_language(TITLE)}</h3>
-        <p>{term_text(TEXT)}</p>
-        <LinkProblems problems=link_problems testid="model-path-link-problems" />
         <div class="lab-controls">
-            <LabChoice label=word(|w| w.kind) testid="model-path-kind" choices=&KINDS
-                value=Signal::derive(kind) set=Callback::new(move |i| settings.update(|s| s.kind = i)) />
-            <LabSlider label=word(|w| w.batch) testid="model-path-batch" min=1.0 max=MODEL_BATCH_MAX as f64 step=1.0 track=Track::Linear
-                value=Signal::derive(move || settings.with(|s| s.batch as f64))
-                set=Callback::new(move |v: f64| settings.update(|s: &mut ModelPathSettings| s.batch = v as usize)) />
+            <LabChoice label=["model", "模型"] testid="model-path-kind" choices=&KINDS row=lab.choice(&MODEL) />
+            <LabSlider label=["batch size B", "批大小 B"] testid="model-path-batch" row=lab.slider(&BATCH) track=Track::Linear step=1.0 />
         </div>
         <dl class="numbers">
-            <dt>{word(|w| w.encoding_numbers)}</dt>
+            <dt>{tr(["numbers in the encoding table [L, d_model]", "位置编码表 [L, d_model] 中数的个数"])}</dt>
             <dd data-testid="model-path-encoding-count">{move || count(&shapes.get().encoding)}</dd>
-            <dt>{word(|w| w.sum_numbers)}</dt>
+            <dt>{tr(["numbers in the batch's sum [B, L, d_model]", "这批数据相加之和 [B, L, d_model] 中数的个数"])}</dt>
             <dd data-testid="model-path-sum-count">{move || count(&shapes.get().vectors)}</dd>
         </dl>
         <div class="model-columns">
@@ -330,12 +282,12 @@ pub fn ModelPathLab() -> impl IntoView {
                 when=move || kind() == 0
                 fallback=move || column(&DECODER_ONLY, "decoder-only", shapes)
             >
-                <section aria-label=word(|w| w.encoder)>
-                    <h4>{word(|w| w.encoder)}</h4>
+                <section aria-label=tr(ENCODER_LABEL)>
+                    <h4>{tr(ENCODER_LABEL)}</h4>
                     {column(&ENCODER, "encoder", shapes)}
                 </section>
-                <section aria-label=word(|w| w.decoder)>
-                    <h4>{word(|w| w.decoder)}</h4>
+                <section aria-label=tr(DECODER_LABEL)>
+                    <h4>{tr(DECODER_LABEL)}</h4>
                     {column(&DECODER, "decoder", shapes)}
                 </section>
             </Show>

@@ -4,34 +4,22 @@
 use leptos::prelude::*;
 
 use crate::lesson::chapters::Page;
-use crate::lesson::lab_query::LabProblem;
+use crate::lesson::labs::{LabId, LabProblem};
 use crate::lesson::Lang;
-use crate::render::family::{HEAT_HEIGHT, HEAT_WIDTH};
+use crate::render::heat::{HEAT_HEIGHT, HEAT_WIDTH};
 use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
-use crate::ui::context::use_lesson;
+use crate::ui::context::{tr, use_lesson};
 use crate::ui::course::{panel_terms, with_term_buttons};
 use crate::ui::dom::download;
 
-/// A lab's text in the page's language, from its `[English, 中文]` pair. One signal type for
-/// every such text: each costs the tools' wasm a small closure, not a view of its own.
-pub fn in_language(text: [&'static str; 2]) -> Signal<&'static str> {
-    let lang = use_lesson().lang;
-    Signal::derive(move || text[lang.get().index()])
-}
-
-/// A lab's explanation `text` (its `[English, 中文]` pair, the one its `CONTENTS` entry names)
-/// in the page's language, with the glossary terms the chapter first uses there
-/// (`course::panel_terms`, found by the lab's heading) made buttons that show their definitions.
-pub fn term_text(text: [&'static str; 2]) -> impl IntoView {
+/// Lab `id`'s explanation in the page's language, with the glossary terms the chapter first uses
+/// there (`course::panel_terms`) made buttons that show their definitions.
+pub fn term_text(id: LabId) -> impl IntoView {
     let lang = use_lesson().lang;
     let page = use_context::<Page>().unwrap_or_default();
-    let anchor = super::CONTENTS
-        .iter()
-        .flat_map(|(_, labs)| labs.iter())
-        .find(|lab| lab.text == text)
-        .map_or("", |lab| lab.anchor);
-    let terms = panel_terms(page, lang.get_untracked(), anchor);
-    move || with_term_buttons(text[lang.get().index()], &terms)
+    let text = id.lab().text;
+    let terms = panel_terms(page, lang.get_untracked(), id.anchor());
+    move || with_term_buttons(lang.get().pick(text), &terms)
 }
 
 /// A number as the read-outs print it: four significant figures, or whole positions whole.
@@ -45,53 +33,43 @@ pub fn short(x: f64) -> String {
     }
 }
 
-/// A lab's settings as its sliders read and write them: `get` gives one number as a slider's
-/// value, `set` writes a slider's new value and then applies the rules between the numbers (a
-/// lab's `fixed`), so that every write keeps the settings valid, as the link readers do.
-pub struct Sliders<T: 'static> {
-    settings: RwSignal<T>,
-    fix: Option<fn(T) -> T>,
+/// A slider's value, its write, and the range of values it offers: a lab's row
+/// (`labs::Linked::slider`), or a value of the lab's own that no link holds (`SliderRow::local`).
+#[derive(Clone, Copy)]
+pub struct SliderRow {
+    pub value: Signal<f64>,
+    pub set: Callback<f64>,
+    pub range: (f64, f64),
 }
 
-impl<T: 'static> Clone for Sliders<T> {
-    fn clone(&self) -> Self {
-        *self
+impl SliderRow {
+    /// A slider over `signal`, offering `from ..= to` (whole values if `whole`).
+    pub fn local(signal: RwSignal<f64>, from: f64, to: f64, whole: bool) -> SliderRow {
+        SliderRow {
+            value: signal.into(),
+            set: Callback::new(move |v: f64| {
+                let v = if whole { v.round() } else { v };
+                signal.set(v.clamp(from, to));
+            }),
+            range: (from, to),
+        }
     }
 }
 
-impl<T: 'static> Copy for Sliders<T> {}
+/// A choice's chosen index and its write: a lab's named value (`labs::Linked::choice`), or a
+/// choice of the view's own (`ChoiceRow::local`).
+#[derive(Clone, Copy)]
+pub struct ChoiceRow {
+    pub value: Signal<usize>,
+    pub set: Callback<usize>,
+}
 
-impl<T: Clone + Send + Sync + 'static> Sliders<T> {
-    /// Settings whose numbers do not constrain each other.
-    pub fn of(settings: RwSignal<T>) -> Self {
-        Sliders {
-            settings,
-            fix: None,
+impl ChoiceRow {
+    pub fn local(signal: RwSignal<usize>) -> ChoiceRow {
+        ChoiceRow {
+            value: signal.into(),
+            set: Callback::new(move |i| signal.set(i)),
         }
-    }
-
-    /// Settings with rules between their numbers, applied after every write.
-    pub fn fixed_by(settings: RwSignal<T>, fix: fn(T) -> T) -> Self {
-        Sliders {
-            settings,
-            fix: Some(fix),
-        }
-    }
-
-    pub fn get(self, read: fn(&T) -> f64) -> Signal<f64> {
-        let settings = self.settings;
-        Signal::derive(move || settings.with(read))
-    }
-
-    pub fn set(self, change: fn(&mut T, f64)) -> Callback<f64> {
-        Callback::new(move |v: f64| {
-            self.settings.update(|s| {
-                change(s, v);
-                if let Some(fix) = self.fix {
-                    *s = fix(s.clone());
-                }
-            })
-        })
     }
 }
 
@@ -106,46 +84,59 @@ pub enum Track {
     Log10,
 }
 
-/// One slider of the lab, its value printed beside it; `min`, `max` and `step` are on the track.
+impl Track {
+    /// The track's position of `value`.
+    fn position(self, value: f64) -> f64 {
+        match self {
+            Track::Linear => value,
+            Track::Log2 => value.log2(),
+            Track::Log10 => value.log10(),
+        }
+    }
+
+    /// The value at the track's position `p`.
+    fn value(self, p: f64) -> f64 {
+        match self {
+            Track::Linear => p,
+            Track::Log2 => 2f64.powf(p).round(),
+            Track::Log10 => 10f64.powf(p),
+        }
+    }
+}
+
+/// One slider of the lab, its value printed beside it: its range is its row's, mapped onto the
+/// track (`step` is on the track), up to `up_to` where the lab's other values bound it (a patch
+/// inside the grid); every move is written through the row (clamped, then the lab's rules).
 #[component]
 pub fn LabSlider(
-    label: Signal<&'static str>,
+    label: [&'static str; 2],
     testid: &'static str,
-    min: f64,
-    /// Reactive: a lab's range may follow the page's settings (at most d_model/2 pairs).
-    #[prop(into)]
-    max: Signal<f64>,
-    step: f64,
+    row: SliderRow,
     track: Track,
-    value: Signal<f64>,
-    set: Callback<f64>,
+    step: f64,
+    /// The largest value the lab's other values allow now, if they bound this one.
+    #[prop(optional, into)]
+    up_to: Option<Signal<f64>>,
 ) -> impl IntoView {
-    let position = move || {
-        let v = value.get();
-        match track {
-            Track::Linear => v,
-            Track::Log2 => v.log2(),
-            Track::Log10 => v.log10(),
-        }
+    let SliderRow { value, set, range } = row;
+    let max = move || {
+        let top = up_to.map_or(range.1, |up_to| up_to.get().min(range.1));
+        track.position(top)
     };
     view! {
         <label class="lab-slider">
-            <span>{label}</span>
+            <span>{tr(label)}</span>
             <input
                 type="range"
                 data-testid=testid
-                min=min
+                min=track.position(range.0)
                 max=max
                 step=step
-                prop:value=move || position().to_string()
+                prop:value=move || track.position(value.get()).to_string()
                 aria-valuetext=move || short(value.get())
                 on:input=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<f64>() {
-                        set.run(match track {
-                            Track::Linear => p,
-                            Track::Log2 => 2f64.powf(p).round(),
-                            Track::Log10 => 10f64.powf(p),
-                        });
+                        set.run(track.value(p));
                     }
                 }
             />
@@ -154,19 +145,19 @@ pub fn LabSlider(
     }
 }
 
-/// One choice of the lab, its options named `[English, 中文]`; `value` is the chosen option's
-/// index, and `set` receives the new one (always an index of `choices`).
+/// One choice of the lab, its options named `[English, 中文]`; `row` holds the chosen option's
+/// index and receives the new one (always an index of `choices`).
 #[component]
 pub fn LabChoice(
-    label: Signal<&'static str>,
+    label: [&'static str; 2],
     testid: &'static str,
     choices: &'static [[&'static str; 2]],
-    value: Signal<usize>,
-    set: Callback<usize>,
+    row: ChoiceRow,
 ) -> impl IntoView {
+    let ChoiceRow { value, set } = row;
     view! {
         <label class="lab-slider">
-            <span>{label}</span>
+            <span>{tr(label)}</span>
             <select
                 data-testid=testid
                 on:change=move |ev| {
@@ -180,7 +171,7 @@ pub fn LabChoice(
                     .iter()
                     .enumerate()
                     .map(|(i, name)| view! {
-                        <option value=i.to_string() selected=move || value.get() == i>{in_language(*name)}</option>
+                        <option value=i.to_string() selected=move || value.get() == i>{tr(*name)}</option>
                     })
                     .collect_view()}
             </select>
@@ -189,7 +180,7 @@ pub fn LabChoice(
 }
 
 /// An SVG chart drawn from its marks (`render::svg_plot::Mark`), recomputed as `marks` changes;
-/// a `heat` chart is a heatmap's (`render::family::heat_chart`), narrower. `pick`, if given,
+/// a `heat` chart is a heatmap's (`render::heat::heat_chart`), narrower. `pick`, if given,
 /// receives the `viewBox` point a click or tap lands on.
 #[component]
 pub fn SvgChart(
@@ -256,11 +247,11 @@ pub fn SvgChart(
 /// What a link asked of a lab that it could not use, and what it used instead; nothing when
 /// the link's values were all usable.
 #[component]
-pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: &'static str) -> impl IntoView {
+pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: String) -> impl IntoView {
     let lang = use_lesson().lang;
     view! {
         <Show when=move || problems.with(|p| !p.is_empty())>
-            <p class="notice" role="status" data-testid=testid>
+            <p class="notice" role="status" data-testid=testid.clone()>
                 {move || {
                     let chinese = lang.get() == Lang::Zh;
                     problems.with(|p| {
@@ -291,8 +282,26 @@ pub fn CsvExport(
                     "data:text/csv;charset=utf-8,",
                     &rows.run(()),
                 )>
-                {in_language(["Download the numbers (CSV)", "下载数据（CSV）"])}
+                {tr(["Download the numbers (CSV)", "下载数据（CSV）"])}
             </button>
         </p>
+    }
+}
+
+/// A lab's chart or picture (`children`) under its caption, with its note below it, if it has
+/// one; `answer` marks the note as a lesson step's answer (`data-answer`, hidden until Reveal).
+#[component]
+pub fn LabFigure(
+    caption: [&'static str; 2],
+    #[prop(optional)] note: Option<[&'static str; 2]>,
+    #[prop(optional)] answer: Option<&'static str>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <figure class="lab-chart">
+            <figcaption>{tr(caption)}</figcaption>
+            {children()}
+            {note.map(|note| view! { <p class="note" data-answer=answer>{tr(note)}</p> })}
+        </figure>
     }
 }

@@ -7,24 +7,15 @@ use leptos::prelude::*;
 
 use crate::encoding::relative_bias::{shaw_index, t5_bias_matrix, t5_bucket};
 use crate::encoding::seeded::SeededRng;
-use crate::lesson::lab_query::{
-    read_relative_bias, relative_bias_pairs, RelativeBiasSettings, RELATIVE_BIAS_PREFIX,
+use crate::lesson::labs::relative_bias::{
+    RelativeBiasSettings, BUCKETS, K, LENGTH, MAX_DISTANCE, VARIANT,
 };
-use crate::render::family::{heat_chart, index_steps};
+use crate::render::heat::heat_chart;
+use crate::render::step_chart::index_steps;
 
-use super::parts::{
-    in_language, term_text, CsvExport, LabChoice, LabSlider, LinkProblems, Sliders, SvgChart, Track,
-};
-
-pub const TITLE: [&str; 2] = [
-    "Relative positions in the score: Shaw's clipping and T5's buckets",
-    "把相对位置加到分数上：Shaw 的截断与 T5 的分桶",
-];
-
-pub const TEXT: [&str; 2] = [
-    "These schemes give no vector to a position. They learn something for each offset j − i between the key j and the query i, and use it where the query meets the key. Shaw et al. (2018) learn vectors for the offsets −k … k: the one for clip(j − i, −k, k) is added to the key inside the score (and to the value); every key more than k away on one side shares the vector at the end, so 2k + 1 vectors serve every length. T5 (Raffel et al. 2020) learns one number per bucket of offsets and per head, added to the score before the softmax. ⟦t5-why|The nearest distances get a bucket each, then the buckets grow logarithmically wider up to max_distance, and every distance from max_distance on shares the last bucket.⟧ T5's encoder sees keys on both sides, so half of its buckets go to keys after the query; its decoder sees only keys before the query and uses all of them there. Neither table runs out at a longer text: an offset past the limit reads the last entry. Move the sliders and read the chart: the index each offset reads, T5's in orange, Shaw's in blue.",
-    "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。⟦t5-why|最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。⟧T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。拖动滑块，看图中每个偏移量读取的索引：T5 为橙色，Shaw 为蓝色。",
-];
+use super::parts::{LabFigure, CsvExport, LabChoice, LabSlider, SliderRow, SvgChart, Track};
+use super::Linked;
+use crate::ui::context::tr;
 
 const VARIANTS: [[&str; 2]; 2] = [
     ["bidirectional (T5's encoder)", "双向（T5 的编码器）"],
@@ -63,14 +54,10 @@ fn last_bucket_from(s: &RelativeBiasSettings) -> usize {
 
 #[component]
 pub fn RelativeBiasLab() -> impl IntoView {
-    let (settings, link_problems) = super::linked_settings(
-        RELATIVE_BIAS_PREFIX,
-        read_relative_bias,
-        relative_bias_pairs,
-    );
-    // Every write goes through `fixed()`: the sliders (`Sliders::fixed_by`), the link and lesson readers.
+    let lab = Linked::<RelativeBiasSettings>::from_link();
+    let settings = lab.settings;
+    // The offset looked up is the reader's own, not in the link.
     let probe = RwSignal::new(-200.0f64);
-    let sliders = Sliders::fixed_by(settings, RelativeBiasSettings::fixed);
 
     // The offsets' indices do not depend on the matrices' length: that slider redraws the matrices only.
     let index_settings =
@@ -168,106 +155,75 @@ pub fn RelativeBiasLab() -> impl IntoView {
     });
 
     view! {
-        <h3 id="lab-relative-bias" data-testid="relative-bias-title">{in_language(TITLE)}</h3>
-        <p>{term_text(TEXT)}</p>
-        <LinkProblems problems=link_problems testid="relative-bias-link-problems" />
         <div class="lab-controls">
-            <LabChoice label=in_language([
-                "T5 variant",
-                "T5 变体",
-            ]) testid="relative-bias-variant" choices=&VARIANTS
-                value=Signal::derive(move || settings.with(|s| s.causal))
-                set=Callback::new(move |i| settings.update(|s| { s.causal = i; *s = s.fixed(); })) />
-            <LabSlider label=in_language([
-                "T5 num_buckets",
-                "T5 num_buckets（桶数）",
-            ]) testid="relative-bias-buckets"
-                min=4.0 max=128.0 step=2.0 track=Track::Linear
-                value=sliders.get(|s| s.buckets as f64) set=sliders.set(|s, v| s.buckets = v as usize) />
-            <LabSlider label=in_language([
-                "T5 max_distance",
-                "T5 max_distance（最大距离）",
-            ]) testid="relative-bias-max"
-                min=1.0 max=11.0 step=0.25 track=Track::Log2
-                value=sliders.get(|s| s.max_distance as f64) set=sliders.set(|s, v| s.max_distance = v as usize) />
-            <LabSlider label=in_language([
-                "Shaw's k",
-                "Shaw 的 k",
-            ]) testid="relative-bias-k"
-                min=1.0 max=64.0 step=1.0 track=Track::Linear
-                value=sliders.get(|s| s.k as f64) set=sliders.set(|s, v| s.k = v as usize) />
-            <LabSlider label=in_language([
-                "length L of the matrices",
-                "矩阵的长度 L",
-            ]) testid="relative-bias-length"
-                min=4.0 max=64.0 step=1.0 track=Track::Linear
-                value=sliders.get(|s| s.length as f64) set=sliders.set(|s, v| s.length = v as usize) />
-            <LabSlider label=in_language([
-                "an offset j − i to look up",
-                "要查的偏移量 j − i",
-            ]) testid="relative-bias-offset"
-                min=-2048.0 max=2048.0 step=1.0 track=Track::Linear
-                value=probe.into() set=Callback::new(move |v: f64| probe.set(v.round().clamp(-2048.0, 2048.0))) />
+            <LabChoice label=["T5 variant", "T5 变体"] testid="relative-bias-variant" choices=&VARIANTS
+                row=lab.choice(&VARIANT) />
+            <LabSlider label=["T5 num_buckets", "T5 num_buckets（桶数）"] testid="relative-bias-buckets"
+                row=lab.slider(&BUCKETS) track=Track::Linear step=2.0 />
+            <LabSlider label=["T5 max_distance", "T5 max_distance（最大距离）"] testid="relative-bias-max"
+                row=lab.slider(&MAX_DISTANCE) track=Track::Log2 step=0.25 />
+            <LabSlider label=["Shaw's k", "Shaw 的 k"] testid="relative-bias-k" row=lab.slider(&K)
+                track=Track::Linear step=1.0 />
+            <LabSlider label=["length L of the matrices", "矩阵的长度 L"] testid="relative-bias-length"
+                row=lab.slider(&LENGTH) track=Track::Linear step=1.0 />
+            <LabSlider label=["an offset j − i to look up", "要查的偏移量 j − i"] testid="relative-bias-offset"
+                row=SliderRow::local(probe, -2048.0, 2048.0, true) track=Track::Linear step=1.0 />
         </div>
         <dl class="numbers" data-testid="relative-bias-readout">
-            <dt>{in_language([
+            <dt>{tr([
                 "T5: distances with a bucket of their own",
                 "T5：各自独占一个桶的距离",
             ])}</dt>
             <dd data-testid="relative-bias-exact">{readout(0)}</dd>
-            <dt>{in_language([
+            <dt>{tr([
                 "T5: the last bucket before the query (shared from this distance on)",
                 "T5：查询之前的最后一个桶（从这个距离起共用）",
             ])}</dt>
             // Lesson step 22 asks for it: masked until Reveal.
             <dd data-testid="relative-bias-last" data-readout="t5-last">{readout(1)}</dd>
-            <dt>{in_language([
+            <dt>{tr([
                 "Shaw: vectors learned (2k + 1)",
                 "Shaw：学习的向量个数（2k + 1）",
             ])}</dt>
             <dd data-testid="relative-bias-shaw-count">{readout(2)}</dd>
-            <dt>{in_language([
+            <dt>{tr([
                 "the offset's T5 bucket and Shaw index",
                 "该偏移量的 T5 桶与 Shaw 索引",
             ])}</dt>
             <dd data-testid="relative-bias-probe" data-readout="t5-probe">{readout(3)}</dd>
         </dl>
-        <figure class="lab-chart">
-            <figcaption>{in_language([
+        <LabFigure caption=[
                 "The table index each offset j − i reads",
                 "每个偏移量 j − i 读取的表索引",
-            ])}</figcaption>
+            ] note=[
+                "Offsets on the horizontal axis (keys before the query on the left); the dashed lines are ±max_distance and ±k. T5's steps widen with the distance; its last step begins before max_distance (the read-out above gives where) and goes on for ever. Shaw's line is flat beyond ±k.",
+                "横轴是偏移量（查询之前的键在左边）；虚线是 ±max_distance 和 ±k。T5 的台阶随距离变宽；最后一级在 max_distance 之前就开始了（上面的读数给出位置），并一直延续下去。Shaw 的线在 ±k 之外是平的。",
+            ] answer="t5-why">
             // Masked with the read-outs above in lesson step 22: the chart shows where the last step starts.
             <div data-readout="t5-indices"><SvgChart testid="relative-bias-indices" marks=index_chart /></div>
             <ul class="lab-legend">
-                <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=ORANGE stroke-width="3" /></svg>{in_language([
+                <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=ORANGE stroke-width="3" /></svg>{tr([
                     "T5 bucket",
                     "T5 的桶",
                 ])}</li>
-                <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=BLUE stroke-width="3" /></svg>{in_language([
+                <li><svg class="swatch" viewBox="0 0 20 6" aria-hidden="true"><line x1="0" y1="3" x2="20" y2="3" stroke=BLUE stroke-width="3" /></svg>{tr([
                     "Shaw index clip(j − i, −k, k) + k",
                     "Shaw 的索引 clip(j − i, −k, k) + k",
                 ])}</li>
             </ul>
-            <p class="note" data-answer="t5-why">{in_language([
-                "Offsets on the horizontal axis (keys before the query on the left); the dashed lines are ±max_distance and ±k. T5's steps widen with the distance; its last step begins before max_distance (the read-out above gives where) and goes on for ever. Shaw's line is flat beyond ±k.",
-                "横轴是偏移量（查询之前的键在左边）；虚线是 ±max_distance 和 ±k。T5 的台阶随距离变宽；最后一级在 max_distance 之前就开始了（上面的读数给出位置），并一直延续下去。Shaw 的线在 ±k 之外是平的。",
-            ])}</p>
-        </figure>
-        <figure class="lab-chart">
-            <figcaption>{in_language([
+        </LabFigure>
+        <LabFigure caption=[
                 "What each query (row) adds for each key (column)",
                 "每个查询（行）对每个键（列）加上的值",
-            ])}</figcaption>
+            ] note=[
+                "Left: T5's bias matrix, one seeded value per bucket standing in for the learned ones; every diagonal (one offset) has one colour, and away from the diagonal the bands widen, as the buckets do. Right: Shaw's clipped offset j − i, from −k (blue) to k (red); beyond k the colour is constant. In the causal variant every key after the query reads bucket 0 (the mask hides those keys anyway).",
+                "左：T5 的偏置矩阵，每个桶用一个固定种子的随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。右：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读第 0 个桶（这些键本来就被掩码遮住了）。",
+            ]>
             <div class="heat-pair">
                 <SvgChart testid="relative-bias-t5-matrix" marks=bias_chart heat=true />
                 <SvgChart testid="relative-bias-shaw-matrix" marks=shaw_chart heat=true />
             </div>
-            <p class="note">{in_language([
-                "Left: T5's bias matrix, one seeded value per bucket standing in for the learned ones; every diagonal (one offset) has one colour, and away from the diagonal the bands widen, as the buckets do. Right: Shaw's clipped offset j − i, from −k (blue) to k (red); beyond k the colour is constant. In the causal variant every key after the query reads bucket 0 (the mask hides those keys anyway).",
-                "左：T5 的偏置矩阵，每个桶用一个固定种子的随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。右：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读第 0 个桶（这些键本来就被掩码遮住了）。",
-            ])}</p>
-        </figure>
+        </LabFigure>
         <CsvExport testid="relative-bias-csv" file=file rows=rows />
     }
 }

@@ -14,7 +14,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::send;
 use crate::export::{numpy_snippet, pe_matrix_csv, pe_matrix_json, pytorch_snippet};
 use crate::i18n::{Key, Translate};
-use crate::lesson::panels::PanelSet;
 use crate::lesson::query::field_value;
 use crate::lesson::{Field, PanelId, Params};
 use crate::ui::dom::download;
@@ -84,14 +83,8 @@ pub fn file_name(panel: PanelId, params: &Params) -> String {
     name
 }
 
-/// Runs `export <code> <panel>`; `rest` is `<code> <panel>`.
-pub fn run(rest: &str, params: Params) {
-    let Some((code, panel)) = rest
-        .split_once(' ')
-        .and_then(|(code, anchor)| Some((code, PanelSet::panel(anchor)?)))
-    else {
-        return;
-    };
+/// Makes `panel`'s file in format `code` (an export button's `ToolsCommand::Export`).
+pub fn run(code: &str, panel: PanelId, params: Params) {
     let (length, d_model, base, layout) =
         (params.length, params.d_model, params.base, params.layout);
     let status = move |key: Option<Key>| {

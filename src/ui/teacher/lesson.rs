@@ -7,15 +7,19 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
+use super::scroll::{
+    keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready, show_payoff,
+    something_open, typed_into_control,
+};
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
-use crate::lesson::handout::{handout_path, HandoutKind};
 use crate::lesson::params::STEP_COUNT;
 use crate::lesson::playlist::{next_step, previous_step, PlanId, StepList};
-use crate::lesson::steps::{is_bare_step_link, LessonFlow, LessonPlan, NoteKind, LESSON_TEXT_FILE};
-use crate::lesson::{Field, PanelId, Params};
+use crate::lesson::steps::{
+    is_bare_step_link, LessonFlow, LessonPlan, NoteKind, PlanText, LESSON_TEXT_FILE,
+};
+use crate::lesson::{Field, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
 use crate::ui::net::download;
 
@@ -215,13 +219,13 @@ impl Classroom {
             return;
         }
         self.show(next, revealed);
-        let lab = plan.lab(next.step).map(str::to_string);
+        let lab = plan.lab(next.step);
         // Once the panels have redrawn for the new state.
         let params = self.lesson.params;
         let at_step = move || params.with_untracked(|p| p.step) == next.step;
         request_animation_frame(move || {
             show_panel(panel);
-            show_lab_when_drawn(lab, 100, at_step);
+            show_lab_when_drawn(lab, self.lesson, 100, at_step);
         });
     }
 
@@ -287,6 +291,21 @@ impl Classroom {
     }
 
     /// Plan `plan`'s title in `lang` ("" until the lesson has arrived).
+    /// The lesson's plans once it is fetched, each with its text, its steps and its minutes
+    /// (reactive: empty until then).
+    pub fn plans(self) -> Vec<(PlanId, PlanText, usize, u32)> {
+        self.plan.with(|plan| match plan {
+            Plan::Ready(plan) => PlanId::ALL
+                .into_iter()
+                .filter_map(|id| {
+                    let text = plan.plan(id)?;
+                    Some((id, text.clone(), text.steps.len(), plan.plan_minutes(text)))
+                })
+                .collect(),
+            _ => Vec::new(),
+        })
+    }
+
     pub fn plan_title(self, plan: PlanId, lang: crate::lesson::Lang) -> String {
         self.plan.with(|lesson| match lesson {
             Plan::Ready(lesson) => lesson
@@ -336,10 +355,16 @@ impl Classroom {
                         } else if is_bare_step_link(&opened) {
                             self.show(plan.before(opened.step, opened), false);
                         }
-                        let lab = plan.lab(opened.step).map(str::to_string);
+                        let lab = plan.lab(opened.step);
                         let params = self.lesson.params;
                         let at_step = move || params.with_untracked(|p| p.step) == opened.step;
-                        show_panel_when_ready(plan.panel(opened.step), lab, 200, at_step);
+                        show_panel_when_ready(
+                            plan.panel(opened.step),
+                            lab,
+                            self.lesson,
+                            200,
+                            at_step,
+                        );
                     }
                     None => {}
                 }
@@ -380,128 +405,6 @@ impl Classroom {
     }
 }
 
-/// Scrolls `panel` (then its `lab`, if the step is about one) into view once every panel of the
-/// page is there (`<html data-ready>`; a link's page appends them one by one), trying again
-/// every 50 ms at most `tries` times, as long as lesson mode is still at the step (`at_step`).
-fn show_panel_when_ready(
-    panel: Option<PanelId>,
-    lab: Option<String>,
-    tries: u32,
-    at_step: impl Fn() -> bool + Copy + 'static,
-) {
-    if !at_step() {
-        return;
-    }
-    let ready = document()
-        .document_element()
-        .is_some_and(|root| root.has_attribute("data-ready"));
-    if ready {
-        request_animation_frame(move || {
-            show_panel(panel);
-            show_lab_when_drawn(lab, 300, at_step);
-        });
-    } else if tries > 0 {
-        set_timeout(
-            move || show_panel_when_ready(panel, lab, tries - 1, at_step),
-            std::time::Duration::from_millis(50),
-        );
-    }
-}
-
-/// Scrolls a step's lab into view once the tools have drawn it (it is drawn when its panel
-/// comes near, which `show_panel` has just made happen), trying every 50 ms at most `tries`
-/// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
-/// Not once lesson mode has moved on (`at_step`): a lab it unfolded after leaving would stay
-/// open, and in the teacher's link.
-fn show_lab_when_drawn(
-    lab: Option<String>,
-    tries: u32,
-    at_step: impl Fn() -> bool + Copy + 'static,
-) {
-    let Some(lab) = lab else {
-        return;
-    };
-    if !at_step() {
-        return;
-    }
-    // A lab is folded under its panel, and built, once opened (`labs::LabFold`).
-    crate::ui::labs::unfold_for_lesson(&format!("lab-{lab}"));
-    let title = document()
-        .query_selector(&format!("[data-testid=\"{lab}-title\"]"))
-        .ok()
-        .flatten();
-    match title {
-        Some(title) => title.scroll_into_view(),
-        None if tries > 0 => set_timeout(
-            move || show_lab_when_drawn(Some(lab), tries - 1, at_step),
-            std::time::Duration::from_millis(50),
-        ),
-        None => {}
-    }
-}
-
-/// Scrolls the element of `panel` that prints `answer` (the smallest that holds all of it) to
-/// the bottom of the screen, unless it is on screen already: after Reveal the class sees the
-/// payoff without the teacher scrolling to it.
-fn show_payoff(panel: Option<PanelId>, answer: &str) {
-    let Some(section) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
-        return;
-    };
-    let Ok(all) = section.query_selector_all("*") else {
-        return;
-    };
-    let payoff = (0..all.length())
-        .filter_map(|n| all.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
-        .filter(|e| e.inner_text().contains(answer) && e.get_client_rects().length() > 0)
-        .min_by_key(|e| e.inner_text().len());
-    let Some(payoff) = payoff else {
-        return;
-    };
-    let rect = payoff.get_bounding_client_rect();
-    let top = bar_height();
-    let bottom = window()
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
-    if rect.top() < top || rect.bottom() > bottom {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        // At the bottom of the screen: the chart above a read-out stays in view with it.
-        options.set_block(web_sys::ScrollLogicalPosition::End);
-        payoff.scroll_into_view_with_scroll_into_view_options(&options);
-    }
-}
-
-/// How much of the top of the screen the lesson bar covers once the page is scrolled: its height
-/// in presenter view, which keeps it at the top; nothing elsewhere (it is at the bottom).
-fn bar_height() -> f64 {
-    let presenter = document()
-        .document_element()
-        .is_some_and(|root| root.has_attribute("data-presenter"));
-    document()
-        .query_selector(".lesson-bar")
-        .ok()
-        .flatten()
-        .filter(|_| presenter)
-        .map_or(0.0, |bar| bar.get_bounding_client_rect().height())
-}
-
-/// Scrolls `panel` into view: its top just below the lesson bar where the bar is at the top
-/// (measured now, as the question it has just been given has made it).
-pub fn show_panel(panel: Option<PanelId>) {
-    let Some(element) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
-        return;
-    };
-    let covered = bar_height();
-    if covered > 0.0 {
-        let top = element.get_bounding_client_rect().top();
-        let scrolled = window().scroll_y().unwrap_or(0.0);
-        window().scroll_to_with_x_and_y(0.0, scrolled + top - covered - 8.0);
-    } else {
-        element.scroll_into_view();
-    }
-}
-
 /// `<html data-lesson-panel data-mask data-revealed>` follow lesson mode: the stylesheet marks
 /// the step's panel (and in presenter view shows it alone), hides the read-outs that would give
 /// the answer away, and highlights the panel when the answer is revealed. On `<html>` rather
@@ -531,14 +434,6 @@ fn follow_lesson_step(classroom: Classroom) {
             (shown.is_some() && classroom.revealed.get()).then_some(""),
         );
     });
-}
-
-/// Whether a key press belongs to a form control whose arrows move it.
-fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
 }
 
 /// The bar at the bottom of the page in lesson mode: the step, its question, the answer after
@@ -778,169 +673,5 @@ fn TeacherNotes(classroom: Classroom, step: Memo<usize>) -> impl IntoView {
             <p><strong>{tr(Key::NoteAsk)}</strong>{move || note(NoteKind::Ask)}</p>
             <p class="lesson-minutes">{minutes}</p>
         </section>
-    }
-}
-
-/// Keeps `--lesson-bar-height` on `<html>` at the lesson bar's height: in presenter view the bar
-/// is at the top of the screen, and a panel scrolled into view must start below it (the
-/// stylesheet's `scroll-padding-top`).
-fn keep_bar_height(bar: NodeRef<leptos::html::Aside>) {
-    Effect::new(move |_| {
-        let Some(element) = bar.get() else {
-            return;
-        };
-        let measured = element.clone();
-        let follow = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-            let height = measured.get_bounding_client_rect().height();
-            if let Some(root) = document()
-                .document_element()
-                .and_then(|root| root.dyn_into::<web_sys::HtmlElement>().ok())
-            {
-                let _ = root
-                    .style()
-                    .set_property("--lesson-bar-height", &format!("{height}px"));
-            }
-        });
-        if let Ok(observer) = web_sys::ResizeObserver::new(follow.as_ref().unchecked_ref()) {
-            observer.observe(&element);
-        }
-        // The bar lives as long as the page.
-        follow.forget();
-    });
-}
-
-/// Whether a dialog, a popover (a term's definition, the course's menu) is open: Escape closes
-/// it before it leaves lesson mode.
-fn something_open() -> bool {
-    document()
-        .query_selector("dialog[open], :popover-open")
-        .ok()
-        .flatten()
-        .is_some()
-}
-
-/// Lesson mode's start: the lesson plans (title, steps, minutes, aim, printed handouts), and
-/// where the lesson was left, if it was. A modal dialog; Escape closes it.
-#[component]
-pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
-    let lang = use_lesson().lang;
-    let open = classroom.picker;
-    let dialog = NodeRef::<leptos::html::Dialog>::new();
-    super::modal_while(dialog, open, || ());
-    // Read when the picker opens: lesson mode may have been left since.
-    let left = Memo::new(move |_| open.get().then(|| classroom.left_at()).flatten());
-    let plans = move || -> Vec<(PlanId, crate::lesson::steps::PlanText, usize, u32)> {
-        classroom.plan.with(|plan| match plan {
-            Plan::Ready(plan) => PlanId::ALL
-                .into_iter()
-                .filter_map(|id| {
-                    let text = plan.plan(id)?;
-                    Some((id, text.clone(), text.steps.len(), plan.plan_minutes(text)))
-                })
-                .collect(),
-            _ => Vec::new(),
-        })
-    };
-    let choose = move |plan: Option<PlanId>| {
-        open.set(false);
-        classroom.start(plan);
-    };
-    view! {
-        <dialog
-            class="plan-picker"
-            data-testid="plan-picker"
-            aria-labelledby="plan-picker-title"
-            node_ref=dialog
-            on:close=move |_| open.set(false)
-        >
-            <h2 id="plan-picker-title">{tr(Key::PickerTitle)}</h2>
-            {move || {
-                left.get()
-                    .map(|left| {
-                        let at = lang
-                            .get()
-                            .t(Key::PickerResume)
-                            .replace("{n}", &left.step.to_string());
-                        view! {
-                            <p>
-                                <button
-                                    type="button"
-                                    data-testid="plan-resume"
-                                    on:click=move |_| {
-                                        open.set(false);
-                                        classroom.resume();
-                                    }
-                                >
-                                    {at}
-                                </button>
-                            </p>
-                        }
-                    })
-            }}
-            <ul class="plans">
-                // Rebuilt when the language changes (or the lesson arrives): four short cards.
-                {move || {
-                    let (l, lang) = (lang.get().index(), lang.get());
-                    plans()
-                        .into_iter()
-                        .map(|(id, text, steps, minutes)| {
-                            let length = lang
-                                .t(Key::PlanLength)
-                                .replace("{steps}", &steps.to_string())
-                                .replace("{minutes}", &minutes.to_string());
-                            view! {
-                                <li data-testid=format!("plan-{}", id.code())>
-                                    <h3>{text.titles[l].clone()}</h3>
-                                    <p class="plan-length">{length}</p>
-                                    <p class="plan-aim">{text.aims[l].clone()}</p>
-                                    <p class="plan-actions">
-                                        <button
-                                            type="button"
-                                            data-testid=format!("plan-start-{}", id.code())
-                                            on:click=move |_| choose(Some(id))
-                                        >
-                                            {tr(Key::PickerStart)}
-                                        </button>
-                                        " "
-                                        <HandoutLinks plan=id />
-                                    </p>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ul>
-            <button type="button" data-testid="plan-picker-close" on:click=move |_| open.set(false)>
-                {tr(Key::Close)}
-            </button>
-        </dialog>
-    }
-}
-
-/// Links to plan `plan`'s printed handouts in the page's language: worksheet, answer key,
-/// teacher's guide.
-#[component]
-pub fn HandoutLinks(plan: PlanId) -> impl IntoView {
-    let lang = use_lesson().lang;
-    let link = move |kind: HandoutKind, key: Key| {
-        view! {
-            <a
-                href=move || crate::ui::net::site_file(&handout_path(lang.get(), plan, kind))
-                target="_blank"
-                data-testid=format!("handout-{}-{}", plan.code(), kind.code())
-            >
-                {tr(key)}
-            </a>
-        }
-    };
-    view! {
-        <span class="handouts">
-            {tr(Key::HandoutsLabel)}
-            {link(HandoutKind::Worksheet, Key::HandoutWorksheet)}
-            " · "
-            {link(HandoutKind::AnswerKey, Key::HandoutAnswers)}
-            " · "
-            {link(HandoutKind::Guide, Key::HandoutGuide)}
-        </span>
     }
 }

@@ -7,13 +7,14 @@
 //! The page owns the lesson state. These tools keep a mirror of it, which the page updates after
 //! every change (a `pe-state` event with the state's query string), and they change it by asking
 //! the page (`pe-set-state`, with the new query string), never directly. The page starts them with
-//! a command, through the global `peTeacher(command)` they install: `lesson` (start lesson mode),
-//! `leave`, `open` (the page was opened at a lesson step), `share`, `export <code> <panel>`
-//! (`export`: the files of the export buttons) and `lab <name>` (draw a lab into its slot in a
-//! panel: src/ui/labs).
+//! a command (`lesson::tools::ToolsCommand`), through the global `peTeacher(command)` they
+//! install: start or leave lesson mode, take over a link opened at a lesson step, share, export a
+//! panel's files (`export`), draw a panel's labs into its slot or open one lab (src/ui/labs).
 
 pub mod export;
 pub mod lesson;
+pub mod plans;
+pub mod scroll;
 pub mod share;
 
 use std::cell::RefCell;
@@ -22,8 +23,10 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use self::lesson::{Classroom, LessonBar, PlanPicker};
+use self::lesson::{Classroom, LessonBar};
+use self::plans::PlanPicker;
 use self::share::ShareDialog;
+use crate::lesson::tools::ToolsCommand;
 use crate::lesson::{from_query, Lang, Params};
 use crate::ui::context::Lesson;
 use crate::ui::net::with_chinese;
@@ -133,20 +136,17 @@ fn mount(opening: Params) {
         on_cleanup(move || mirror.remove());
         let classroom = Classroom::new(lesson);
         let sharing = RwSignal::new(false);
-        let run = move |command: &str| match command {
-            "lesson" => classroom.pick(),
-            "leave" => classroom.go(0),
-            "open" => classroom.open_link(),
-            "share" => sharing.set(true),
-            _ => {
-                if let Some(rest) = command.strip_prefix("export ") {
-                    export::run(rest, params.get_untracked());
-                } else if let Some(name) = command.strip_prefix("lab ") {
-                    crate::ui::labs::mount(name, lesson);
-                } else if let Some(anchor) = command.strip_prefix("open ") {
-                    crate::ui::labs::open(anchor, lesson);
-                }
+        let run = move |command: &str| match ToolsCommand::decode(command) {
+            Some(ToolsCommand::Lesson) => classroom.pick(),
+            Some(ToolsCommand::Leave) => classroom.go(0),
+            Some(ToolsCommand::Open) => classroom.open_link(),
+            Some(ToolsCommand::Share) => sharing.set(true),
+            Some(ToolsCommand::Export(format, panel)) => {
+                export::run(&format, panel, params.get_untracked())
             }
+            Some(ToolsCommand::Labs(panel)) => crate::ui::labs::mount(panel, lesson),
+            Some(ToolsCommand::OpenLab(lab)) => crate::ui::labs::open(lab, lesson),
+            None => {}
         };
         // The commands that waited run in the next task, not in the one that mounts the bar: on
         // a phone each is a long task of its own (a lesson step link's first step). Commands

@@ -8,14 +8,15 @@ use leptos::prelude::*;
 
 use crate::i18n::{field_label, panel_title, Key, Translate};
 use crate::lesson::chapters::{chapter_of, Page};
-use crate::lesson::panels::Embed;
+use crate::lesson::embed::Embed;
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
 use crate::lesson::query::student_query;
 use crate::lesson::{to_query, Field, PanelId, Params, Theme};
 use crate::ui::net::language_page;
 
-use super::lesson::{Classroom, HandoutLinks};
+use super::lesson::Classroom;
+use super::plans::HandoutLinks;
 use crate::lesson::playlist::PlanId;
 use crate::qr::qr_svg;
 use crate::ui::clipboard::copy_to_clipboard;
@@ -280,11 +281,7 @@ fn EmbedCode() -> impl IntoView {
         let lang = lesson.lang.get();
         match embed {
             Embed::Panel(panel) => lang.t(panel_title(panel)).to_string(),
-            Embed::Lab(_) => crate::ui::labs::CONTENTS
-                .iter()
-                .flat_map(|(_, labs)| labs.iter())
-                .find(|lab| lab.anchor == embed.anchor())
-                .map_or_else(String::new, |lab| lab.title[lang.index()].to_string()),
+            Embed::Lab(lab) => lang.pick(lab.lab().title).to_string(),
         }
     };
     let code = Memo::new(move |_| {

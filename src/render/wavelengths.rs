@@ -26,7 +26,7 @@ pub fn method_index(method: Method) -> usize {
 /// "10ⁿ" with the exponent in superscript digits.
 ///
 /// ```
-/// assert_eq!(pe_explorer::render::rope_extension::power_of_ten(12), "10¹²");
+/// assert_eq!(pe_explorer::render::wavelengths::power_of_ten(12), "10¹²");
 /// ```
 pub fn power_of_ten(exponent: usize) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];

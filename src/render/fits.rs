@@ -19,7 +19,7 @@ pub const Y_LIMIT: f64 = 2.5;
 ///
 /// ```
 /// use pe_explorer::encoding::basis_fit::{fit_over_positions, Features, Target};
-/// use pe_explorer::render::{basis_fit::fit_marks, svg_plot::Mark};
+/// use pe_explorer::render::{fits::fit_marks, svg_plot::Mark};
 /// let target = Target::Square { period: 16.0 };
 /// let fit = fit_over_positions(target, Features::Line, 32, 64);
 /// let marks = fit_marks(target, [&fit], 32);
@@ -77,29 +77,6 @@ pub fn fit_marks<'a>(
     marks.push(frame.x_label(fitted as f64, true, format!("N = {fitted}")));
     marks.push(frame.x_label(last, true, format!("{}", shown - 1)));
     marks
-}
-
-/// An error as the table prints it: three significant figures, whole from 100 up, and small
-/// ones in e-notation (a fit exact to rounding shows its 1e-11, not a 0 that hides it).
-///
-/// ```
-/// use pe_explorer::render::basis_fit::error_text;
-/// assert_eq!([405.766, 1.3702, 0.38312, 2.56e-11, 0.0].map(error_text), ["406", "1.37", "0.383", "2.6e-11", "0"]);
-/// ```
-pub fn error_text(x: f64) -> String {
-    if !x.is_finite() {
-        return format!("{x}");
-    }
-    if x == 0.0 {
-        "0".into()
-    } else if x >= 100.0 {
-        format!("{x:.0}")
-    } else if x >= 1e-3 {
-        let decimals = (2 - x.log10().floor() as i32).max(0) as usize;
-        format!("{x:.decimals$}")
-    } else {
-        format!("{x:.1e}")
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The shift lab's charts as marks (`svg_plot::Mark`): a kernel's weights over the offsets d,
-//! and the size of its frequency response |H(f)| over the frequencies, as bars.
+//! Bar charts as marks (`svg_plot::Mark`): one bar per value (a kernel's weights over the offsets
+//! d, its frequency response |H(f)|, each pair's factor, how far each row moved), and the
+//! charts' short tick labels.
 
 use super::svg_plot::{Frame, Mark};
 
@@ -7,7 +8,7 @@ use super::svg_plot::{Frame, Mark};
 /// larger tick text).
 ///
 /// ```
-/// use pe_explorer::render::shift_operator::label;
+/// use pe_explorer::render::bars::label;
 /// assert_eq!([0.2, 1.0, 0.015384, -0.97, 12.4].map(label), ["0.2", "1", "0.015", "-0.97", "12"]);
 /// ```
 pub fn label(x: f64) -> String {
@@ -28,7 +29,7 @@ pub fn label(x: f64) -> String {
 /// ("d = 0" … "d = 15").
 ///
 /// ```
-/// use pe_explorer::render::{shift_operator::bar_marks, svg_plot::Mark};
+/// use pe_explorer::render::{bars::bar_marks, svg_plot::Mark};
 /// let marks = bar_marks(&[0.5, -0.25, 0.0, 0.25], &[1], "d");
 /// let bars: Vec<&str> = marks.iter().filter_map(|m| match m { Mark::Bar { class, .. } => Some(*class), _ => None }).collect();
 /// assert_eq!(bars, ["bar", "bar-chosen", "bar", "bar"]);

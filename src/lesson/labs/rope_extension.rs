@@ -1,0 +1,218 @@
+//! The context-extension lab (in the RoPE panel, after the complex-number lab; its view
+//! `ui::labs::rope_extension`): longer than trained, RoPE context extension (issue 19).
+
+use super::values::{last_value, prefixed_pairs, read_numbers, shorten};
+use super::prelude::*;
+use crate::encoding::rope_config::read_config;
+use crate::encoding::rope_scaling::{Extension, Method, PRESETS};
+
+pub const LAB: Lab = Lab::new("lab-rope-extension", PanelId::Rope, TITLE, TEXT);
+
+/// The context-extension lab's state: which model (a preset, or `PRESETS.len()` for a pasted
+/// config, which a link cannot hold), the settings, and the model's declared length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RopeExtensionSettings {
+    pub preset: usize,
+    pub lab: Extension,
+    /// The config's `max_position_embeddings`.
+    pub declared: usize,
+}
+
+impl RopeExtensionSettings {
+    /// Preset `preset`'s model with its own settings.
+    pub fn preset(preset: usize) -> RopeExtensionSettings {
+        let config = read_config(PRESETS[preset].config)
+            .expect("the presets read")
+            .config;
+        RopeExtensionSettings {
+            preset,
+            lab: Extension::from_config(&config),
+            declared: config.max_position_embeddings,
+        }
+    }
+
+    /// Whether the model is a pasted config (whose values a link cannot hold).
+    pub fn pasted(&self) -> bool {
+        self.preset >= PRESETS.len()
+    }
+}
+
+impl Default for RopeExtensionSettings {
+    fn default() -> Self {
+        RopeExtensionSettings::preset(0)
+    }
+}
+
+/// The methods' names in the URL, in `Method::ALL`'s order (LongRoPE needs a pasted config's
+/// factors, which the URL does not hold).
+pub const METHOD_NAMES: [&str; 7] = ["none", "pi", "ntk", "dynamic", "yarn", "llama3", "longrope"];
+
+/// `method`'s name in the URL.
+pub fn method_name(method: Method) -> &'static str {
+    METHOD_NAMES[Method::ALL
+        .iter()
+        .position(|m| *m == method)
+        .unwrap_or(0)]
+}
+
+type Number = LabNumber<RopeExtensionSettings>;
+
+pub const TRAINED: Number = lab_number!(whole "rx_trained", 256.0, 1_048_576.0, lab.trained);
+pub const TARGET: Number = lab_number!(whole "rx_target", 256.0, 2_097_152.0, lab.target);
+pub const FACTOR: Number = lab_number!(real "rx_s", 1.0, 64.0, lab.factor);
+pub const BASE: Number = lab_number!(real "rx_base", 100.0, 1e8, lab.base);
+/// YaRN's two thresholds, fast above slow (`fixed`).
+pub const BETA_FAST: Number = lab_number!(real "rx_beta_fast", 2.0, 128.0, lab.beta_fast);
+pub const BETA_SLOW: Number = lab_number!(real "rx_beta_slow", 0.25, 8.0, lab.beta_slow);
+/// Llama 3's two factors, high above low (`fixed`).
+pub const LOW: Number = lab_number!(real "rx_low", 0.5, 4.0, lab.low_freq_factor);
+pub const HIGH: Number = lab_number!(real "rx_high", 1.0, 16.0, lab.high_freq_factor);
+
+impl LabSettings for RopeExtensionSettings {
+    /// The numbers; the model and the method are read and written apart (`read`, `pairs`),
+    /// since the numbers start from the model's.
+    const VALUES: LabValues<Self> = LabValues::new("rx_", &[], &[TRAINED, TARGET, FACTOR, BASE, BETA_FAST, BETA_SLOW, LOW, HIGH]);
+
+    /// The two pairs of settings that must not cross: β_fast above β_slow, the high factor above
+    /// the low one.
+    fn fixed(mut self) -> Self {
+        let lab = &mut self.lab;
+        if lab.beta_fast <= lab.beta_slow {
+            lab.beta_fast = (lab.beta_slow + 0.25).min(128.0);
+            lab.beta_slow = lab.beta_slow.min(lab.beta_fast - 0.25);
+        }
+        if lab.high_freq_factor <= lab.low_freq_factor {
+            lab.high_freq_factor = (lab.low_freq_factor + 0.25).min(16.0);
+            lab.low_freq_factor = lab.low_freq_factor.min(lab.high_freq_factor - 0.25);
+        }
+        self
+    }
+
+    /// The preset (`rx_model`), its method (`rx_method`), then the numbers over the preset's;
+    /// values out of range are clamped, unreadable ones keep the preset's, and each is reported.
+    fn read(query: &str) -> Option<LabLink<Self>> {
+        let pairs = prefixed_pairs(query, Self::VALUES.prefix)?;
+        let mut problems = Vec::new();
+        let value = |key: &str| last_value(&pairs, key);
+        let preset = match value("rx_model") {
+            None => 0,
+            Some(text) => match text.parse::<usize>() {
+                Ok(i) if i < PRESETS.len() => i,
+                _ => {
+                    problems.push(LabProblem {
+                        key: "rx_model".into(),
+                        given: shorten(text),
+                        used: "0".into(),
+                    });
+                    0
+                }
+            },
+        };
+        let mut settings = RopeExtensionSettings::preset(preset);
+        if let Some(text) = value("rx_method") {
+            let lab = &mut settings.lab;
+            match METHOD_NAMES
+                .iter()
+                .position(|n| *n == text)
+                .map(|i| Method::ALL[i])
+            {
+                Some(method) if lab.methods().any(|m| m == method) => lab.method = method,
+                _ => problems.push(LabProblem {
+                    key: "rx_method".into(),
+                    given: shorten(text),
+                    used: method_name(lab.method).into(),
+                }),
+            }
+        }
+        read_numbers(&value, Self::VALUES.numbers, &mut settings, &mut problems);
+        let fixed = settings.clone().fixed();
+        for (key, number) in [("rx_beta_fast", &BETA_FAST), ("rx_high", &HIGH)] {
+            if (number.get)(&fixed) != (number.get)(&settings) {
+                let below = if key == "rx_high" { "rx_low" } else { "rx_beta_slow" };
+                problems.push(LabProblem {
+                    key: key.into(),
+                    given: format!("≤ {below}"),
+                    used: format!("{}", (number.get)(&fixed)),
+                });
+            }
+        }
+        Some(LabLink {
+            settings: fixed,
+            problems,
+        })
+    }
+
+    /// Every value (so a link reproduces the view even if a preset's numbers change): the
+    /// model, the method, then the numbers; nothing for a pasted config.
+    fn pairs(&self) -> String {
+        if self.pasted() {
+            return String::new();
+        }
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        out.append_pair("rx_model", &self.preset.to_string());
+        out.append_pair("rx_method", method_name(self.lab.method));
+        for number in Self::VALUES.numbers {
+            out.append_pair(number.key, &format!("{}", (number.get)(self)));
+        }
+        out.finish()
+    }
+}
+
+const TITLE: [&str; 2] = [
+    "Longer than trained: stretching RoPE",
+    "比训练时更长：拉伸 RoPE",
+];
+
+const TEXT: [&str; 2] = [
+    "A model trained on sequences of L₀ positions has only seen the angles its pairs reach within L₀. Past L₀ the slow pairs, whose wavelength is longer than L₀, turn to angles it never saw, one reason why simply feeding a longer text (direct extrapolation) goes wrong (Chen et al. 2023 warn that it may give catastrophically high attention scores). The methods below change the frequencies θ_i before the model reads a longer text. ⟦pi-why|Position interpolation (PI) divides every θ_i by the factor s, so the angles stay within the trained range, but neighbouring positions crowd together: the fastest pair's step from p to p + 1 shrinks s times.⟧ NTK-aware scaling raises the base instead: the slowest pair is divided by s, the fastest keeps exactly its frequency (θ_0 = 1 at any base). ⟦yarn-why|YaRN and Llama 3 sort the pairs by wavelength: pairs that turn many times within L₀ are left alone, pairs that turn at most about once (their thresholds are the sliders below) are interpolated, a ramp joins the two;⟧ YaRN also sharpens attention with a temperature t, dividing the logits by t (by default t = 1 at s = 1 and below 1 past it). Choose a model, a method and the lengths.",
+    "模型在长度为 L₀ 的序列上训练，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度。直接输入更长的文本（直接外推）会出问题，这是原因之一（Chen 等人 2023 年指出，注意力分数可能因此高到灾难性的程度）。下面这些方法都在模型读入更长的文本之前修改频率 θ_i。⟦pi-why|位置插值（PI）把每个 θ_i 都除以因子 s，角度就不会超出训练时的范围，但相邻位置会挤在一起：频率最高的维度对从 p 到 p + 1 转过的角度缩小为原来的 1/s。⟧NTK 感知缩放则是增大底数：频率最低的维度对的频率除以 s，频率最高的维度对的频率分毫不变（无论底数多大，θ_0 都是 1）。⟦yarn-why|YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对不动，最多转一圈左右的做插值（两个阈值就是下面的滑块），两者之间用一段斜坡过渡；⟧YaRN 还用温度系数 t 让注意力更集中，即把 logits 除以 t（默认 s = 1 时 t = 1，s 大于 1 时 t 小于 1）。请选择模型、方法和长度。",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_reads_back_what_the_lab_wrote() {
+        let mut settings = RopeExtensionSettings::preset(3);
+        settings.lab.method = Method::Ntk;
+        settings.lab.factor = 6.5;
+        settings.lab.target = 1 << 19;
+        let link = RopeExtensionSettings::read(&format!("?k=6&{}", settings.pairs())).unwrap();
+        assert_eq!(link.settings.preset, 3);
+        assert_eq!(link.settings, settings);
+        assert!(link.problems.is_empty());
+        assert_eq!(RopeExtensionSettings::read("?k=6&lang=en"), None);
+    }
+
+    #[test]
+    fn bad_values_are_clamped_or_kept_and_each_is_reported() {
+        let link = RopeExtensionSettings::read(
+            "rx_model=9&rx_method=magic&rx_trained=abc&rx_s=1e9&rx_target=1000.4",
+        )
+        .unwrap();
+        let lab = &link.settings.lab;
+        assert_eq!(link.settings.preset, 0);
+        assert_eq!(lab.method, Method::Direct);
+        assert_eq!(lab.trained, 4096);
+        assert_eq!(lab.factor, 64.0);
+        assert_eq!(lab.target, 1000);
+        let keys: Vec<&str> = link.problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            ["rx_model", "rx_method", "rx_trained", "rx_target", "rx_s"]
+        );
+        assert_eq!(
+            link.problems[4].message(false),
+            "The link's rx_s=1e9 cannot be used; using 64."
+        );
+        // LongRoPE needs a config's factors, which a link does not carry.
+        let link = RopeExtensionSettings::read("rx_method=longrope").unwrap();
+        assert_eq!(link.settings.lab.method, Method::Direct);
+        assert_eq!(link.problems.len(), 1);
+        // Crossed β values are uncrossed.
+        let link =
+            RopeExtensionSettings::read("rx_method=yarn&rx_beta_fast=2&rx_beta_slow=8").unwrap();
+        assert!(link.settings.lab.beta_fast > link.settings.lab.beta_slow);
+    }
+}

@@ -1,0 +1,415 @@
+//! The training lab (in the extrapolation panel, after the training step; its view
+//! `ui::labs::train`, its worker `src/bin/trainer.rs`): train a tiny transformer yourself
+//! (issue 21). Its settings, and the messages its view and its worker exchange: one type each
+//! way, written and read here, so that the two wasms cannot disagree.
+
+use super::prelude::*;
+use crate::encoding::tiny_training::{Check, Health, Training};
+use crate::encoding::tiny_transformer::{PositionScheme, Task, TinyConfig};
+
+pub const LAB: Lab = Lab::new("lab-train", PanelId::Extrapolation, TITLE, TEXT);
+
+/// The training lab's tasks in the URL, in `TrainSettings::task`'s order.
+pub const TRAIN_TASKS: [&str; 4] = ["copy-back", "token-at", "reverse", "count"];
+/// The position schemes in the URL, in `PositionScheme::ALL`'s order.
+pub const TRAIN_SCHEMES: [&str; 5] = ["none", "learned", "sinusoidal", "rope", "alibi"];
+
+lab_settings! {
+    /// The training lab's settings: the task (an index of `TRAIN_TASKS`) and its k or j, the two
+    /// schemes trained side by side, the model's sizes, Adam's learning rate, the steps and the seed.
+    pub struct TrainSettings {
+        pub task: usize = 0,
+        /// k for copying k back, j for the token at j.
+        pub offset: usize = 2,
+        pub schemes: [usize; 2] = [1, 3],
+        pub length: usize = 12,
+        pub d_model: usize = 16,
+        pub heads: usize = 2,
+        pub lr: f64 = 0.01,
+        pub steps: usize = 300,
+        pub seed: u64 = 1,
+    }
+}
+
+impl TrainSettings {
+    pub fn task(&self) -> Task {
+        match self.task {
+            0 => Task::CopyBack(self.offset),
+            1 => Task::TokenAt(self.offset),
+            2 => Task::Reverse,
+            _ => Task::Count,
+        }
+    }
+
+    /// The model trained with scheme `which` (0 or 1): 8 tokens, a table of twice the length
+    /// (so the views can ask for twice the training length), the causal mask except where the
+    /// task needs the whole sequence (`TinyConfig::lab_default`'s rule).
+    pub fn config(&self, which: usize) -> TinyConfig {
+        let scheme = PositionScheme::ALL[self.schemes[which.min(1)].min(4)];
+        TinyConfig {
+            length: self.length,
+            table_rows: 2 * self.length,
+            d_model: self.d_model,
+            heads: self.heads,
+            ..TinyConfig::lab_default(scheme, self.task())
+        }
+    }
+}
+
+/// The longest training sequence the lab offers (its views ask for twice it).
+pub const TRAIN_LENGTH_MAX: usize = 32;
+
+pub const TASK: LabName<TrainSettings> = lab_name!("tr_task", TRAIN_TASKS, task);
+pub const SCHEME_A: LabName<TrainSettings> = lab_name!("tr_a", TRAIN_SCHEMES, schemes[0]);
+pub const SCHEME_B: LabName<TrainSettings> = lab_name!("tr_b", TRAIN_SCHEMES, schemes[1]);
+/// Inside the sequence (`fixed`).
+pub const OFFSET: LabNumber<TrainSettings> = lab_number!(whole "tr_k", 0.0, (TRAIN_LENGTH_MAX - 1) as f64, offset);
+pub const LENGTH: LabNumber<TrainSettings> = lab_number!(whole "tr_length", 4.0, TRAIN_LENGTH_MAX as f64, length);
+pub const D_MODEL: LabNumber<TrainSettings> = lab_number!(whole "tr_d", 4.0, 64.0, d_model);
+pub const HEADS: LabNumber<TrainSettings> = lab_number!(whole "tr_heads", 1.0, 2.0, heads);
+/// 0 is allowed in a link (the lab says the weights never move); the slider offers 10⁻⁴ … 100.
+pub const LR: LabNumber<TrainSettings> = LabNumber {
+    slider: (1e-4, 100.0),
+    ..lab_number!(real "tr_lr", 0.0, 1000.0, lr)
+};
+pub const STEPS: LabNumber<TrainSettings> = lab_number!(whole "tr_steps", 10.0, 5000.0, steps);
+/// Any seed in a link; the slider offers the first hundred.
+pub const SEED: LabNumber<TrainSettings> = LabNumber {
+    slider: (0.0, 99.0),
+    ..lab_number!(whole "tr_seed", 0.0, 1e9, seed)
+};
+
+impl LabSettings for TrainSettings {
+    const VALUES: LabValues<Self> = LabValues::new("tr_", &[TASK, SCHEME_A, SCHEME_B], &[OFFSET, LENGTH, D_MODEL, HEADS, LR, STEPS, SEED]);
+
+    /// The rules between the numbers: k or j inside the sequence, and a width that splits into
+    /// the heads with an even width each (RoPE turns pairs).
+    fn fixed(mut self) -> Self {
+        self.offset = self.offset.min(self.length - 1);
+        let unit = 2 * self.heads;
+        self.d_model = (self.d_model / unit * unit).max(unit);
+        self
+    }
+}
+
+/// What the lab tells its worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorkerCommand {
+    /// Two new runs with these settings, paused at step 0.
+    Reset(TrainSettings),
+    /// Train at full speed (resting half the time).
+    Start,
+    /// Train one step of each run every 30 ms, to watch.
+    Watch,
+    Pause,
+    /// One step of each run, then paused.
+    Step,
+    /// No step for the next 250 ms: the page's sliders are being moved.
+    Yield,
+}
+
+impl WorkerCommand {
+    /// The command as a message: `reset <the settings' URL pairs>`, `start`, `watch`, …
+    pub fn encode(&self) -> String {
+        match self {
+            WorkerCommand::Reset(settings) => format!("reset {}", settings.pairs()),
+            WorkerCommand::Start => "start".into(),
+            WorkerCommand::Watch => "watch".into(),
+            WorkerCommand::Pause => "pause".into(),
+            WorkerCommand::Step => "step".into(),
+            WorkerCommand::Yield => "yield".into(),
+        }
+    }
+
+    /// The command a message gives (`None` for one no command writes). The settings are read
+    /// as a link's are, so values a link could not give are fixed the same way.
+    pub fn decode(text: &str) -> Option<WorkerCommand> {
+        let (verb, query) = text.split_once(' ').unwrap_or((text, ""));
+        Some(match verb {
+            "reset" => WorkerCommand::Reset(
+                TrainSettings::read(query)
+                    .map(|link| link.settings)
+                    .unwrap_or_default(),
+            ),
+            "start" => WorkerCommand::Start,
+            "watch" => WorkerCommand::Watch,
+            "pause" => WorkerCommand::Pause,
+            "step" => WorkerCommand::Step,
+            "yield" => WorkerCommand::Yield,
+            _ => return None,
+        })
+    }
+}
+
+/// One run as the worker reports it and the lab draws it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunSnapshot {
+    /// The scheme this run trains (an index of `TRAIN_SCHEMES`): the run's own, since the lab's
+    /// settings may already name the next run's.
+    pub scheme: usize,
+    pub step: usize,
+    pub planned: usize,
+    pub finished: bool,
+    pub learned_at: Option<usize>,
+    pub health: Health,
+    pub checks: Vec<Check>,
+    /// The position table's width and its rows (`Training::position_table`), and their cosine
+    /// similarity.
+    pub width: usize,
+    pub rows: Vec<f64>,
+    pub similarity: Vec<f64>,
+    /// One held-out sequence's attention, every head's, and its tokens (`Training::attention`).
+    pub heads: usize,
+    pub attention: Vec<f64>,
+    pub tokens: Vec<usize>,
+    /// Per position of the sequences of twice the length: (scored, right); measured only when
+    /// the runs are not running (paused, stepped or finished).
+    pub counts: Option<Vec<(usize, usize)>>,
+}
+
+impl RunSnapshot {
+    /// `training` as the lab draws it; accuracy by position only when not `running`.
+    pub fn of(training: &Training, running: bool) -> RunSnapshot {
+        let config = &training.run.config;
+        let (rows, similarity) = training.position_table();
+        let (attention, tokens) = training.attention();
+        RunSnapshot {
+            scheme: PositionScheme::ALL
+                .iter()
+                .position(|s| *s == config.scheme)
+                .unwrap_or(0),
+            step: training.run.steps,
+            planned: training.planned,
+            finished: training.finished(),
+            learned_at: training.learned_at,
+            health: training.health(),
+            checks: training.checks.clone(),
+            width: config.d_model,
+            rows,
+            similarity,
+            heads: config.heads,
+            attention,
+            tokens,
+            counts: (!running).then(|| training.position_counts()),
+        }
+    }
+
+    /// The last check's held-out accuracy.
+    pub fn accuracy(&self) -> Option<f64> {
+        self.checks.last().map(|c| c.accuracy)
+    }
+
+    fn write(&self, out: &mut Vec<f64>) {
+        let whole = |values: &[usize]| values.iter().map(|&v| v as f64).collect::<Vec<_>>();
+        out.extend([
+            self.scheme as f64,
+            self.step as f64,
+            self.planned as f64,
+            f64::from(u8::from(self.finished)),
+            self.learned_at.map_or(-1.0, |s| s as f64),
+            self.health.index() as f64,
+            self.width as f64,
+            self.heads as f64,
+        ]);
+        let checks: Vec<f64> = self
+            .checks
+            .iter()
+            .flat_map(|c| [c.step as f64, c.loss, c.accuracy])
+            .collect();
+        for list in [&checks, &self.rows, &self.similarity, &self.attention] {
+            write_list(out, list);
+        }
+        write_list(out, &whole(&self.tokens));
+        match &self.counts {
+            Some(counts) => {
+                let flat: Vec<f64> = counts
+                    .iter()
+                    .flat_map(|&(scored, right)| [scored as f64, right as f64])
+                    .collect();
+                write_list(out, &flat);
+            }
+            None => out.push(-1.0),
+        }
+    }
+
+    fn read(numbers: &mut Numbers) -> Option<RunSnapshot> {
+        let [scheme, step, planned, finished, learned_at, health, width, heads] =
+            [(); 8].map(|_| numbers.next());
+        let whole = |v: Option<f64>| v.filter(|v| *v >= 0.0).map(|v| v as usize);
+        let checks = numbers
+            .list()?
+            .chunks_exact(3)
+            .map(|c| Check {
+                step: c[0] as usize,
+                loss: c[1],
+                accuracy: c[2],
+            })
+            .collect();
+        Some(RunSnapshot {
+            scheme: whole(scheme)?.min(TRAIN_SCHEMES.len() - 1),
+            step: whole(step)?,
+            planned: whole(planned)?,
+            finished: finished? == 1.0,
+            learned_at: whole(learned_at),
+            health: Health::from_index(whole(health)?).unwrap_or_default(),
+            width: whole(width)?,
+            heads: whole(heads)?,
+            checks,
+            rows: numbers.list()?.to_vec(),
+            similarity: numbers.list()?.to_vec(),
+            attention: numbers.list()?.to_vec(),
+            tokens: numbers.list()?.iter().map(|&t| t as usize).collect(),
+            counts: numbers.optional_list()?.map(|flat| {
+                flat.chunks_exact(2)
+                    .map(|c| (c[0] as usize, c[1] as usize))
+                    .collect()
+            }),
+        })
+    }
+}
+
+/// What the worker reports: whether its runs are going, its speed (steps a second of each run),
+/// and both runs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Snapshot {
+    pub running: bool,
+    pub rate: f64,
+    pub runs: Vec<RunSnapshot>,
+}
+
+impl Snapshot {
+    /// The snapshot as one list of numbers, the message the worker posts (a `Float64Array`:
+    /// copied once, no object to build or read field by field). Lists are written after their
+    /// length.
+    pub fn encode(&self) -> Vec<f64> {
+        let mut out = vec![
+            f64::from(u8::from(self.running)),
+            self.rate,
+            self.runs.len() as f64,
+        ];
+        for run in &self.runs {
+            run.write(&mut out);
+        }
+        out
+    }
+
+    /// The snapshot `numbers` hold; `None` if they are not one `encode` wrote.
+    pub fn decode(numbers: &[f64]) -> Option<Snapshot> {
+        let mut numbers = Numbers(numbers);
+        let running = numbers.next()? == 1.0;
+        let rate = numbers.next()?;
+        let count = numbers.next()?;
+        if !(0.0..=2.0).contains(&count) {
+            return None;
+        }
+        let runs = (0..count as usize)
+            .map(|_| RunSnapshot::read(&mut numbers))
+            .collect::<Option<Vec<_>>>()?;
+        numbers.0.is_empty().then_some(Snapshot {
+            running,
+            rate,
+            runs,
+        })
+    }
+}
+
+fn write_list(out: &mut Vec<f64>, list: &[f64]) {
+    out.push(list.len() as f64);
+    out.extend_from_slice(list);
+}
+
+/// The numbers of a snapshot not read yet.
+struct Numbers<'a>(&'a [f64]);
+
+impl<'a> Numbers<'a> {
+    fn next(&mut self) -> Option<f64> {
+        let (first, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(*first)
+    }
+
+    /// A list written after its length.
+    fn list(&mut self) -> Option<&'a [f64]> {
+        let length = self.next()?;
+        if !(0.0..=self.0.len() as f64).contains(&length) || length.fract() != 0.0 {
+            return None;
+        }
+        let (list, rest) = self.0.split_at(length as usize);
+        self.0 = rest;
+        Some(list)
+    }
+
+    /// A list, or nothing (a length of −1).
+    fn optional_list(&mut self) -> Option<Option<&'a [f64]>> {
+        if self.0.first() == Some(&-1.0) {
+            self.0 = &self.0[1..];
+            return Some(None);
+        }
+        self.list().map(Some)
+    }
+}
+
+const TITLE: [&str; 2] = [
+    "Train it yourself: a tiny transformer learns positions",
+    "亲手训练：一个很小的 Transformer 学习位置",
+];
+
+const TEXT: [&str; 2] = [
+    "Every other part of this page shows encodings someone chose or someone else trained. Here you train one. The model is tiny: a vector for each of 8 tokens plus the position signal, one attention layer of one or two heads, and a read-out, trained with Adam on cross-entropy. The tasks need position in different ways: copying the token k places back needs the offset (relative), the token at position j needs the absolute position, reversing needs both, and counting how often token 0 occurs needs no order at all (the control). Copying and the token at j use a decoder's causal mask; reversing and counting see the whole sequence. Two position schemes train side by side on the same random sequences, in a worker of their own, so the page stays responsive; both are checked every 10 steps on 64 held-out sequences, drawn from a seed of their own (at the shortest lengths a few of them may also turn up in training). A link holds every setting, so a class that opens the teacher's link trains the same run, number for number.",
+    "本页其他部分展示的位置编码，都是别人选定或别人训练好的；这里由你亲手训练一个。模型很小：8 个词元各一个向量，加上位置信息，一个含一或两个注意力头的注意力层，再加一个输出层，用 Adam 以交叉熵为损失训练。这些任务对位置的需求各不相同：复制往回第 k 个词元需要偏移量（相对位置），输出位置 j 上的词元需要绝对位置，倒序两者都需要，而数出词元 0 出现了几次完全不需要顺序（对照组）。复制和输出位置 j 的词元使用解码器的因果掩码；倒序和计数能看到整个序列。两种位置编码方案在相同的随机序列上并排训练，放在单独的后台线程（worker）中运行，页面因此保持流畅；每 10 步在 64 个留出序列上检验一次，这些序列由单独的种子生成（在最短的长度下，其中少数也可能在训练中出现）。链接保存了所有设置，全班打开老师的链接，训练出的就是同一次运行，每个数都一样。",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(seed: u64, steps: usize) -> Training {
+        let settings = TrainSettings {
+            seed,
+            steps,
+            ..Default::default()
+        };
+        let mut training = Training::new(settings.config(0), settings.lr, seed, steps);
+        while !training.finished() {
+            training.step();
+        }
+        training
+    }
+
+    #[test]
+    fn a_snapshot_reads_back_as_the_worker_wrote_it() {
+        let training = run(3, 20);
+        for running in [false, true] {
+            let snapshot = Snapshot {
+                running,
+                rate: 187.5,
+                runs: vec![
+                    RunSnapshot::of(&training, running),
+                    RunSnapshot::default(),
+                ],
+            };
+            assert_eq!(snapshot.runs[0].counts.is_some(), !running);
+            assert!(!snapshot.runs[0].checks.is_empty());
+            assert_eq!(Snapshot::decode(&snapshot.encode()), Some(snapshot));
+        }
+    }
+
+    #[test]
+    fn numbers_no_snapshot_wrote_are_refused_not_read() {
+        let snapshot = Snapshot {
+            running: false,
+            rate: 0.0,
+            runs: vec![RunSnapshot::of(&run(1, 10), false)],
+        };
+        let numbers = snapshot.encode();
+        // Cut short anywhere, or with a number too many, or a list longer than what follows.
+        for end in 0..numbers.len() {
+            assert_eq!(Snapshot::decode(&numbers[..end]), None, "cut at {end}");
+        }
+        let mut longer = numbers.clone();
+        longer.push(0.0);
+        assert_eq!(Snapshot::decode(&longer), None);
+        assert_eq!(Snapshot::decode(&[0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 1e12]), None);
+        assert_eq!(Snapshot::decode(&[0.0, 0.0, 3.0]), None);
+    }
+}

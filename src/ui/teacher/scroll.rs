@@ -1,0 +1,176 @@
+//! Lesson mode's moves on the page: a step's panel, its lab and its answer brought on screen
+//! below the lesson bar, and what a key press is about (a control typed into, a dialog open).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::lesson::labs::LabId;
+use crate::lesson::PanelId;
+use crate::ui::context::Lesson;
+
+/// Scrolls `panel` (then its `lab`, if the step is about one) into view once every panel of the
+/// page is there (`<html data-ready>`; a link's page appends them one by one), trying again
+/// every 50 ms at most `tries` times, as long as lesson mode is still at the step (`at_step`).
+pub fn show_panel_when_ready(
+    panel: Option<PanelId>,
+    lab: Option<LabId>,
+    lesson: Lesson,
+    tries: u32,
+    at_step: impl Fn() -> bool + Copy + 'static,
+) {
+    if !at_step() {
+        return;
+    }
+    let ready = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-ready"));
+    if ready {
+        request_animation_frame(move || {
+            show_panel(panel);
+            show_lab_when_drawn(lab, lesson, 300, at_step);
+        });
+    } else if tries > 0 {
+        set_timeout(
+            move || show_panel_when_ready(panel, lab, lesson, tries - 1, at_step),
+            std::time::Duration::from_millis(50),
+        );
+    }
+}
+
+/// Scrolls a step's lab into view once the tools have drawn it (it is drawn when its panel
+/// comes near, which `show_panel` has just made happen), trying every 50 ms at most `tries`
+/// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
+/// Not once lesson mode has moved on (`at_step`): a lab it unfolded after leaving would stay
+/// open, and in the teacher's link.
+pub fn show_lab_when_drawn(
+    lab: Option<LabId>,
+    lesson: Lesson,
+    tries: u32,
+    at_step: impl Fn() -> bool + Copy + 'static,
+) {
+    let Some(lab) = lab else {
+        return;
+    };
+    if !at_step() {
+        return;
+    }
+    // A lab is folded under its panel, and built, once opened (`labs::LabFold`).
+    crate::ui::labs::unfold_for_lesson(lab, lesson);
+    let title = document().get_element_by_id(lab.anchor());
+    match title {
+        Some(title) => title.scroll_into_view(),
+        None if tries > 0 => set_timeout(
+            move || show_lab_when_drawn(Some(lab), lesson, tries - 1, at_step),
+            std::time::Duration::from_millis(50),
+        ),
+        None => {}
+    }
+}
+
+/// Scrolls the element of `panel` that prints `answer` (the smallest that holds all of it) to
+/// the bottom of the screen, unless it is on screen already: after Reveal the class sees the
+/// payoff without the teacher scrolling to it.
+pub fn show_payoff(panel: Option<PanelId>, answer: &str) {
+    let Some(section) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
+        return;
+    };
+    let Ok(all) = section.query_selector_all("*") else {
+        return;
+    };
+    let payoff = (0..all.length())
+        .filter_map(|n| all.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|e| e.inner_text().contains(answer) && e.get_client_rects().length() > 0)
+        .min_by_key(|e| e.inner_text().len());
+    let Some(payoff) = payoff else {
+        return;
+    };
+    let rect = payoff.get_bounding_client_rect();
+    let top = bar_height();
+    let bottom = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if rect.top() < top || rect.bottom() > bottom {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        // At the bottom of the screen: the chart above a read-out stays in view with it.
+        options.set_block(web_sys::ScrollLogicalPosition::End);
+        payoff.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// How much of the top of the screen the lesson bar covers once the page is scrolled: its height
+/// in presenter view, which keeps it at the top; nothing elsewhere (it is at the bottom).
+pub fn bar_height() -> f64 {
+    let presenter = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-presenter"));
+    document()
+        .query_selector(".lesson-bar")
+        .ok()
+        .flatten()
+        .filter(|_| presenter)
+        .map_or(0.0, |bar| bar.get_bounding_client_rect().height())
+}
+
+/// Scrolls `panel` into view: its top just below the lesson bar where the bar is at the top
+/// (measured now, as the question it has just been given has made it).
+pub fn show_panel(panel: Option<PanelId>) {
+    let Some(element) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
+        return;
+    };
+    let covered = bar_height();
+    if covered > 0.0 {
+        let top = element.get_bounding_client_rect().top();
+        let scrolled = window().scroll_y().unwrap_or(0.0);
+        window().scroll_to_with_x_and_y(0.0, scrolled + top - covered - 8.0);
+    } else {
+        element.scroll_into_view();
+    }
+}
+
+/// Whether a dialog, a popover (a term's definition, the course's menu) is open: Escape closes
+/// it before it leaves lesson mode.
+pub fn something_open() -> bool {
+    document()
+        .query_selector("dialog[open], :popover-open")
+        .ok()
+        .flatten()
+        .is_some()
+}
+
+/// Whether a key press belongs to a form control whose arrows move it.
+pub fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// Keeps `--lesson-bar-height` on `<html>` at the lesson bar's height: in presenter view the bar
+/// is at the top of the screen, and a panel scrolled into view must start below it (the
+/// stylesheet's `scroll-padding-top`).
+pub fn keep_bar_height(bar: NodeRef<leptos::html::Aside>) {
+    Effect::new(move |_| {
+        let Some(element) = bar.get() else {
+            return;
+        };
+        let measured = element.clone();
+        let follow = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            let height = measured.get_bounding_client_rect().height();
+            if let Some(root) = document()
+                .document_element()
+                .and_then(|root| root.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = root
+                    .style()
+                    .set_property("--lesson-bar-height", &format!("{height}px"));
+            }
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(follow.as_ref().unchecked_ref()) {
+            observer.observe(&element);
+        }
+        // The bar lives as long as the page.
+        follow.forget();
+    });
+}

@@ -1,0 +1,308 @@
+//! The list of labs (`lesson::labs::LABS`, issue 42): every lab's files are in it, every list
+//! that names labs comes from it, and each lab's table of values is one a link can carry.
+
+use pe_explorer::lesson::labs::{
+    self, lab_prefixes, LabId, LabSettings, LabValues, LABS, OPEN_LABS_KEY,
+};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The lines of `labs!` (src/lesson/labs/mod.rs) as (id, module), read as the browser harness
+/// reads them (tests/browser/harness.mjs, `LAB_PREFIXES`).
+fn listed_modules() -> Vec<(String, String)> {
+    read("src/lesson/labs/mod.rs")
+        .lines()
+        .filter_map(|line| {
+            let (id, rest) = line.trim_start().split_once(": ")?;
+            let (module, settings) = rest.split_once(", ")?;
+            let plain = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let settings_ok = settings
+                .strip_suffix(';')
+                .is_some_and(|s| s == "()" || s.split("::").all(plain));
+            (line.starts_with("    ") && plain(id) && plain(module) && settings_ok)
+                .then(|| (id.to_string(), module.to_string()))
+        })
+        .collect()
+}
+
+/// The `.rs` files and folders directly in `folder`, without `skip`.
+fn entries(folder: &str, skip: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(format!("{ROOT}/{folder}"))
+        .unwrap()
+        .map(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .filter(|name| !skip.contains(&name.as_str()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_lab_file_is_in_the_list_and_every_listed_lab_has_its_files() {
+    let listed = listed_modules();
+    assert_eq!(listed.len(), LABS.len(), "{listed:?}");
+    for ((id, _), lab) in listed.iter().zip(LabId::ALL) {
+        assert_eq!(id, &format!("{lab:?}"));
+    }
+    let mut modules: Vec<String> = listed.into_iter().map(|(_, m)| m).collect();
+    modules.sort();
+    assert_eq!(
+        entries("src/lesson/labs", &["mod", "values"]),
+        modules,
+        "src/lesson/labs"
+    );
+    assert_eq!(
+        entries("src/ui/labs", &["mod", "parts"]),
+        modules,
+        "src/ui/labs"
+    );
+    // Each view is in `lab_views!`, under its id.
+    let views = read("src/ui/labs/mod.rs");
+    for module in &modules {
+        assert!(
+            views.contains(&format!(" => {module}::")),
+            "{module} has no line in lab_views!"
+        );
+    }
+}
+
+#[test]
+fn the_browser_harness_reads_every_labs_prefix() {
+    // What the harness computes: each listed module's `LabValues::new("…"`, after `labs`.
+    let mut read_back = vec![OPEN_LABS_KEY.to_string()];
+    for (_, module) in listed_modules() {
+        let text = read(&format!("src/lesson/labs/{module}.rs"));
+        if let Some(at) = text.find("LabValues::new(") {
+            let rest = text[at + 15..].trim_start().trim_start_matches('"');
+            read_back.push(rest[..rest.find('"').unwrap()].to_string());
+        }
+    }
+    let prefixes: Vec<String> = lab_prefixes().map(str::to_string).collect();
+    assert_eq!(read_back, prefixes);
+    assert!(read("tests/browser/harness.mjs").contains("src/lesson/labs/mod.rs"));
+}
+
+/// A lab's table: every key under its prefix, each once; each slider inside its number's range;
+/// the defaults written and read back as they are.
+fn check_table<S: LabSettings + std::fmt::Debug>() {
+    let LabValues {
+        prefix,
+        names,
+        numbers,
+    } = S::VALUES;
+    let keys: Vec<&str> = names
+        .iter()
+        .map(|n| n.key)
+        .chain(numbers.iter().map(|n| n.key))
+        .collect();
+    for (n, key) in keys.iter().enumerate() {
+        assert!(key.starts_with(prefix), "{key} outside {prefix}");
+        assert!(!keys[n + 1..].contains(key), "{key} twice");
+    }
+    for number in numbers {
+        let (from, to) = number.slider;
+        assert!(
+            number.min <= from && from < to && to <= number.max,
+            "{}",
+            number.key
+        );
+        let default = (number.get)(&S::default());
+        assert_eq!(number.clamp(default), default, "{}'s default", number.key);
+    }
+    let written = S::default().pairs();
+    let link = S::read(&written).unwrap_or_else(|| panic!("{written}"));
+    assert_eq!(link.settings, S::default(), "{written}");
+    assert!(link.problems.is_empty(), "{written}: {:?}", link.problems);
+    assert_eq!(S::read("?k=3&lang=en"), None);
+}
+
+#[test]
+fn each_labs_table_writes_and_reads_its_defaults() {
+    check_table::<labs::model_path::ModelPathSettings>();
+    check_table::<labs::weight_tying::TyingSettings>();
+    check_table::<labs::shift_operator::ShiftSettings>();
+    check_table::<labs::basis_fit::BasisSettings>();
+    check_table::<labs::training_step::TrainingSettings>();
+    check_table::<labs::train::TrainSettings>();
+    check_table::<labs::rope_extension::RopeExtensionSettings>();
+    check_table::<labs::xpos::XposSettings>();
+    check_table::<labs::rope_2d::Rope2dSettings>();
+    check_table::<labs::relative_bias::RelativeBiasSettings>();
+    check_table::<labs::nope::NopeSettings>();
+}
+
+// What each lab's reader makes of a link: its defaults written, and a link it cannot take as given
+// (clamped, kept or fixed, each reported).
+
+#[test]
+fn the_basis_fit_lab_reads_and_writes_its_link() {
+    use pe_explorer::encoding::basis_fit::TargetChoice;
+    use pe_explorer::lesson::labs::{basis_fit::BasisSettings, LabSettings};
+    assert_eq!(
+        BasisSettings::default().pairs(),
+        "bf_target=square&bf_pairs=8"
+    );
+    let link = BasisSettings::read("?k=6&bf_target=waves&bf_pairs=99").unwrap();
+    assert_eq!(
+        (link.settings.target, link.settings.pairs),
+        (TargetChoice::OwnWaves, 32)
+    );
+    assert_eq!(
+        link.problems[0].message(false),
+        "The link's bf_pairs=99 cannot be used; using 32."
+    );
+}
+
+#[test]
+fn the_model_path_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{model_path::ModelPathSettings, LabSettings};
+    assert_eq!(
+        ModelPathSettings::default().pairs(),
+        "md_model=encoder-decoder&md_batch=2"
+    );
+    let link = ModelPathSettings::read("md_model=decoder-only&md_batch=500").unwrap();
+    assert_eq!((link.settings.kind, link.settings.batch), (1, 64));
+    assert_eq!(
+        link.problems[0].message(false),
+        "The link's md_batch=500 cannot be used; using 64."
+    );
+}
+
+#[test]
+fn the_nope_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{nope::NopeSettings, LabSettings};
+    assert_eq!(
+        NopeSettings::default().pairs(),
+        "np_mask=causal&np_length=64&np_digits=3"
+    );
+    let link = NopeSettings::read("np_mask=sideways&np_length=5000").unwrap();
+    assert_eq!((link.settings.unmasked, link.settings.length), (0, 1024));
+    assert_eq!(link.problems.len(), 2);
+}
+
+#[test]
+fn the_relative_bias_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{relative_bias::RelativeBiasSettings, LabSettings};
+    assert_eq!(
+        RelativeBiasSettings::default().pairs(),
+        "rb_variant=bidirectional&rb_buckets=32&rb_max=128&rb_k=4&rb_length=48"
+    );
+    // An odd bucket count or a max_distance inside the exact range is fixed and reported.
+    let link = RelativeBiasSettings::read("rb_buckets=33&rb_max=3").unwrap();
+    assert_eq!((link.settings.buckets, link.settings.max_distance), (32, 9));
+    assert_eq!(link.problems.len(), 2);
+}
+
+#[test]
+fn the_rope_2d_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{rope_2d::Rope2dSettings, LabSettings};
+    assert_eq!(Rope2dSettings::default().pairs(), "r2_scheme=axial&r2_rows=12&r2_columns=12&r2_row=5&r2_column=5&r2_d=128&r2_base=10000&r2_time=16&r2_height=24");
+    // The query patch is kept inside the grid and the runs inside d/2.
+    let link = Rope2dSettings::read("r2_rows=4&r2_row=9&r2_d=30").unwrap();
+    assert_eq!((link.settings.row, link.settings.d), (3, 28));
+    assert_eq!(
+        link.problems[0].message(false),
+        "The link's r2_row=9 cannot be used; using 3."
+    );
+}
+
+#[test]
+fn the_rope_extension_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{rope_extension::RopeExtensionSettings, LabSettings};
+    let pairs = RopeExtensionSettings::default().pairs();
+    assert!(
+        pairs.starts_with("rx_model=0&rx_method=none&rx_trained=4096"),
+        "{pairs}"
+    );
+}
+
+#[test]
+fn the_shift_operator_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{shift_operator::ShiftSettings, LabSettings};
+    assert_eq!(
+        ShiftSettings::default().pairs(),
+        "so_kernel=window&so_n=16&so_f=3&so_f2=5&so_width=2&so_slope=0.5&so_seed=1"
+    );
+    // Out of range values are clamped (a frequency to N − 1, the window to N/2), unknown ones
+    // replaced, and each reported.
+    let link = ShiftSettings::read("so_n=8&so_f=12&so_kernel=box").unwrap();
+    assert_eq!(
+        (link.settings.n, link.settings.f, link.settings.kernel),
+        (8, 7, 0)
+    );
+    let messages: Vec<String> = link.problems.iter().map(|p| p.message(false)).collect();
+    assert_eq!(
+        messages,
+        [
+            "The link's so_kernel=box cannot be used; using window.",
+            "The link's so_f=12 cannot be used; using 7.",
+        ]
+    );
+}
+
+#[test]
+fn the_train_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::train::{TrainSettings, WorkerCommand};
+    for command in [
+        WorkerCommand::Reset(TrainSettings {
+            seed: 7,
+            ..Default::default()
+        }),
+        WorkerCommand::Yield,
+    ] {
+        assert_eq!(WorkerCommand::decode(&command.encode()), Some(command));
+    }
+    assert_eq!(WorkerCommand::decode("fly"), None);
+}
+
+#[test]
+fn the_training_step_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{training_step::TrainingSettings, LabSettings};
+    assert_eq!(
+        TrainingSettings::default().pairs(),
+        "ts_output=separate&ts_length=4&ts_lr=0.5"
+    );
+    let link = TrainingSettings::read("ts_length=20&ts_output=tied").unwrap();
+    assert_eq!((link.settings.length, link.settings.tied), (8, 1));
+    assert_eq!(
+        link.problems[0].message(false),
+        "The link's ts_length=20 cannot be used; using 8."
+    );
+}
+
+#[test]
+fn the_weight_tying_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{weight_tying::TyingSettings, LabSettings};
+    assert_eq!(
+        TyingSettings::default().pairs(),
+        "wt_tying=three-way&wt_vocab=37000&wt_d=512"
+    );
+    let link = TyingSettings::read("wt_tying=twice&wt_vocab=50257").unwrap();
+    assert_eq!((link.settings.tying, link.settings.vocab), (3, 50257.0));
+    assert_eq!(
+        link.problems[0].message(false),
+        "The link's wt_tying=twice cannot be used; using three-way."
+    );
+}
+
+#[test]
+fn the_xpos_lab_reads_and_writes_its_link() {
+    use pe_explorer::lesson::labs::{xpos::XposSettings, LabSettings};
+    assert_eq!(
+        XposSettings::default().pairs(),
+        "xp_vectors=aligned&xp_d=64&xp_scale=512&xp_reach=1024&xp_distance=256"
+    );
+    // An odd width is made even, and each such fix reported.
+    let link = XposSettings::read("xp_d=33&xp_reach=100&xp_distance=500").unwrap();
+    assert_eq!((link.settings.d, link.settings.distance), (32, 100));
+    assert_eq!(link.problems.len(), 2);
+}
