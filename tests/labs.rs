@@ -306,3 +306,110 @@ fn the_xpos_lab_reads_and_writes_its_link() {
     assert_eq!((link.settings.d, link.settings.distance), (32, 100));
     assert_eq!(link.problems.len(), 2);
 }
+
+/// The context-extension lab's link: its model and method read apart from its numbers.
+mod rope_extension {
+    use pe_explorer::encoding::rope_scaling::Method;
+    use pe_explorer::lesson::labs::rope_extension::RopeExtensionSettings;
+    use pe_explorer::lesson::labs::LabSettings;
+
+    #[test]
+    fn a_link_reads_back_what_the_lab_wrote() {
+        let mut settings = RopeExtensionSettings::preset(3);
+        settings.lab.method = Method::Ntk;
+        settings.lab.factor = 6.5;
+        settings.lab.target = 1 << 19;
+        let link = RopeExtensionSettings::read(&format!("?k=6&{}", settings.pairs())).unwrap();
+        assert_eq!(link.settings.preset, 3);
+        assert_eq!(link.settings, settings);
+        assert!(link.problems.is_empty());
+        assert_eq!(RopeExtensionSettings::read("?k=6&lang=en"), None);
+    }
+
+    #[test]
+    fn bad_values_are_clamped_or_kept_and_each_is_reported() {
+        let link = RopeExtensionSettings::read(
+            "rx_model=9&rx_method=magic&rx_trained=abc&rx_s=1e9&rx_target=1000.4",
+        )
+        .unwrap();
+        let lab = &link.settings.lab;
+        assert_eq!(link.settings.preset, 0);
+        assert_eq!(lab.method, Method::Direct);
+        assert_eq!(lab.trained, 4096);
+        assert_eq!(lab.factor, 64.0);
+        assert_eq!(lab.target, 1000);
+        let keys: Vec<&str> = link.problems.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            ["rx_model", "rx_method", "rx_trained", "rx_target", "rx_s"]
+        );
+        assert_eq!(
+            link.problems[4].message(false),
+            "The link's rx_s=1e9 cannot be used; using 64."
+        );
+        // LongRoPE needs a config's factors, which a link does not carry.
+        let link = RopeExtensionSettings::read("rx_method=longrope").unwrap();
+        assert_eq!(link.settings.lab.method, Method::Direct);
+        assert_eq!(link.problems.len(), 1);
+        // Crossed β values are uncrossed.
+        let link =
+            RopeExtensionSettings::read("rx_method=yarn&rx_beta_fast=2&rx_beta_slow=8").unwrap();
+        assert!(link.settings.lab.beta_fast > link.settings.lab.beta_slow);
+    }
+}
+
+/// The training lab's worker messages.
+mod train {
+    use pe_explorer::encoding::tiny_training::Training;
+    use pe_explorer::lesson::labs::train::{RunSnapshot, Snapshot, TrainSettings};
+
+    fn run(seed: u64, steps: usize) -> Training {
+        let settings = TrainSettings {
+            seed,
+            steps,
+            ..Default::default()
+        };
+        let mut training = Training::new(settings.config(0), settings.lr, seed, steps);
+        while !training.finished() {
+            training.step();
+        }
+        training
+    }
+
+    #[test]
+    fn a_snapshot_reads_back_as_the_worker_wrote_it() {
+        let training = run(3, 20);
+        for running in [false, true] {
+            let snapshot = Snapshot {
+                running,
+                rate: 187.5,
+                runs: vec![RunSnapshot::of(&training, running), RunSnapshot::default()],
+            };
+            assert_eq!(snapshot.runs[0].counts.is_some(), !running);
+            assert!(!snapshot.runs[0].checks.is_empty());
+            assert_eq!(Snapshot::decode(&snapshot.encode()), Some(snapshot));
+        }
+    }
+
+    #[test]
+    fn numbers_no_snapshot_wrote_are_refused_not_read() {
+        let snapshot = Snapshot {
+            running: false,
+            rate: 0.0,
+            runs: vec![RunSnapshot::of(&run(1, 10), false)],
+        };
+        let numbers = snapshot.encode();
+        // Cut short anywhere, or with a number too many, or a list longer than what follows.
+        for end in 0..numbers.len() {
+            assert_eq!(Snapshot::decode(&numbers[..end]), None, "cut at {end}");
+        }
+        let mut longer = numbers.clone();
+        longer.push(0.0);
+        assert_eq!(Snapshot::decode(&longer), None);
+        assert_eq!(
+            Snapshot::decode(&[0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 1e12]),
+            None
+        );
+        assert_eq!(Snapshot::decode(&[0.0, 0.0, 3.0]), None);
+    }
+}

@@ -425,8 +425,7 @@ fn drawn_off_screen(canvas: &Element) -> bool {
 /// at the next animation frame, which always uses the latest input.
 ///
 /// `input` runs inside a reactive effect, so it should read memos (already computed results),
-/// not compute. Returns whether the canvas is on screen or about to be (a panel's labs are asked
-/// for when one of its canvases first is: `classroom::LabSlot`).
+/// not compute. Returns whether the canvas is near the screen (`classroom::LabSlot` reads it).
 pub fn redraw_on_frame<T: 'static>(
     canvas: NodeRef<html::Canvas>,
     input: impl Fn() -> T + 'static,

@@ -52,3 +52,22 @@ pub fn send(name: &str, detail: &str) {
         let _ = leptos::prelude::window().dispatch_event(&event);
     }
 }
+
+/// Puts `query` (`?…`, or empty for none) in the address with replaceState, the path and the
+/// anchor kept, unless it is there already: no history entry, no scroll (the page's state and
+/// the labs' values follow every change this way).
+pub fn replace_query(query: &str) {
+    let location = leptos::prelude::window().location();
+    if location.search().unwrap_or_default() == query {
+        return;
+    }
+    let hash = location.hash().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    if let Ok(history) = leptos::prelude::window().history() {
+        let _ = history.replace_state_with_url(
+            &JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}{hash}")),
+        );
+    }
+}

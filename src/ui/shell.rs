@@ -171,14 +171,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         if search == query {
             return;
         }
-        let hash = location.hash().unwrap_or_default();
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(&format!("{query}{hash}")),
-            );
-        }
+        super::dom::replace_query(&query);
         keep_query_in_links(&lesson.params.get_untracked());
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
         let init = web_sys::CustomEventInit::new();

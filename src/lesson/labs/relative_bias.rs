@@ -4,8 +4,6 @@
 use super::prelude::*;
 use crate::encoding::relative_bias::{T5_MAX_DISTANCE, T5_NUM_BUCKETS};
 
-pub const LAB: Lab = Lab::new("lab-relative-bias", PanelId::Alibi, TITLE, TEXT);
-
 lab_settings! {
     /// The relative-bias lab's settings: T5's variant (0 bidirectional, the encoder; 1 causal, the
     /// decoder), its `num_buckets` and `max_distance`, Shaw's clipping k, and the length of the
@@ -61,3 +59,5 @@ const TEXT: [&str; 2] = [
     "These schemes give no vector to a position. They learn something for each offset j − i between the key j and the query i, and use it where the query meets the key. Shaw et al. (2018) learn vectors for the offsets −k … k: the one for clip(j − i, −k, k) is added to the key inside the score (and to the value); every key more than k away on one side shares the vector at the end, so 2k + 1 vectors serve every length. T5 (Raffel et al. 2020) learns one number per bucket of offsets and per head, added to the score before the softmax. ⟦t5-why|The nearest distances get a bucket each, then the buckets grow logarithmically wider up to max_distance, and every distance from max_distance on shares the last bucket.⟧ T5's encoder sees keys on both sides, so half of its buckets go to keys after the query; its decoder sees only keys before the query and uses all of them there. Neither table runs out at a longer text: an offset past the limit reads the last entry. Move the sliders and read the chart: the index each offset reads, T5's in orange, Shaw's in blue.",
     "这些方案不给位置分配向量，而是为键 j 与查询 i 之间的每个偏移量 j − i 学习一个量，在计算查询与键的分数时使用。Shaw 等人（2018）为偏移量 −k … k 各学习一个向量：clip(j − i, −k, k) 对应的向量在分数里加到键上（也加到值上）；某一侧距离超过 k 的所有键共用最末端的那个向量，所以 2k + 1 个向量适用于任何长度。T5（Raffel 等人 2020）为每个偏移量桶、每个头学习一个数，在 softmax 之前加到分数上。⟦t5-why|最近的几个距离各占一个桶，之后的桶按对数越来越宽，直到 max_distance；从 max_distance 起的所有距离共用最后一个桶。⟧T5 的编码器能看到两侧的键，所以一半的桶留给查询之后的键；解码器只能看到查询之前的键，所有桶都用在那一侧。文本再长，这两张表也不会不够用：超出界限的偏移量读取最后一项。拖动滑块，看图中每个偏移量读取的索引：T5 为橙色，Shaw 为蓝色。",
 ];
+
+pub const LAB: Lab = Lab::new("lab-relative-bias", PanelId::Alibi, TITLE, TEXT);

@@ -6,8 +6,6 @@ use super::prelude::*;
 use crate::encoding::rope_config::read_config;
 use crate::encoding::rope_scaling::{Extension, Method, PRESETS};
 
-pub const LAB: Lab = Lab::new("lab-rope-extension", PanelId::Rope, TITLE, TEXT);
-
 /// The context-extension lab's state: which model (a preset, or `PRESETS.len()` for a pasted
 /// config, which a link cannot hold), the settings, and the model's declared length.
 #[derive(Clone, Debug, PartialEq)]
@@ -168,51 +166,4 @@ const TEXT: [&str; 2] = [
     "模型在长度为 L₀ 的序列上训练，只见过各维度对在 L₀ 之内转到的角度。超过 L₀ 后，波长比 L₀ 还长的低频维度对会转到模型从未见过的角度。直接输入更长的文本（直接外推）会出问题，这是原因之一（Chen 等人 2023 年指出，注意力分数可能因此高到灾难性的程度）。下面这些方法都在模型读入更长的文本之前修改频率 θ_i。⟦pi-why|位置插值（PI）把每个 θ_i 都除以因子 s，角度就不会超出训练时的范围，但相邻位置会挤在一起：频率最高的维度对从 p 到 p + 1 转过的角度缩小为原来的 1/s。⟧NTK 感知缩放则是增大底数：频率最低的维度对的频率除以 s，频率最高的维度对的频率分毫不变（无论底数多大，θ_0 都是 1）。⟦yarn-why|YaRN 和 Llama 3 按波长给维度对分类：在 L₀ 之内转很多圈的维度对不动，最多转一圈左右的做插值（两个阈值就是下面的滑块），两者之间用一段斜坡过渡；⟧YaRN 还用温度系数 t 让注意力更集中，即把 logits 除以 t（默认 s = 1 时 t = 1，s 大于 1 时 t 小于 1）。请选择模型、方法和长度。",
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_link_reads_back_what_the_lab_wrote() {
-        let mut settings = RopeExtensionSettings::preset(3);
-        settings.lab.method = Method::Ntk;
-        settings.lab.factor = 6.5;
-        settings.lab.target = 1 << 19;
-        let link = RopeExtensionSettings::read(&format!("?k=6&{}", settings.pairs())).unwrap();
-        assert_eq!(link.settings.preset, 3);
-        assert_eq!(link.settings, settings);
-        assert!(link.problems.is_empty());
-        assert_eq!(RopeExtensionSettings::read("?k=6&lang=en"), None);
-    }
-
-    #[test]
-    fn bad_values_are_clamped_or_kept_and_each_is_reported() {
-        let link = RopeExtensionSettings::read(
-            "rx_model=9&rx_method=magic&rx_trained=abc&rx_s=1e9&rx_target=1000.4",
-        )
-        .unwrap();
-        let lab = &link.settings.lab;
-        assert_eq!(link.settings.preset, 0);
-        assert_eq!(lab.method, Method::Direct);
-        assert_eq!(lab.trained, 4096);
-        assert_eq!(lab.factor, 64.0);
-        assert_eq!(lab.target, 1000);
-        let keys: Vec<&str> = link.problems.iter().map(|p| p.key.as_str()).collect();
-        assert_eq!(
-            keys,
-            ["rx_model", "rx_method", "rx_trained", "rx_target", "rx_s"]
-        );
-        assert_eq!(
-            link.problems[4].message(false),
-            "The link's rx_s=1e9 cannot be used; using 64."
-        );
-        // LongRoPE needs a config's factors, which a link does not carry.
-        let link = RopeExtensionSettings::read("rx_method=longrope").unwrap();
-        assert_eq!(link.settings.lab.method, Method::Direct);
-        assert_eq!(link.problems.len(), 1);
-        // Crossed β values are uncrossed.
-        let link =
-            RopeExtensionSettings::read("rx_method=yarn&rx_beta_fast=2&rx_beta_slow=8").unwrap();
-        assert!(link.settings.lab.beta_fast > link.settings.lab.beta_slow);
-    }
-}
+pub const LAB: Lab = Lab::new("lab-rope-extension", PanelId::Rope, TITLE, TEXT);

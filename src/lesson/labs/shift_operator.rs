@@ -5,8 +5,6 @@ use super::values::{last_value, prefixed_pairs, shorten};
 use super::prelude::*;
 use crate::encoding::shift_operator::Kernel;
 
-pub const LAB: Lab = Lab::new("lab-shift-operator", PanelId::DotProduct, TITLE, TEXT);
-
 lab_settings! {
     /// The shift lab's settings: the circle's length N, the two waves' frequencies, and the kernel
     /// (its kind and each kind's own setting).
@@ -105,3 +103,5 @@ const TEXT: [&str; 2] = [
     "The dot product above depends on the offset k alone. Here is why waves are the natural coordinates for anything that looks only at offsets. Put N positions on a circle and let the shift S move every entry one place later (the last wraps round to the front). A wave e^(2πi·f·t/N) comes back from S as itself times one number, e^(−2πi·f/N): it is an eigenvector of the shift. A random vector does not: no number λ brings Sx close to λx. Now mix the positions with weights that depend only on the offset t − s: a matrix A with A_ts = h[(t − s) mod N], for a kernel h that is a window, a decay with distance like ALiBi's penalty, or random weights such as training might leave. ⟦shift-why|Such an A commutes with S (AS = SA), so it has the same eigenvectors: it returns each wave times one number H(f), the kernel's discrete Fourier transform (the second chart), which scales the wave by |H(f)| and shifts its phase by arg H(f). It filters frequencies and never makes a new one; a frequency where H(f) = 0 is removed.⟧",
     "上面的点积只取决于偏移量 k。这里说明为什么对只看偏移量的运算来说，波是最自然的坐标。把 N 个位置排成一个圈，让平移算子 S 把每个分量往后移一位（最后一个绕回最前面）。波 e^(2πi·f·t/N) 经过 S 之后，变成它自己乘以一个数 e^(−2πi·f/N)：它是平移算子的本征向量。随机向量则不是：没有哪个数 λ 能让 Sx 接近 λx。现在用只取决于偏移量 t − s 的权重来混合各个位置：矩阵 A 满足 A_ts = h[(t − s) mod N]，核 h 可以是窗口，可以像 ALiBi 的惩罚那样随距离衰减，也可以是训练后可能留下的那种随机权重。⟦shift-why|这样的 A 与 S 可交换（AS = SA），所以它们有相同的本征向量：A 作用于每个波，只是把它乘以一个数 H(f)；H(f) 是核的离散傅里叶变换（第二张图），它把波的幅度乘以 |H(f)|，把相位加上 arg H(f)。它只过滤频率，从不产生新的频率；H(f) = 0 的频率会被去掉。⟧",
 ];
+
+pub const LAB: Lab = Lab::new("lab-shift-operator", PanelId::DotProduct, TITLE, TEXT);

@@ -7,8 +7,6 @@ use super::prelude::*;
 use crate::encoding::tiny_training::{Check, Health, Training};
 use crate::encoding::tiny_transformer::{PositionScheme, Task, TinyConfig};
 
-pub const LAB: Lab = Lab::new("lab-train", PanelId::Extrapolation, TITLE, TEXT);
-
 /// The training lab's tasks in the URL, in `TrainSettings::task`'s order.
 pub const TRAIN_TASKS: [&str; 4] = ["copy-back", "token-at", "reverse", "count"];
 /// The position schemes in the URL, in `PositionScheme::ALL`'s order.
@@ -359,57 +357,4 @@ const TEXT: [&str; 2] = [
     "本页其他部分展示的位置编码，都是别人选定或别人训练好的；这里由你亲手训练一个。模型很小：8 个词元各一个向量，加上位置信息，一个含一或两个注意力头的注意力层，再加一个输出层，用 Adam 以交叉熵为损失训练。这些任务对位置的需求各不相同：复制往回第 k 个词元需要偏移量（相对位置），输出位置 j 上的词元需要绝对位置，倒序两者都需要，而数出词元 0 出现了几次完全不需要顺序（对照组）。复制和输出位置 j 的词元使用解码器的因果掩码；倒序和计数能看到整个序列。两种位置编码方案在相同的随机序列上并排训练，放在单独的后台线程（worker）中运行，页面因此保持流畅；每 10 步在 64 个留出序列上检验一次，这些序列由单独的种子生成（在最短的长度下，其中少数也可能在训练中出现）。链接保存了所有设置，全班打开老师的链接，训练出的就是同一次运行，每个数都一样。",
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(seed: u64, steps: usize) -> Training {
-        let settings = TrainSettings {
-            seed,
-            steps,
-            ..Default::default()
-        };
-        let mut training = Training::new(settings.config(0), settings.lr, seed, steps);
-        while !training.finished() {
-            training.step();
-        }
-        training
-    }
-
-    #[test]
-    fn a_snapshot_reads_back_as_the_worker_wrote_it() {
-        let training = run(3, 20);
-        for running in [false, true] {
-            let snapshot = Snapshot {
-                running,
-                rate: 187.5,
-                runs: vec![
-                    RunSnapshot::of(&training, running),
-                    RunSnapshot::default(),
-                ],
-            };
-            assert_eq!(snapshot.runs[0].counts.is_some(), !running);
-            assert!(!snapshot.runs[0].checks.is_empty());
-            assert_eq!(Snapshot::decode(&snapshot.encode()), Some(snapshot));
-        }
-    }
-
-    #[test]
-    fn numbers_no_snapshot_wrote_are_refused_not_read() {
-        let snapshot = Snapshot {
-            running: false,
-            rate: 0.0,
-            runs: vec![RunSnapshot::of(&run(1, 10), false)],
-        };
-        let numbers = snapshot.encode();
-        // Cut short anywhere, or with a number too many, or a list longer than what follows.
-        for end in 0..numbers.len() {
-            assert_eq!(Snapshot::decode(&numbers[..end]), None, "cut at {end}");
-        }
-        let mut longer = numbers.clone();
-        longer.push(0.0);
-        assert_eq!(Snapshot::decode(&longer), None);
-        assert_eq!(Snapshot::decode(&[0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 1e12]), None);
-        assert_eq!(Snapshot::decode(&[0.0, 0.0, 3.0]), None);
-    }
-}
+pub const LAB: Lab = Lab::new("lab-train", PanelId::Extrapolation, TITLE, TEXT);

@@ -297,23 +297,10 @@ pub fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
         }
         query.push_str(pairs);
     }
-    let wanted = if query.is_empty() {
-        String::new()
-    } else {
-        format!("?{query}")
-    };
-    if wanted == search {
-        return;
+    if !query.is_empty() {
+        query.insert(0, '?');
     }
-    let hash = location.hash().unwrap_or_default();
-    let path = location.pathname().unwrap_or_default();
-    if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{wanted}{hash}")),
-        );
-    }
+    super::dom::replace_query(&query);
 }
 
 /// Follows lesson mode for a lab: a step that asks it (`asks` reads the step's query) sets its

@@ -35,12 +35,13 @@ pub fn NumberingLab() -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let signals = Memo::new(move |_| {
-        let p = params.get();
-        [
-            raw_index(p.pos, p.length),
-            fraction(p.pos, p.length),
-            sinusoidal(p.pos, p.d_model, p.base),
-        ]
+        params.with(|p| {
+            [
+                raw_index(p.pos, p.length),
+                fraction(p.pos, p.length),
+                sinusoidal(p.pos, p.d_model, p.base),
+            ]
+        })
     });
     let cell =
         move |row: usize, read: fn(&SignalAt) -> f64| move || plain(read(&signals.get()[row]));

@@ -35,11 +35,6 @@ const SHORT: [[&str; 2]; 3] = [
     ["flattened", "展平"],
 ];
 
-const SECTIONS_NOTE: [&str; 2] = [
-    "In the sectioned scheme the runs are consecutive: time takes the fastest pairs and width the slowest, so with a large base the width pairs barely turn across a small image (try base 1 000 000, the default of Hugging Face's Qwen2-VL configuration).",
-    "分段方案中各段是连续的：时间段占用频率最高的维度对，宽度段占用频率最低的，所以底数很大时，在一张小图像上宽度段几乎不转（试试底数 1000000，这是 Hugging Face 中 Qwen2-VL 配置的默认值）。",
-];
-
 #[component]
 pub fn Rope2dLab() -> impl IntoView {
     let lab = Linked::<Rope2dSettings>::from_link();
@@ -147,7 +142,10 @@ pub fn Rope2dLab() -> impl IntoView {
                 <LabSlider label=["M-RoPE: height pairs (width takes the rest)", "M-RoPE：高度段的维度对个数（其余归宽度）"]
                     testid="rope-2d-height" row=lab.slider(&HEIGHT) track=Track::Linear step=1.0
                     up_to=Signal::derive(move || settings.with(|s| (s.d / 2 - s.time) as f64)) />
-                <p class="note">{tr(SECTIONS_NOTE)}</p>
+                <p class="note">{tr([
+                    "In the sectioned scheme the runs are consecutive: time takes the fastest pairs and width the slowest, so with a large base the width pairs barely turn across a small image (try base 1 000 000, the default of Hugging Face's Qwen2-VL configuration).",
+                    "分段方案中各段是连续的：时间段占用频率最高的维度对，宽度段占用频率最低的，所以底数很大时，在一张小图像上宽度段几乎不转（试试底数 1000000，这是 Hugging Face 中 Qwen2-VL 配置的默认值）。",
+                ])}</p>
             </Show>
         </div>
         <dl class="numbers" data-testid="rope-2d-readout">

@@ -23,23 +23,6 @@ use crate::ui::context::{tr, use_lesson};
 use super::parts::{LabFigure, short, CsvExport, LabSlider, SvgChart, Track};
 use super::Linked;
 
-/// Where each factor is applied, under transformers' names (docs/sources.md, "RoPE scaling").
-const FACTORS: [&str; 2] = [
-    "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
-    "各因子作用在哪里：attention_factor 乘在 cos 和 sin 上，因此 logits 全都乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；配置没有给出 attention_factor 时，transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，这一项单独列出。LongRoPE 的 attention_factor 在配置没有给出时为 √(1 + ln s / ln L₀)（s ≤ 1 时为 1）；目标长度只决定用短因子还是长因子。",
-];
-
-/// Where versions of transformers differ for the method shown: the lab follows the newest (5.x).
-const VERSIONS_YARN: [&str; 2] = [
-    "transformers versions differ here; the lab follows 5.x: s is the config's factor (4.51 used max_position_embeddings / original), truncate is read (from 4.57), a top-level original_max_position_embeddings wins.",
-    "transformers 各版本在这里做法不一，本实验以 5.x 为准：s 取配置中的 rope_scaling.factor（4.51 用的是 max_position_embeddings / 原始长度）；读取 rope_scaling.truncate（4.57 起）；顶层的 original_max_position_embeddings 优先。",
-];
-
-const VERSIONS_LONGROPE: [&str; 2] = [
-    "transformers versions differ here; the lab follows 5.x: long factors only past L₀ (4096 short, 4097 long), short when loaded without a length (4.x: long); s is rope_scaling.factor when given (4.x with a top-level original length: max / original).",
-    "transformers 各版本在这里做法不一，本实验以 5.x 为准：长度超过 L₀ 才用长因子（4096 用短因子，4097 用长因子），加载时不给长度则用短因子（4.x 用长因子）；配置给出 rope_scaling.factor 时 s 就取它（4.x 在顶层给出原始长度时取 max / 原始长度）。",
-];
-
 /// Each method's name, `[English, 中文]`, in `Method::ALL`'s order.
 const METHODS: [[&str; 2]; 7] = [
     ["none (direct extrapolation)", "不缩放（直接外推）"],
@@ -233,13 +216,22 @@ pub fn RopeExtensionLab() -> impl IntoView {
         </dl>
         {move || {
             let versions = match setup.with(|l| l.method) {
-                Method::Yarn => Some(VERSIONS_YARN),
-                Method::LongRope => Some(VERSIONS_LONGROPE),
+                Method::Yarn => Some([
+                    "transformers versions differ here; the lab follows 5.x: s is the config's factor (4.51 used max_position_embeddings / original), truncate is read (from 4.57), a top-level original_max_position_embeddings wins.",
+                    "transformers 各版本在这里做法不一，本实验以 5.x 为准：s 取配置中的 rope_scaling.factor（4.51 用的是 max_position_embeddings / 原始长度）；读取 rope_scaling.truncate（4.57 起）；顶层的 original_max_position_embeddings 优先。",
+                ]),
+                Method::LongRope => Some([
+                    "transformers versions differ here; the lab follows 5.x: long factors only past L₀ (4096 short, 4097 long), short when loaded without a length (4.x: long); s is rope_scaling.factor when given (4.x with a top-level original length: max / original).",
+                    "transformers 各版本在这里做法不一，本实验以 5.x 为准：长度超过 L₀ 才用长因子（4096 用短因子，4097 用长因子），加载时不给长度则用短因子（4.x 用长因子）；配置给出 rope_scaling.factor 时 s 就取它（4.x 在顶层给出原始长度时取 max / 原始长度）。",
+                ]),
                 _ => None,
             };
             versions.map(|text| view! { <p class="note" data-testid="rope-extension-versions">{tr(text)}</p> })
         }}
-        <p class="note">{tr(FACTORS)}</p>
+        <p class="note">{tr([
+            "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
+            "各因子作用在哪里：attention_factor 乘在 cos 和 sin 上，因此 logits 全都乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；配置没有给出 attention_factor 时，transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，这一项单独列出。LongRoPE 的 attention_factor 在配置没有给出时为 √(1 + ln s / ln L₀)（s ≤ 1 时为 1）；目标长度只决定用短因子还是长因子。",
+        ])}</p>
         <CsvExport testid="rope-extension-csv" file=Signal::derive(move || setup.with(|l| format!(
             "rope-extension_{}_trained{}_target{}.csv",
             method_name(l.method), l.trained, l.target

@@ -12,11 +12,6 @@ use crate::ui::context::{tr, use_lesson};
 use super::parts::{LabChoice, LabSlider, Track};
 use super::Linked;
 
-const SCALE_NOTE: [&str; 2] = [
-    "A reading of √d_model, not the paper's (it gives no reason for the factor): when the table is also the output layer, its entries are kept small (the authors' code draws them from N(0, 1/d_model), rows of length about 1), so that the first scores over the vocabulary are small. A row that small would be drowned by PE, whose length is √(d_model/2); multiplied by √d_model it has length about √d_model, as loud as PE. An untied input table could simply start larger; a tied one cannot, and the factor does it instead.",
-    "关于 √d_model 的一种解读（论文没有说明这个因子的理由）：当嵌入表同时也是输出层时，它的分量要保持很小（作者的代码从 N(0, 1/d_model) 中采样，每行长度约为 1），这样训练开始时输出层给词表中各词的分数才小。这么小的行会被长度为 √(d_model/2) 的位置编码淹没；乘以 √d_model 之后长度约为 √d_model，与位置编码相当。不共享的输入嵌入表可以直接初始化得大一些；共享的不行，于是改由这个因子来做。",
-];
-
 /// The ways of sharing as the select and the table name them, `[English, 中文]`, in
 /// `Tying::ALL`'s order.
 const CHOICES: [[&str; 2]; 4] = [
@@ -146,7 +141,10 @@ pub fn WeightTyingLab() -> impl IntoView {
             }}</dd>
         </dl>
         <p class="note" data-testid="weight-tying-paper" data-readout="tying-counts">{move || paper_check(lesson.lang.get(), tied, untied, fitted)}</p>
-        <p class="note" data-testid="weight-tying-scale">{tr(SCALE_NOTE)}</p>
+        <p class="note" data-testid="weight-tying-scale">{tr([
+            "A reading of √d_model, not the paper's (it gives no reason for the factor): when the table is also the output layer, its entries are kept small (the authors' code draws them from N(0, 1/d_model), rows of length about 1), so that the first scores over the vocabulary are small. A row that small would be drowned by PE, whose length is √(d_model/2); multiplied by √d_model it has length about √d_model, as loud as PE. An untied input table could simply start larger; a tied one cannot, and the factor does it instead.",
+            "关于 √d_model 的一种解读（论文没有说明这个因子的理由）：当嵌入表同时也是输出层时，它的分量要保持很小（作者的代码从 N(0, 1/d_model) 中采样，每行长度约为 1），这样训练开始时输出层给词表中各词的分数才小。这么小的行会被长度为 √(d_model/2) 的位置编码淹没；乘以 √d_model 之后长度约为 √d_model，与位置编码相当。不共享的输入嵌入表可以直接初始化得大一些；共享的不行，于是改由这个因子来做。",
+        ])}</p>
         <p>{tr(["The chosen sharing in PyTorch:", "所选共享方式的 PyTorch 写法："])}</p>
         <pre class="lab-code" data-testid="weight-tying-code">{move || {
             let s = size.get();
