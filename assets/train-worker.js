@@ -1,4 +1,4 @@
-// The training lab's worker (src/bin/trainer.rs, started by src/ui/labs/train.rs): loads its
+// The training lab's worker (src/bin/trainer.rs, started by src/ui/labs/train/worker.rs): loads its
 // wasm in the version of the page's files (this script's own query) and hands it the commands,
 // also those that arrive while it loads. A wasm that cannot load says so to the page.
 const version = self.location.search;

@@ -37,7 +37,7 @@ test('the RoPE complex lab loads only when its panel comes near, and prints one 
   assert.equal(await toolsStarted(page), false, 'nothing has asked for the tools at the top of the page');
   // (On a taller screen the PE vector panel's lab may start the tools at once: the RoPE lab's own
   // slot is what tells.)
-  assert.equal(await page.locator('[data-lab="rope-complex"] > *').count(), 0, 'an empty slot before the panel is near');
+  assert.equal(await page.locator('[data-lab="rope"] > *').count(), 0, 'an empty slot before the panel is near');
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
   await unfold(page, 'rope-complex', 'rope-pair-offset');
   assert.equal(await toolsStarted(page), true, 'the tools were started for it');

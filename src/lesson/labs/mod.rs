@@ -58,8 +58,8 @@ impl Lab {
 
 /// The list of labs: one line a lab, `Id: module, Settings;` (`()` for a lab without values in
 /// the URL). It declares the module, the lab's [`LabId`], its place in [`LABS`] (the page's
-/// order: by panel, then as the panel shows them), its prefix in [`lab_prefixes`] and its reader
-/// in [`some_lab_value_unusable`].
+/// order: by panel, then as the panel shows them), its prefix in [`lab_prefixes`], its reader
+/// in [`some_lab_value_unusable`] and its table in [`table_problems`].
 macro_rules! labs {
     ($($id:ident: $module:ident, $settings:ty;)*) => {
         $(pub mod $module;)*
@@ -104,6 +104,15 @@ macro_rules! labs {
         /// kept or fixed one): a lesson step's values must be ones their lab takes.
         pub fn some_lab_value_unusable(query: &str) -> bool {
             false $(|| <$settings as LinkedValues>::unusable(query))*
+        }
+
+        /// Each lab's table's problem, if it has one (`LinkedValues::table_problem`), by its
+        /// heading's id: `tests/labs.rs` asks every lab of the list.
+        pub fn table_problems() -> Vec<(&'static str, String)> {
+            [$(($module::LAB.anchor, <$settings as LinkedValues>::table_problem()),)*]
+                .into_iter()
+                .filter_map(|(anchor, problem)| Some((anchor, problem?)))
+                .collect()
         }
     };
 }

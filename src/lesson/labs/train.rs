@@ -123,17 +123,17 @@ impl WorkerCommand {
     /// as a link's are, so values a link could not give are fixed the same way.
     pub fn decode(text: &str) -> Option<WorkerCommand> {
         let (verb, query) = text.split_once(' ').unwrap_or((text, ""));
-        Some(match verb {
-            "reset" => WorkerCommand::Reset(
+        Some(match (verb, query) {
+            ("reset", query) => WorkerCommand::Reset(
                 TrainSettings::read(query)
                     .map(|link| link.settings)
                     .unwrap_or_default(),
             ),
-            "start" => WorkerCommand::Start,
-            "watch" => WorkerCommand::Watch,
-            "pause" => WorkerCommand::Pause,
-            "step" => WorkerCommand::Step,
-            "yield" => WorkerCommand::Yield,
+            ("start", "") => WorkerCommand::Start,
+            ("watch", "") => WorkerCommand::Watch,
+            ("pause", "") => WorkerCommand::Pause,
+            ("step", "") => WorkerCommand::Step,
+            ("yield", "") => WorkerCommand::Yield,
             _ => return None,
         })
     }
@@ -230,40 +230,75 @@ impl RunSnapshot {
         }
     }
 
+    /// The run `numbers` hold next; `None` if they are not one `write` wrote (counts and
+    /// indices whole, flags 0 or 1, the checks in threes and the counts in pairs).
     fn read(numbers: &mut Numbers) -> Option<RunSnapshot> {
-        let [scheme, step, planned, finished, learned_at, health, width, heads] =
-            [(); 8].map(|_| numbers.next());
-        let whole = |v: Option<f64>| v.filter(|v| *v >= 0.0).map(|v| v as usize);
-        let checks = numbers
-            .list()?
+        let mut next_whole = || numbers.next().and_then(whole);
+        let (scheme, step, planned) = (next_whole()?, next_whole()?, next_whole()?);
+        let finished = match numbers.next()? {
+            0.0 => false,
+            1.0 => true,
+            _ => return None,
+        };
+        let learned_at = match numbers.next()? {
+            -1.0 => None,
+            at => Some(whole(at)?),
+        };
+        let health = Health::from_index(numbers.next().and_then(whole)?)?;
+        let (width, heads) = (numbers.next().and_then(whole)?, numbers.next().and_then(whole)?);
+        let checks = numbers.list()?;
+        if checks.len() % 3 != 0 || scheme >= TRAIN_SCHEMES.len() {
+            return None;
+        }
+        let checks = checks
             .chunks_exact(3)
-            .map(|c| Check {
-                step: c[0] as usize,
-                loss: c[1],
-                accuracy: c[2],
+            .map(|c| {
+                Some(Check {
+                    step: whole(c[0])?,
+                    loss: c[1],
+                    accuracy: c[2],
+                })
             })
-            .collect();
-        Some(RunSnapshot {
-            scheme: whole(scheme)?.min(TRAIN_SCHEMES.len() - 1),
-            step: whole(step)?,
-            planned: whole(planned)?,
-            finished: finished? == 1.0,
-            learned_at: whole(learned_at),
-            health: Health::from_index(whole(health)?).unwrap_or_default(),
-            width: whole(width)?,
-            heads: whole(heads)?,
-            checks,
-            rows: numbers.list()?.to_vec(),
-            similarity: numbers.list()?.to_vec(),
-            attention: numbers.list()?.to_vec(),
-            tokens: numbers.list()?.iter().map(|&t| t as usize).collect(),
-            counts: numbers.optional_list()?.map(|flat| {
+            .collect::<Option<Vec<_>>>()?;
+        let (rows, similarity, attention) = (
+            numbers.list()?.to_vec(),
+            numbers.list()?.to_vec(),
+            numbers.list()?.to_vec(),
+        );
+        let tokens = numbers.list()?.iter().map(|&t| whole(t)).collect::<Option<_>>()?;
+        let counts = match numbers.optional_list()? {
+            Some(flat) if flat.len() % 2 == 0 => Some(
                 flat.chunks_exact(2)
-                    .map(|c| (c[0] as usize, c[1] as usize))
-                    .collect()
-            }),
+                    .map(|c| Some((whole(c[0])?, whole(c[1])?)))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            Some(_) => return None,
+            None => None,
+        };
+        Some(RunSnapshot {
+            scheme,
+            step,
+            planned,
+            finished,
+            learned_at,
+            health,
+            checks,
+            width,
+            rows,
+            similarity,
+            heads,
+            attention,
+            tokens,
+            counts,
         })
     }
+}
+
+/// A count or an index as a snapshot carries it: a whole number from 0 to 2⁵³ (beyond, an f64
+/// no longer holds every whole number).
+fn whole(value: f64) -> Option<usize> {
+    ((0.0..=9_007_199_254_740_992.0).contains(&value) && value.fract() == 0.0)
+        .then_some(value as usize)
 }
 
 /// What the worker reports: whether its runs are going, its speed (steps a second of each run),
@@ -294,13 +329,14 @@ impl Snapshot {
     /// The snapshot `numbers` hold; `None` if they are not one `encode` wrote.
     pub fn decode(numbers: &[f64]) -> Option<Snapshot> {
         let mut numbers = Numbers(numbers);
-        let running = numbers.next()? == 1.0;
+        let running = match numbers.next()? {
+            0.0 => false,
+            1.0 => true,
+            _ => return None,
+        };
         let rate = numbers.next()?;
-        let count = numbers.next()?;
-        if !(0.0..=2.0).contains(&count) {
-            return None;
-        }
-        let runs = (0..count as usize)
+        let count = numbers.next().and_then(whole).filter(|&c| c <= 2)?;
+        let runs = (0..count)
             .map(|_| RunSnapshot::read(&mut numbers))
             .collect::<Option<Vec<_>>>()?;
         numbers.0.is_empty().then_some(Snapshot {

@@ -171,18 +171,60 @@ pub trait LabSettings: Clone + Default + PartialEq + Send + Sync + 'static {
     }
 }
 
-/// What the list of labs needs of a lab's values: its prefix, if it has values in the URL, and
-/// whether a query's values are ones it takes as they are. `()` for a lab without values.
+/// What the list of labs needs of a lab's values: its prefix, if it has values in the URL,
+/// whether a query's values are ones it takes as they are, and whether its table is one a link
+/// can carry. `()` for a lab without values.
 pub trait LinkedValues {
     const PREFIX: Option<&'static str>;
     fn unusable(query: &str) -> bool;
+    fn table_problem() -> Option<String>;
 }
 
-impl<S: LabSettings> LinkedValues for S {
+impl<S: LabSettings + std::fmt::Debug> LinkedValues for S {
     const PREFIX: Option<&'static str> = Some(S::VALUES.prefix);
 
     fn unusable(query: &str) -> bool {
         S::read(query).is_some_and(|link| !link.problems.is_empty())
+    }
+
+    /// What is wrong with the table, if anything: every key under the prefix, each once; each
+    /// slider inside its number's range; the defaults inside theirs, written and read back as
+    /// they are; a link without the lab's keys read as none.
+    fn table_problem() -> Option<String> {
+        let LabValues {
+            prefix,
+            names,
+            numbers,
+        } = S::VALUES;
+        let keys: Vec<&str> = names
+            .iter()
+            .map(|n| n.key)
+            .chain(numbers.iter().map(|n| n.key))
+            .collect();
+        for (n, key) in keys.iter().enumerate() {
+            if !key.starts_with(prefix) || keys[n + 1..].contains(key) {
+                return Some(format!("{key}: outside {prefix}, or twice"));
+            }
+        }
+        for number in numbers {
+            let (from, to) = number.slider;
+            if !(number.min <= from && from < to && to <= number.max) {
+                return Some(format!("{}: its slider leaves its range", number.key));
+            }
+            let default = (number.get)(&S::default());
+            if number.clamp(default) != default {
+                return Some(format!(
+                    "{}: its default {default} is not one it takes",
+                    number.key
+                ));
+            }
+        }
+        let written = S::default().pairs();
+        match S::read(&written) {
+            Some(link) if link.settings == S::default() && link.problems.is_empty() => {}
+            other => return Some(format!("{written} reads as {other:?}")),
+        }
+        S::read("?k=3&lang=en").map(|link| format!("a link without its keys reads as {link:?}"))
     }
 }
 
@@ -191,6 +233,10 @@ impl LinkedValues for () {
 
     fn unusable(_: &str) -> bool {
         false
+    }
+
+    fn table_problem() -> Option<String> {
+        None
     }
 }
 

@@ -89,6 +89,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>()
                             && i < PRESETS.len() {
                                 settings.set(RopeExtensionSettings::preset(i));
+                                stale.set(false);
                             }
                     }
                     prop:value=move || chosen.get().to_string()
@@ -141,11 +142,13 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 <LabSlider label=["YaRN β_fast (turns in L₀ above which a pair is kept)", "YaRN β_fast（维度对在 L₀ 内转的圈数高于它，就保持不变）"] testid="rope-extension-beta-fast" row=linked.slider(&BETA_FAST)
                     track=Track::Linear step=1.0 />
                 <LabSlider label=["YaRN β_slow (turns in L₀ below which a pair is interpolated)", "YaRN β_slow（维度对在 L₀ 内转的圈数低于它，就做插值）"] testid="rope-extension-beta-slow" row=linked.slider(&BETA_SLOW)
-                    track=Track::Linear step=0.25 />
+                    track=Track::Linear step=0.25
+                    up_to=Signal::derive(move || setup.with(|l| l.beta_fast - 0.25)) />
             </Show>
             <Show when=move || setup.with(|l| l.method == Method::Llama3)>
                 <LabSlider label=["Llama 3 low_freq_factor", "Llama 3 low_freq_factor"] testid="rope-extension-low" row=linked.slider(&LOW)
-                    track=Track::Linear step=0.25 />
+                    track=Track::Linear step=0.25
+                    up_to=Signal::derive(move || setup.with(|l| l.high_freq_factor - 0.25)) />
                 <LabSlider label=["Llama 3 high_freq_factor", "Llama 3 high_freq_factor"] testid="rope-extension-high" row=linked.slider(&HIGH)
                     track=Track::Linear step=0.25 />
             </Show>
@@ -291,11 +294,14 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let read = read_rope_fields(&text, head_dim, trained);
                     outcome.set(Some(read.clone().map(|r| r.notes)));
                     match read {
-                        Ok(read) => settings.set(RopeExtensionSettings {
-                            preset: PRESETS.len(),
-                            lab: Extension::from_config(&read.config),
-                            declared: read.config.max_position_embeddings,
-                        }),
+                        Ok(read) => {
+                            settings.set(RopeExtensionSettings {
+                                preset: PRESETS.len(),
+                                lab: Extension::from_config(&read.config),
+                                declared: read.config.max_position_embeddings,
+                            });
+                            stale.set(false);
+                        }
                         Err(_) => stale.set(true),
                     }
                 }>

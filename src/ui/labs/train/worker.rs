@@ -97,10 +97,12 @@ fn spawn(runs: [RwSignal<RunSnapshot>; 2], state: RwSignal<WorkerState>) -> Opti
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let data = ev.data();
             let Some(numbers) = data.dyn_ref::<js_sys::Float64Array>() else {
-                // The loader's own message: its wasm did not load.
+                // The loader's own message, `{ error }`: its wasm did not load. Anything else
+                // is no message of the worker's, and is ignored.
                 let error = js_sys::Reflect::get(&data, &"error".into()).ok();
-                let error = error.and_then(|e| e.as_string()).unwrap_or_default();
-                state.update(|s| s.error = Some(error));
+                if let Some(error) = error.and_then(|e| e.as_string()) {
+                    state.update(|s| s.error = Some(error));
+                }
                 return;
             };
             let Some(snapshot) = Snapshot::decode(&numbers.to_vec()) else {
