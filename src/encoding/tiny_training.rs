@@ -45,41 +45,23 @@ pub enum Health {
 }
 
 impl Health {
-    const NAMES: [(Health, &'static str); 4] = [
-        (Health::Training, "training"),
-        (Health::Frozen, "frozen"),
-        (Health::Diverged, "diverged"),
-        (Health::Rising, "rising"),
+    /// Every health, in the order the snapshots number them.
+    pub const ALL: [Health; 4] = [
+        Health::Training,
+        Health::Frozen,
+        Health::Diverged,
+        Health::Rising,
     ];
-
-    /// Its name, for a reader.
-    pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(h, _)| *h == self)
-            .map_or("training", |(_, n)| n)
-    }
 
     /// Its place among the healths: how the worker's snapshots carry it
     /// (`lesson::labs::train::Snapshot`).
     pub fn index(self) -> usize {
-        Self::NAMES
-            .iter()
-            .position(|(h, _)| *h == self)
-            .unwrap_or(0)
+        Self::ALL.iter().position(|h| *h == self).unwrap_or(0)
     }
 
     /// The health at `index` (`None` past the last).
     pub fn from_index(index: usize) -> Option<Health> {
-        Self::NAMES.get(index).map(|(h, _)| *h)
-    }
-
-    /// The health a snapshot names (`None` for a name it does not know).
-    pub fn from_name(name: &str) -> Option<Health> {
-        Self::NAMES
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(h, _)| *h)
+        Self::ALL.get(index).copied()
     }
 }
 
@@ -287,11 +269,11 @@ mod tests {
     }
 
     #[test]
-    fn every_health_reads_back_from_its_name() {
-        for (health, _) in Health::NAMES {
-            assert_eq!(Health::from_name(health.name()), Some(health));
+    fn every_health_reads_back_from_its_place() {
+        for health in Health::ALL {
+            assert_eq!(Health::from_index(health.index()), Some(health));
         }
-        assert_eq!(Health::from_name("fine"), None);
+        assert_eq!(Health::from_index(Health::ALL.len()), None);
     }
 
     #[test]

@@ -43,10 +43,9 @@ impl LabSettings for RelativeBiasSettings {
 
     /// The settings T5's formula accepts: an even bucket count, and max_distance beyond the
     /// exact distances (`t5_bucket` refuses the rest).
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         self.buckets = (self.buckets / 2 * 2).max(RELATIVE_BUCKETS_MIN);
         self.max_distance = self.max_distance.max(self.exact() + 1);
-        self
     }
 }
 

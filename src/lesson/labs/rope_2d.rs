@@ -41,12 +41,12 @@ impl Rope2dSettings {
 pub const SCHEME: LabName<Rope2dSettings> = lab_name!("r2_scheme", GRID_SCHEMES, scheme);
 pub const ROWS: LabNumber<Rope2dSettings> = lab_number!(whole "r2_rows", 1.0, 32.0, rows);
 pub const COLUMNS: LabNumber<Rope2dSettings> = lab_number!(whole "r2_columns", 1.0, 32.0, columns);
-/// Inside the grid (`fixed`).
+/// Inside the grid (`fix`).
 pub const ROW: LabNumber<Rope2dSettings> = lab_number!(whole "r2_row", 0.0, 31.0, row);
 pub const COLUMN: LabNumber<Rope2dSettings> = lab_number!(whole "r2_column", 0.0, 31.0, column);
 pub const D: LabNumber<Rope2dSettings> = lab_number!(whole "r2_d", 4.0, 256.0, d);
 pub const BASE: LabNumber<Rope2dSettings> = lab_number!(real "r2_base", 10.0, 10_000_000.0, base);
-/// The sectioned scheme's runs, inside d/2 together (`fixed`).
+/// The sectioned scheme's runs, inside d/2 together (`fix`).
 pub const TIME: LabNumber<Rope2dSettings> = lab_number!(whole "r2_time", 0.0, 128.0, time);
 pub const HEIGHT: LabNumber<Rope2dSettings> = lab_number!(whole "r2_height", 0.0, 128.0, height);
 
@@ -54,13 +54,12 @@ impl LabSettings for Rope2dSettings {
     const VALUES: LabValues<Self> = LabValues::new("r2_", &[SCHEME], &[ROWS, COLUMNS, ROW, COLUMN, D, BASE, TIME, HEIGHT]);
 
     /// A width that is a multiple of 4, a query patch inside the grid, and runs that fit d/2.
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         self.d = (self.d / 4 * 4).max(4);
         self.row = self.row.min(self.rows.max(1) - 1);
         self.column = self.column.min(self.columns.max(1) - 1);
         self.time = self.time.min(self.d / 2);
         self.height = self.height.min(self.d / 2 - self.time);
-        self
     }
 }
 

@@ -59,10 +59,10 @@ pub const TRAINED: Number = lab_number!(whole "rx_trained", 256.0, 1_048_576.0, 
 pub const TARGET: Number = lab_number!(whole "rx_target", 256.0, 2_097_152.0, lab.target);
 pub const FACTOR: Number = lab_number!(real "rx_s", 1.0, 64.0, lab.factor);
 pub const BASE: Number = lab_number!(real "rx_base", 100.0, 1e8, lab.base);
-/// YaRN's two thresholds, fast above slow (`fixed`).
+/// YaRN's two thresholds, fast above slow (`fix`).
 pub const BETA_FAST: Number = lab_number!(real "rx_beta_fast", 2.0, 128.0, lab.beta_fast);
 pub const BETA_SLOW: Number = lab_number!(real "rx_beta_slow", 0.25, 8.0, lab.beta_slow);
-/// Llama 3's two factors, high above low (`fixed`).
+/// Llama 3's two factors, high above low (`fix`).
 pub const LOW: Number = lab_number!(real "rx_low", 0.5, 4.0, lab.low_freq_factor);
 pub const HIGH: Number = lab_number!(real "rx_high", 1.0, 16.0, lab.high_freq_factor);
 
@@ -73,7 +73,7 @@ impl LabSettings for RopeExtensionSettings {
 
     /// The two pairs of settings that must not cross: β_fast above β_slow, the high factor above
     /// the low one.
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         let lab = &mut self.lab;
         if lab.beta_fast <= lab.beta_slow {
             lab.beta_fast = (lab.beta_slow + 0.25).min(128.0);
@@ -83,7 +83,6 @@ impl LabSettings for RopeExtensionSettings {
             lab.high_freq_factor = (lab.low_freq_factor + 0.25).min(16.0);
             lab.low_freq_factor = lab.low_freq_factor.min(lab.high_freq_factor - 0.25);
         }
-        self
     }
 
     /// The preset (`rx_model`), its method (`rx_method`), then the numbers over the preset's;
@@ -123,7 +122,8 @@ impl LabSettings for RopeExtensionSettings {
             }
         }
         read_numbers(&value, Self::VALUES.numbers, &mut settings, &mut problems);
-        let fixed = settings.clone().fixed();
+        let mut fixed = settings.clone();
+        fixed.fix();
         for (key, number) in [("rx_beta_fast", &BETA_FAST), ("rx_high", &HIGH)] {
             if (number.get)(&fixed) != (number.get)(&settings) {
                 let below = if key == "rx_high" { "rx_low" } else { "rx_beta_slow" };

@@ -53,7 +53,7 @@ pub const SHIFT_N_MAX: usize = 64;
 
 pub const KERNEL: LabName<ShiftSettings> = lab_name!("so_kernel", KERNEL_NAMES, kernel);
 pub const N: LabNumber<ShiftSettings> = lab_number!(whole "so_n", 4.0, SHIFT_N_MAX as f64, n);
-/// The frequencies and the window are bounded by N too (`fixed`).
+/// The frequencies and the window are bounded by N too (`fix`).
 pub const F: LabNumber<ShiftSettings> = lab_number!(whole "so_f", 0.0, (SHIFT_N_MAX - 1) as f64, f);
 pub const F2: LabNumber<ShiftSettings> = lab_number!(whole "so_f2", 0.0, (SHIFT_N_MAX - 1) as f64, f2);
 pub const WIDTH: LabNumber<ShiftSettings> = lab_number!(whole "so_width", 0.0, (SHIFT_N_MAX / 2) as f64, width);
@@ -63,11 +63,10 @@ pub const SEED: LabNumber<ShiftSettings> = lab_number!(whole "so_seed", 1.0, 999
 impl LabSettings for ShiftSettings {
     const VALUES: LabValues<Self> = LabValues::new("so_", &[KERNEL], &[N, F, F2, WIDTH, SLOPE, SEED]);
 
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         for (_, field, most) in self.bounded_by_n() {
             *field = (*field).min(most);
         }
-        self
     }
 
     /// As the table reads them, then the bounds that depend on N; a default the link did not

@@ -60,7 +60,7 @@ pub const TRAIN_LENGTH_MAX: usize = 32;
 pub const TASK: LabName<TrainSettings> = lab_name!("tr_task", TRAIN_TASKS, task);
 pub const SCHEME_A: LabName<TrainSettings> = lab_name!("tr_a", TRAIN_SCHEMES, schemes[0]);
 pub const SCHEME_B: LabName<TrainSettings> = lab_name!("tr_b", TRAIN_SCHEMES, schemes[1]);
-/// Inside the sequence (`fixed`).
+/// Inside the sequence (`fix`).
 pub const OFFSET: LabNumber<TrainSettings> = lab_number!(whole "tr_k", 0.0, (TRAIN_LENGTH_MAX - 1) as f64, offset);
 pub const LENGTH: LabNumber<TrainSettings> = lab_number!(whole "tr_length", 4.0, TRAIN_LENGTH_MAX as f64, length);
 pub const D_MODEL: LabNumber<TrainSettings> = lab_number!(whole "tr_d", 4.0, 64.0, d_model);
@@ -82,11 +82,10 @@ impl LabSettings for TrainSettings {
 
     /// The rules between the numbers: k or j inside the sequence, and a width that splits into
     /// the heads with an even width each (RoPE turns pairs).
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         self.offset = self.offset.min(self.length - 1);
         let unit = 2 * self.heads;
         self.d_model = (self.d_model / unit * unit).max(unit);
-        self
     }
 }
 

@@ -154,15 +154,13 @@ pub trait LabSettings: Clone + Default + PartialEq + Send + Sync + 'static {
 
     /// The rules between the numbers (a patch inside the grid, an even width), applied after a
     /// link is read and after every slider's write. None by default.
-    fn fixed(self) -> Self {
-        self
-    }
+    fn fix(&mut self) {}
 
     /// The settings `query` gives, over the defaults; `None` when it has none of the lab's keys.
-    /// An unknown name keeps the default's, numbers are clamped or kept, `fixed` applied, and
+    /// An unknown name keeps the default's, numbers are clamped or kept, `fix` applied, and
     /// each value changed is reported.
     fn read(query: &str) -> Option<LabLink<Self>> {
-        Self::VALUES.read_fixed(query, Self::fixed)
+        Self::VALUES.read_fixed(query, Self::fix)
     }
 
     /// The settings as URL pairs: the named values, then every number.
@@ -297,12 +295,13 @@ impl<T: Default> LabValues<T> {
 
     /// As `read`, then `fix` applied for the rules between the numbers; each number it changed
     /// is reported too.
-    pub fn read_fixed(&self, query: &str, fix: fn(T) -> T) -> Option<LabLink<T>>
+    pub fn read_fixed(&self, query: &str, fix: fn(&mut T)) -> Option<LabLink<T>>
     where
         T: Clone,
     {
         let mut link = self.read(query)?;
-        let fixed = fix(link.settings.clone());
+        let mut fixed = link.settings.clone();
+        fix(&mut fixed);
         for number in self.numbers {
             let (was, now) = ((number.get)(&link.settings), (number.get)(&fixed));
             if was != now {

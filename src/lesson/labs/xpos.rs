@@ -21,17 +21,16 @@ pub const VECTORS: LabName<XposSettings> = lab_name!("xp_vectors", ["aligned", "
 pub const D: LabNumber<XposSettings> = lab_number!(whole "xp_d", 2.0, 256.0, d);
 pub const SCALE: LabNumber<XposSettings> = lab_number!(rounded "xp_scale", 16.0, 8192.0, scale_base);
 pub const REACH: LabNumber<XposSettings> = lab_number!(whole "xp_reach", 16.0, 8192.0, reach);
-/// At most the reach (`fixed`).
+/// At most the reach (`fix`).
 pub const DISTANCE: LabNumber<XposSettings> = lab_number!(whole "xp_distance", 0.0, 8192.0, distance);
 
 impl LabSettings for XposSettings {
     const VALUES: LabValues<Self> = LabValues::new("xp_", &[VECTORS], &[D, SCALE, REACH, DISTANCE]);
 
     /// An even width, and a chosen distance within the drawn range.
-    fn fixed(mut self) -> Self {
+    fn fix(&mut self) {
         self.d = (self.d / 2 * 2).max(2);
         self.distance = self.distance.min(self.reach);
-        self
     }
 }
 

@@ -266,13 +266,13 @@ pub fn follow_lesson(query: Option<String>) {
 }
 
 /// What lesson mode asks of the labs, for a lab to follow.
-pub fn lesson_request() -> ArcRwSignal<Option<String>> {
+fn lesson_request() -> ArcRwSignal<Option<String>> {
     LESSON_REQUEST.with(Clone::clone)
 }
 
 /// The query of the link as it was opened (the navigation's own address), before the page
 /// rewrote it: the page's URL table drops the labs' keys, so a lab reads its own from here.
-pub fn opened_query() -> String {
+fn opened_query() -> String {
     let entry = window()
         .performance()
         .map(|p| p.get_entries_by_type("navigation").get(0))
@@ -287,7 +287,7 @@ pub fn opened_query() -> String {
 
 /// Writes a lab's pairs (under `prefix`) into the address beside the page's, or removes them
 /// (`None`), with replaceState as the page does (no history entries, the anchor kept).
-pub fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
+fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
     let location = window().location();
     let search = location.search().unwrap_or_default();
     let mut query = without_prefix(&search, prefix);
@@ -308,7 +308,7 @@ pub fn write_lab_pairs(prefix: &str, pairs: Option<&str>) {
 /// (`restore`) once the lesson no longer asks it, at another step or when lesson mode is left,
 /// as the page's own parameters do. Returns the flag `keep_in_address` reads: a change the
 /// lesson made is the lesson's, and does not put the lab's values in the teacher's address.
-pub fn follow_lesson_steps<L: 'static, S: 'static>(
+fn follow_lesson_steps<L: 'static, S: 'static>(
     asks: fn(&str) -> Option<L>,
     apply: impl Fn(L) + 'static,
     save: impl Fn() -> S + 'static,
@@ -339,7 +339,7 @@ pub fn follow_lesson_steps<L: 'static, S: 'static>(
 /// lab's first change on (`track` reads what it changes; not a change lesson mode made, flagged
 /// in `by_lesson`), or from the start when the link came with them, and again after each of the
 /// page's own rewrites (`pe-state`), which drop them.
-pub fn keep_in_address(
+fn keep_in_address(
     prefix: &'static str,
     from_link: bool,
     pairs: impl Fn() -> Option<String> + Copy + 'static,
@@ -370,7 +370,7 @@ pub fn keep_in_address(
 /// could not use goes to its fold, `LinkProblemsOf`), replaced by each lesson step that asks this
 /// lab, kept in the address under its prefix (`keep_in_address`), and written by its sliders and
 /// choices through their rows (`slider`, `choice`): each write clamped to the row's range, then
-/// the settings' rules applied (`LabSettings::fixed`), as a link's reading does.
+/// the settings' rules applied (`LabSettings::fix`), as a link's reading does.
 pub struct Linked<S: 'static> {
     pub settings: RwSignal<S>,
 }
@@ -420,7 +420,7 @@ impl<S: LabSettings> Linked<S> {
     pub fn update(self, change: impl FnOnce(&mut S)) {
         self.settings.update(|s| {
             change(s);
-            *s = s.clone().fixed();
+            s.fix();
         });
     }
 

@@ -39,7 +39,7 @@ fn reach(s: &RelativeBiasSettings) -> i64 {
     (2 * s.max_distance.max(s.k) as i64).clamp(16, 4096)
 }
 
-/// T5's bucket of `offset` under the settings (they are `fixed`, so it exists).
+/// T5's bucket of `offset` under the settings (they are fixed by `fix`, so it exists).
 fn bucket(s: &RelativeBiasSettings, offset: i64) -> usize {
     t5_bucket(offset, s.causal == 0, s.buckets, s.max_distance).unwrap_or(0)
 }

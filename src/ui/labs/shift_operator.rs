@@ -45,7 +45,7 @@ pub fn ShiftOperatorLab() -> impl IntoView {
         let s = settings.get();
         shift_report(s.n, s.f, s.f2, s.kernel(), encoding_omega.get())
     });
-    // The bounds that follow N (`ShiftSettings::fixed` keeps the values inside them).
+    // The bounds that follow N (`ShiftSettings::fix` keeps the values inside them).
     let n_less_one = Signal::derive(move || settings.with(|s| s.n - 1) as f64);
     let kind = move || settings.with(|s| s.kernel);
     let text = move |make: fn(&ShiftReport, &ShiftSettings, Lang) -> String| {
