@@ -14,7 +14,7 @@ export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export RUSTC_WORKSPACE_WRAPPER="$HOME/.cargo/bin/clippy-driver"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
-parts=${PE_BENCH_PARTS:-core sliders load}
+parts=${PE_BENCH_PARTS:-core sliders chapters load}
 summary=()
 missed=0
 part() {
@@ -35,16 +35,19 @@ core() {
 for p in $parts; do
   case $p in
     core) part core core ;;
-    sliders|load)
+    sliders|chapters|load)
       # The release build, once, unless PE_BENCH_DIST names another build to measure.
       if [ -z "${PE_BENCH_DIST:-}" ] && [ -z "${built:-}" ]; then
         echo "== trunk build --release"
         trunk build --release && built=1
       fi
-      if [ "$p" = sliders ]; then part sliders bash -c 'cd tests/browser && node bench-ui.mjs'
-      else part load bash -c 'cd tests/browser && node bench-load.mjs'; fi
+      case $p in
+        sliders) part sliders bash -c 'cd tests/browser && node bench-ui.mjs' ;;
+        chapters) part chapters bash -c 'cd tests/browser && node bench-chapters.mjs' ;;
+        load) part load bash -c 'cd tests/browser && node bench-load.mjs' ;;
+      esac
       ;;
-    *) echo "unknown part $p (core, sliders, load)" >&2; exit 2 ;;
+    *) echo "unknown part $p (core, sliders, chapters, load)" >&2; exit 2 ;;
   esac
 done
 

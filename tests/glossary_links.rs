@@ -1,5 +1,5 @@
 //! The glossary terms the live panels and labs link (issue 37): what the prerender writes into a
-//! page (`<html data-terms>`) reads back as what it decided, for every page and language (a term's
+//! page (`<meta name="pe-course" data-terms>`) reads back as what it decided, for every page and language (a term's
 //! words holding one of the separators would not), and the words are where the live text will
 //! look for them: in the panel's explanation, or the lab's. Run with
 //! `--no-default-features --features ssr` (the decision is made by the prerender).

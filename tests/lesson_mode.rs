@@ -131,13 +131,14 @@ fn every_step_lists_its_answers_words_and_the_question_gives_none_of_them() {
     }
 }
 
-/// Every name a step masks is hidden by a rule of the tools' stylesheet (a read-out or chart,
+/// Every name a step masks is hidden by a rule of the page's stylesheet, which a step link's
+/// page has from its first paint (a read-out or chart,
 /// `data-readout`, or a sentence, `data-answer`) and marks something in the sources: a name
 /// without a rule would leave its answer on screen, one without a mark would hide nothing.
 #[test]
 fn every_masked_name_has_its_rule_and_its_place_in_the_page() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let css = std::fs::read_to_string(format!("{root}/style/teacher.css")).expect("teacher.css");
+    let css = std::fs::read_to_string(format!("{root}/style/main.css")).expect("main.css");
     let mut sources = String::new();
     let mut folders = vec![std::path::PathBuf::from(format!("{root}/src"))];
     while let Some(folder) = folders.pop() {
@@ -158,7 +159,7 @@ fn every_masked_name_has_its_rule_and_its_place_in_the_page() {
             let in_css = css.contains(&readout) || css.contains(&answer);
             assert!(
                 in_css,
-                "step {step}: no rule for {name:?} in style/teacher.css"
+                "step {step}: no rule for {name:?} in style/main.css"
             );
             let marked = [
                 format!("data-readout=\"{name}\""),

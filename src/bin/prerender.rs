@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
-use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS};
+use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS, COURSE_META};
 use pe_explorer::lesson::handout::{handout_path, HandoutKind};
 use pe_explorer::lesson::labs::LABS;
 use pe_explorer::lesson::playlist::PlanId;
@@ -179,11 +179,22 @@ fn in_folder(html: &str, lang: Lang, page: Page) -> String {
             .expect("prerender: <html> is not closed")
         + 1;
     let page = format!(
-        "{}<html lang=\"{}\" data-root=\"{root}\" data-page=\"{page_name}\" data-terms=\"{terms}\"{}>{}",
+        "{}<html lang=\"{}\" data-root=\"{root}\" data-page=\"{page_name}\">{}",
         &page[..start],
         lang.html_tag(),
-        link_targets(),
         &page[end..]
+    );
+    // The course's map and the page's terms, after the charset (which must be within the first
+    // 1 024 bytes, so not behind them on `<html>`).
+    let charset = page
+        .find("<meta charset")
+        .expect("prerender: the page has no <meta charset>");
+    let after = charset + page[charset..].find('>').expect("prerender: <meta charset") + 1;
+    let page = format!(
+        "{}<meta name=\"{COURSE_META}\" content=\"\" data-terms=\"{terms}\"{}>{}",
+        &page[..after],
+        link_targets(),
+        &page[after..]
     );
     // A Chinese page's texts for its wasm (`i18n::chinese`), fetched with the page rather than
     // after the wasm has started (which then waited a round trip for them before drawing in
@@ -252,19 +263,31 @@ fn with_prerendered(page: &str, app: &str) -> Option<String> {
 }
 
 /// A script at the end of the static page, run before its first paint: a link to a lesson step
-/// (`?step=9`, no anchor) opens at the step's panel (`lesson::steps::STEP_PANELS`), so what the
-/// reader sees first is what the step is about, not the top of the page until the wasm and then
-/// the teacher's tools arrive (they show the same panel: nothing moves then).
+/// (`?step=9`) is in lesson mode from its first paint, its panel marked and what the step masks
+/// until Reveal masked (`<html data-lesson-panel data-mask>`, the rules in style/main.css), as
+/// the teacher's tools will mark it once they have arrived; without an anchor it opens at the
+/// step's panel (`lesson::steps::STEP_PANELS`), so what the reader sees first is what the step
+/// is about, and nothing moves when the tools arrive. (A link the state does not take into
+/// lesson mode has both attributes taken away by the page: `shell::start`.)
 fn step_script() -> String {
+    let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt"))
+        .unwrap_or_else(|e| panic!("prerender: assets/lesson.txt: {e:?}"));
     let panels: Vec<String> = STEP_PANELS
         .iter()
         .map(|panel| format!("\"{}\"", panel.anchor()))
         .collect();
+    let masks: Vec<String> = (1..=STEP_PANELS.len())
+        .map(|step| format!("\"{}\"", lesson.masks(step).join(" ")))
+        .collect();
     format!(
-        "<script>(() => {{ const panels = [{}]; \
+        "<script>(() => {{ const panels = [{}]; const masks = [{}]; \
          const step = Number(new URLSearchParams(location.search).get(\"step\")); \
-         if (!location.hash && step >= 1 && step <= panels.length) \
-         document.getElementById(panels[step - 1])?.scrollIntoView(); }})();</script>",
-        panels.join(",")
+         if (!(step >= 1 && step <= panels.length)) return; \
+         const root = document.documentElement; \
+         root.setAttribute(\"data-lesson-panel\", panels[step - 1]); \
+         if (masks[step - 1]) root.setAttribute(\"data-mask\", masks[step - 1]); \
+         if (!location.hash) document.getElementById(panels[step - 1])?.scrollIntoView(); }})();</script>",
+        panels.join(","),
+        masks.join(",")
     )
 }

@@ -54,6 +54,12 @@ pub const CHAPTERS: [ChapterPanels; 8] = [
     },
 ];
 
+/// The name of the `<meta>` in every page's head that holds the course's map (the chapters,
+/// where each anchor and lesson step is, each lab's panel: the page's first script reads it)
+/// and the glossary terms the page's live panels link (`data-terms`). Not on `<html>`: the
+/// charset must be declared within a page's first 1 024 bytes.
+pub const COURSE_META: &str = "pe-course";
+
 /// The folder of the glossary's page.
 pub const GLOSSARY_FOLDER: &str = "glossary";
 

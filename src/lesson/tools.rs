@@ -23,6 +23,8 @@ pub enum ToolsCommand {
     Labs(PanelId),
     /// Draw and unfold a lab, then scroll to it (a link to its heading).
     OpenLab(LabId),
+    /// Go to lesson step n in lesson mode (a link to a step followed inside the app).
+    Step(usize),
 }
 
 impl ToolsCommand {
@@ -37,11 +39,13 @@ impl ToolsCommand {
     ///     ToolsCommand::Export("png".into(), PanelId::Rope),
     ///     ToolsCommand::Labs(PanelId::Alibi),
     ///     ToolsCommand::OpenLab(LabId::Xpos),
+    ///     ToolsCommand::Step(17),
     /// ] {
     ///     assert_eq!(ToolsCommand::decode(&command.encode()), Some(command));
     /// }
     /// assert_eq!(ToolsCommand::Labs(PanelId::Alibi).encode(), "labs alibi");
     /// assert_eq!(ToolsCommand::decode("labs nowhere"), None);
+    /// assert_eq!(ToolsCommand::decode("step 0"), None);
     /// ```
     pub fn encode(&self) -> String {
         match self {
@@ -52,6 +56,7 @@ impl ToolsCommand {
             ToolsCommand::Export(format, panel) => format!("export {format} {}", panel.anchor()),
             ToolsCommand::Labs(panel) => format!("labs {}", panel.anchor()),
             ToolsCommand::OpenLab(lab) => format!("open {}", lab.anchor()),
+            ToolsCommand::Step(n) => format!("step {n}"),
         }
     }
 
@@ -69,6 +74,7 @@ impl ToolsCommand {
             }
             ("labs", anchor) => ToolsCommand::Labs(PanelSet::panel(anchor)?),
             ("open", anchor) => ToolsCommand::OpenLab(LabId::from_anchor(anchor)?),
+            ("step", n) => ToolsCommand::Step(n.parse().ok().filter(|n| *n > 0)?),
             _ => return None,
         })
     }

@@ -349,7 +349,11 @@ fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
                     for entry in entries.iter() {
                         let entry: web_sys::IntersectionObserverEntry = entry.unchecked_into();
                         let target = entry.target();
-                        if let Some((_, flag)) = seen.borrow().iter().find(|(e, _)| *e == target) {
+                        if let Some((_, flag)) = seen
+                            .borrow()
+                            .iter()
+                            .find(|(e, flag)| *e == target && !flag.is_disposed())
+                        {
                             flag.set(entry.is_intersecting());
                         }
                     }
@@ -373,7 +377,16 @@ fn watch_on_screen(element: Element, on_screen: RwSignal<bool>) {
             }
         }
         if let Some((observer, watched)) = slot.as_ref() {
-            watched.borrow_mut().push((element.clone(), on_screen));
+            let mut watched = watched.borrow_mut();
+            // The canvases of a page left inside the app: their flags went with their owner.
+            watched.retain(|(canvas, flag)| {
+                let stays = !flag.is_disposed();
+                if !stays {
+                    observer.unobserve(canvas);
+                }
+                stays
+            });
+            watched.push((element.clone(), on_screen));
             observer.observe(&element);
         }
     });
@@ -510,6 +523,12 @@ impl FrameScheduler {
         let Some(element) = self.canvas.get_untracked() else {
             return;
         };
+        // A canvas with no box (`display: none`: presenter view's lesson mode shows the step's
+        // panel alone) has nothing to be fitted to; it draws once it is shown again, when the
+        // observer reports it on screen.
+        if element.get_client_rects().length() == 0 {
+            return;
+        }
         let start = now();
         let id = element.get_attribute("data-testid").unwrap_or_default();
         (self.paint)(element);

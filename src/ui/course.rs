@@ -32,11 +32,16 @@ mod parts {
     pub fn chapter_end(_: Page, _: Lang) -> impl IntoView {}
 
     /// The terms the explanation of the panel or lab `anchor` links on this page, as the
-    /// prerender wrote them (`<html data-terms>`: the wasm carries no glossary).
+    /// prerender wrote them (`<meta name="pe-course" data-terms>`: the wasm carries no glossary).
     pub fn panel_terms(_: Page, _: Lang, anchor: &str) -> Vec<(String, String)> {
         let terms = document()
-            .document_element()
-            .and_then(|root| root.get_attribute("data-terms"))
+            .query_selector(&format!(
+                "meta[name=\"{}\"]",
+                crate::lesson::chapters::COURSE_META
+            ))
+            .ok()
+            .flatten()
+            .and_then(|meta| meta.get_attribute("data-terms"))
             .unwrap_or_default();
         super::terms_of(&terms, anchor)
     }
@@ -421,7 +426,7 @@ mod parts {
     }
 
     /// Every panel's and lab's linked terms on `page`, as the page carries them for its live
-    /// panels and labs (`<html data-terms>`, read by `panel_terms` in the browser):
+    /// panels and labs (`<meta name="pe-course" data-terms>`, read by `panel_terms` in the browser):
     /// `anchor:id=words|id=words`, anchors separated by `;`.
     pub fn page_terms(page: Page, lang: Lang) -> String {
         let mut by_anchor: Vec<(&str, Vec<String>)> = Vec::new();

@@ -38,6 +38,9 @@ pub const STATE_EVENT: &str = "pe-state";
 /// The event the teacher's tools and the labs send to change the page's state (detail: the new
 /// query string): the page owns the state.
 pub const SET_STATE_EVENT: &str = "pe-set-state";
+/// The event lesson mode sends to move the page to another page of the course inside the app
+/// (detail: the page's address; `ui::navigate`).
+pub const GO_EVENT: &str = "pe-go";
 
 /// Asks the page to take `params` as its state.
 pub fn set_page_state(params: &crate::lesson::Params) {

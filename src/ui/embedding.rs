@@ -208,7 +208,11 @@ fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize, lang: Lan
     context.set_font(&format!("{}px sans-serif", canvas.font_px(13.0)));
     context.set_text_align("right");
     context.set_text_baseline("middle");
-    let y = (top + row_height / 2.0).clamp(canvas.font_px(8.0), h - canvas.font_px(8.0));
+    // Within the chart, and never a panic on a chart too small for the label (`clamp` panics
+    // when its bounds cross).
+    let y = (top + row_height / 2.0)
+        .min(h - canvas.font_px(8.0))
+        .max(canvas.font_px(8.0));
     context
         .fill_text(
             &format!("{} →", VOCABULARY[id]),

@@ -21,6 +21,7 @@ pub mod handout;
 pub mod heatmap;
 pub mod labs;
 pub mod math;
+pub mod navigate;
 pub mod net;
 pub mod notices;
 pub mod panel;

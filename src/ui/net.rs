@@ -41,8 +41,9 @@ pub fn this_page() -> crate::lesson::chapters::Page {
         })
 }
 
-/// The address of `page` of the course in `lang` (`zh/rope/`), without a query.
-pub fn language_page(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
+/// The path of `page` of the course in `lang` from the site's root (`zh/rope/`; "" for the
+/// English contents).
+pub fn page_path(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
     let language = match lang {
         crate::lesson::Lang::En => "",
         crate::lesson::Lang::Zh => "zh/",
@@ -51,7 +52,12 @@ pub fn language_page(lang: crate::lesson::Lang, page: crate::lesson::chapters::P
         "" => String::new(),
         folder => format!("{folder}/"),
     };
-    site_file(&format!("{language}{folder}"))
+    format!("{language}{folder}")
+}
+
+/// The address of `page` of the course in `lang` (`…/zh/rope/`), without a query.
+pub fn language_page(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
+    site_file(&page_path(lang, page))
 }
 
 /// Downloads a same-origin file of the site (`path` from its root: [`site_file`]) and hands its bytes (or why not) to `done`. A plain

@@ -10,11 +10,16 @@
 //! screen: each piece and its static copy have the same boxes (a browser test compares them) and
 //! each swap happens within one task.
 //!
+//! Another page of the course, followed inside the app (`navigate.rs`), is taken over the same
+//! way: its static text in place of the old page's, then its controls and panels, each built in
+//! the state in memory (`enter_page`), under an owner of their own that is disposed of when the
+//! reader moves on (`leave_page`).
+//!
 //! A page in another language than the link's state (its first script could not redirect) cannot
 //! use the static copies: it is removed, the app mounted without its panels, and the panels
 //! appended one task each, in page order, so nothing already on screen moves.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -47,6 +52,15 @@ enum Place {
 struct Waiting {
     place: Place,
     view: PieceView,
+    /// Whether it belongs to the page of the course on screen (its controls and panels, which
+    /// leave with it) rather than to the app (the header, the notices).
+    of_page: bool,
+}
+
+/// The live pieces of the page of the course on screen, and their owner.
+struct PageOwner {
+    owner: Owner,
+    mounted: Vec<<AnyView as Render>::State>,
 }
 
 thread_local! {
@@ -54,9 +68,16 @@ thread_local! {
     static WAITING: RefCell<VecDeque<Waiting>> = RefCell::default();
     /// The owner of the pieces mounted in turn (it lives as long as the page).
     static APP_OWNER: RefCell<Option<Owner>> = RefCell::default();
+    /// The page of the course on screen: its pieces' owner (a child of the app's) and views.
+    static PAGE_OWNER: RefCell<Option<PageOwner>> = RefCell::default();
     /// What to show once every piece is live: the link's target, when its panel was not there
     /// from the start.
     static OPEN_WHEN_READY: RefCell<Option<Shell>> = RefCell::default();
+    /// The anchor to show again once every piece of a page visited inside the app is live.
+    static ANCHOR_WHEN_READY: RefCell<Option<String>> = RefCell::default();
+    /// What the pieces share besides the lesson (a page visited inside the app builds its
+    /// controls with it).
+    static SHELL: Cell<Option<Shell>> = const { Cell::new(None) };
 }
 
 /// Takes over the static page `page`, the course's page `course_page`, with the app in state
@@ -72,20 +93,23 @@ pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
     let owner = Owner::new();
     owner.with(|| {
         let shell = start(opening, course_page);
-        let pieces = Piece::ALL.into_iter().map(|p| {
+        SHELL.with(|slot| slot.set(Some(shell)));
+        let app_pieces = [Piece::Header, Piece::Notices].map(|p| {
             let view: PieceView = Box::new(move || piece(p, shell));
-            (page.query_selector(p.selector()).ok().flatten(), view)
+            (
+                page.query_selector(p.selector()).ok().flatten(),
+                view,
+                false,
+            )
         });
-        let panels = course_page.panels().iter().map(|&panel| {
-            let view: PieceView = Box::new(move || render(panel));
-            (document().get_element_by_id(panel.anchor()), view)
-        });
-        let waiting: Vec<Waiting> = pieces
-            .chain(panels)
-            .filter_map(|(copy, view)| {
+        let waiting: Vec<Waiting> = app_pieces
+            .into_iter()
+            .chain(page_pieces(course_page, shell))
+            .filter_map(|(copy, view, of_page)| {
                 Some(Waiting {
                     place: Place::Over(copy?),
                     view,
+                    of_page,
                 })
             })
             .collect();
@@ -105,10 +129,114 @@ pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
         if !default_state {
             OPEN_WHEN_READY.with(|slot| *slot.borrow_mut() = Some(shell));
         }
+        // An embedded part's links open the whole course; elsewhere the course's pages are
+        // visited inside the app from now on.
+        let embedded = document()
+            .document_element()
+            .is_some_and(|root| root.has_attribute("data-embed"));
+        if let Some(lesson) = use_context::<super::context::Lesson>().filter(|_| !embedded) {
+            super::navigate::follow_course_links(course_page, lesson);
+        }
+    });
+    PAGE_OWNER.with(|slot| {
+        *slot.borrow_mut() = Some(PageOwner {
+            owner: owner.child(),
+            mounted: Vec::new(),
+        })
     });
     APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
     // One task later: the page has had a frame, and the reader has seen it.
     set_timeout(order_turns_and_start, Duration::ZERO);
+}
+
+/// The live pieces of the page of the course `page` (its controls and its panels), each with its
+/// static copy on the page if it has one.
+fn page_pieces(
+    page: Page,
+    shell: Shell,
+) -> impl Iterator<Item = (Option<Element>, PieceView, bool)> {
+    let controls: PieceView = Box::new(move || piece(Piece::Controls, shell));
+    let controls = (
+        document()
+            .query_selector(Piece::Controls.selector())
+            .ok()
+            .flatten(),
+        controls,
+        true,
+    );
+    let panels = page.panels().iter().map(|&panel| {
+        let view: PieceView = Box::new(move || render(panel));
+        (document().get_element_by_id(panel.anchor()), view, true)
+    });
+    std::iter::once(controls).chain(panels)
+}
+
+/// Takes over the static text of `page`, just put on screen by a visit inside the app
+/// (`navigate.rs`): its controls and panels, each in place of its static copy, one task each,
+/// those on screen first, in the state in memory, under a new owner that knows the page.
+pub fn enter_page(page: Page) {
+    let Some(shell) = SHELL.with(Cell::get) else {
+        return;
+    };
+    let owner = APP_OWNER.with(|app| app.borrow().as_ref().map(Owner::child));
+    let Some(owner) = owner else {
+        return;
+    };
+    // The links a panel writes are relative to the page it is on.
+    owner.with(|| provide_context(page));
+    let waiting: Vec<Waiting> = page_pieces(page, shell)
+        .filter_map(|(copy, view, of_page)| {
+            let copy = copy?;
+            let _ = copy.set_attribute("inert", "");
+            Some(Waiting {
+                place: Place::Over(copy),
+                view,
+                of_page,
+            })
+        })
+        .collect();
+    if let Some(copy) = document().get_element_by_id(PRERENDERED_ID) {
+        let _ = copy.remove_attribute("inert");
+    }
+    PAGE_OWNER.with(|slot| {
+        *slot.borrow_mut() = Some(PageOwner {
+            owner,
+            mounted: Vec::new(),
+        })
+    });
+    WAITING.with(|queue| queue.borrow_mut().extend(waiting));
+    if let Some(lesson) = APP_OWNER.with(|app| {
+        app.borrow()
+            .as_ref()
+            .and_then(|owner| owner.with(use_context::<super::context::Lesson>))
+    }) {
+        super::shell::follow_state_in_static_links(lesson);
+    }
+    set_timeout(order_turns_and_start, Duration::ZERO);
+}
+
+/// The page of the course on screen is left: its live pieces are taken off the page and their
+/// owner disposed of (effects, observers, listeners), and its pieces still waiting are dropped.
+pub fn leave_page() {
+    WAITING.with(|queue| queue.borrow_mut().retain(|piece| !piece.of_page));
+    if let Some(PageOwner { owner, mut mounted }) = PAGE_OWNER.with(|slot| slot.borrow_mut().take())
+    {
+        for view in &mut mounted {
+            view.unmount();
+        }
+        drop(mounted);
+        owner.cleanup();
+    }
+}
+
+/// Whether pieces of the page are still waiting for their turn.
+pub fn pieces_waiting() -> bool {
+    WAITING.with(|queue| !queue.borrow().is_empty())
+}
+
+/// Shows the element `id` again once every piece of the page is live.
+pub fn show_when_ready(id: String) {
+    ANCHOR_WHEN_READY.with(|slot| *slot.borrow_mut() = Some(id));
 }
 
 /// Appends every panel to `panels`, one task each in page order, owned by `owner`; then shows
@@ -119,6 +247,7 @@ pub fn append_panels_in_turn(panels: Element, owner: Owner, shell: Shell) {
         Waiting {
             place: Place::AtEnd(panels.clone()),
             view,
+            of_page: false,
         }
     });
     WAITING.with(|queue| queue.borrow_mut().extend(waiting));
@@ -127,22 +256,19 @@ pub fn append_panels_in_turn(panels: Element, owner: Owner, shell: Shell) {
     set_timeout(order_turns_and_start, Duration::ZERO);
 }
 
-/// Mounts `view` at `place` in this task (replacing a static copy there). The view belongs to
-/// the current owner, which lives as long as the page.
-fn mount_at<V: IntoView + 'static>(place: Place, view: impl FnOnce() -> V) {
-    let mut mounted = view().into_view().build();
+/// Mounts `view` at `place` in this task (replacing a static copy there), owned by the current
+/// owner, and gives back what unmounts it.
+fn mount_at(place: Place, view: PieceView) -> Option<<AnyView as Render>::State> {
+    let mut mounted = view().build();
     match place {
         Place::Over(copy) => {
-            let Some(parent) = copy.parent_element() else {
-                return;
-            };
+            let parent = copy.parent_element()?;
             mounted.mount(&parent, Some(copy.as_ref()));
             copy.remove();
         }
         Place::AtEnd(parent) => mounted.mount(&parent, None),
     }
-    // The page is never unmounted: its nodes and reactive state live as long as the page.
-    std::mem::forget(mounted);
+    Some(mounted)
 }
 
 /// Puts the pieces the reader sees first (the panels among them before the bars above them, so
@@ -177,16 +303,31 @@ fn order_turns_and_start() {
 
 /// Mounts the next piece, then yields to the browser (input, a frame) before the one after.
 fn next_turn() {
-    let Some(Waiting { place, view }) = WAITING.with(|waiting| waiting.borrow_mut().pop_front())
+    let Some(Waiting {
+        place,
+        view,
+        of_page,
+    }) = WAITING.with(|waiting| waiting.borrow_mut().pop_front())
     else {
         mark_ready();
         return;
     };
-    APP_OWNER.with(|owner| {
-        if let Some(owner) = owner.borrow().as_ref() {
-            owner.with(|| mount_at(place, view));
+    if of_page {
+        let owner = PAGE_OWNER.with(|slot| slot.borrow().as_ref().map(|p| p.owner.clone()));
+        if let Some(mounted) = owner.and_then(|owner| owner.with(|| mount_at(place, view))) {
+            PAGE_OWNER.with(|slot| {
+                if let Some(page) = slot.borrow_mut().as_mut() {
+                    page.mounted.push(mounted);
+                }
+            });
         }
-    });
+    } else {
+        let owner = APP_OWNER.with(|slot| slot.borrow().clone());
+        if let Some(mounted) = owner.and_then(|owner| owner.with(|| mount_at(place, view))) {
+            // The header and the notices live as long as the page.
+            std::mem::forget(mounted);
+        }
+    }
     set_timeout(next_turn, Duration::ZERO);
 }
 
@@ -206,4 +347,8 @@ fn mark_ready() {
     {
         open_at_anchor_again();
     }
+    if let Some(id) = ANCHOR_WHEN_READY.with(|slot| slot.borrow_mut().take()) {
+        request_animation_frame(move || super::shell::show_anchor(&id));
+    }
+    super::navigate::page_ready();
 }

@@ -10,7 +10,7 @@ use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools
 use super::context::{tr, use_lesson, Gate, Lesson};
 use super::controls::Controls;
 use super::course::MENU_ID;
-use super::net::language_page;
+use super::net::{language_page, this_page};
 use super::notices::NoticeBanner;
 use crate::i18n::{Key, Translate};
 use crate::lesson::chapters::Page;
@@ -40,6 +40,12 @@ fn scroll_to_anchor(step: usize) {
     else {
         return;
     };
+    show_anchor(id);
+}
+
+/// Shows the element `id` names: a panel or a heading scrolled into view, a lab drawn and
+/// unfolded by the tools first.
+pub fn show_anchor(id: &str) {
     if id.starts_with("lab-") {
         // A lab's heading: the tools draw and unfold the lab, then scroll to it (`labs::open`).
         if let Some(lab) = LabId::from_anchor(id) {
@@ -104,6 +110,14 @@ fn keep_query_in_links(params: &Params) {
         };
         let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
     }
+}
+
+/// The course's static parts follow the state: their links carry its values, the contents
+/// leave out the hidden panels. At the start (a student link's restrictions go with every link
+/// from its first page) and after each change, and for each page visited inside the app.
+pub fn follow_state_in_static_links(lesson: Lesson) {
+    lesson.params.with(keep_query_in_links);
+    hide_hidden_panels_in_contents(lesson);
 }
 
 /// The static contents (`course.rs`) leave out the panels a teacher's link hides.
@@ -172,7 +186,6 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
             return;
         }
         super::dom::replace_query(&query);
-        keep_query_in_links(&lesson.params.get_untracked());
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
         let init = web_sys::CustomEventInit::new();
         init.set_detail(&wasm_bindgen::JsValue::from_str(&query));
@@ -209,9 +222,17 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         || !opening.params.steps.is_empty();
     if into_lesson && cfg!(not(feature = "ssr")) {
         teacher_tools(&ToolsCommand::Open);
+    } else if cfg!(not(feature = "ssr")) {
+        // The static page marks a link with a lesson step as in lesson mode from its first
+        // paint (src/bin/prerender.rs: `step_script`); a link the state does not take into
+        // lesson mode (a step it corrected away) shows the page as it is.
+        if let Some(root) = document().document_element() {
+            let _ = root.remove_attribute("data-lesson-panel");
+            let _ = root.remove_attribute("data-mask");
+        }
     }
 
-    Effect::new(move |_| hide_hidden_panels_in_contents(lesson));
+    Effect::new(move |_| follow_state_in_static_links(lesson));
     // A link within the page that the page could not follow by itself (a lab not drawn yet, in
     // the course's menu), and the menu closes once one of its links is followed.
     let hash_changes = window_event_listener_untyped("hashchange", |_| {
@@ -230,7 +251,7 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
     Effect::new(move |_| {
         let lang = lesson.lang.get();
         if lang != page_lang && cfg!(not(feature = "ssr")) {
-            go_to_language(lang, page, &lesson.params.get_untracked());
+            go_to_language(lang, this_page(), &lesson.params.get_untracked());
         }
     });
 
@@ -311,7 +332,7 @@ impl Piece {
 /// wasm once.
 pub fn piece(piece: Piece, shell: Shell) -> AnyView {
     match piece {
-        Piece::Header => view! { <Header page=shell.page /> }.into_any(),
+        Piece::Header => view! { <Header /> }.into_any(),
         Piece::Notices => view! { <NoticeBanner notices=shell.notices /> }.into_any(),
         Piece::Controls => view! { <Controls /> }.into_any(),
     }
@@ -319,13 +340,14 @@ pub fn piece(piece: Piece, shell: Shell) -> AnyView {
 
 /// The title, the classroom tools and the language switch.
 #[component]
-pub fn Header(page: Page) -> impl IntoView {
+pub fn Header() -> impl IntoView {
     let lesson = use_lesson();
     let lang_gate = Gate::of(Field::Lang);
-    // Each language has its own pages (their text is prerendered in it).
+    // Each language has its own pages (their text is prerendered in it); the page on screen
+    // may have changed inside the app since the header was built.
     let set_lang = move |lang: Lang| {
         if lang != lesson.lang.get_untracked() {
-            go_to_language(lang, page, &lesson.params.get_untracked());
+            go_to_language(lang, this_page(), &lesson.params.get_untracked());
         }
     };
     let lang_is = move |lang: Lang| move || (lesson.lang.get() == lang).to_string();

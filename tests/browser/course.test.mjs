@@ -100,7 +100,7 @@ for (const [lang, prefix] of LANGS) {
         // page has its definition on the page.
         const termProblems = await page.evaluate(() => {
           const problems = [];
-          for (const entry of (document.documentElement.dataset.terms || '').split(';').filter(Boolean)) {
+          for (const entry of (document.querySelector('meta[name="pe-course"]').dataset.terms || '').split(';').filter(Boolean)) {
             const [anchor, list] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
             if (anchor.startsWith('lab-')) continue;
             for (const [id, words] of list.split('|').map((e) => e.split('='))) {

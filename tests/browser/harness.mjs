@@ -304,12 +304,12 @@ export function urlParam(source, name) {
 }
 
 /**
- * The course's map as the built site writes it on every page's `<html>` (src/bin/prerender.rs):
+ * The course's map as the built site writes it in every page's `<meta name="pe-course">` (src/bin/prerender.rs):
  * the chapters' folders in order, and the chapter of each panel's and lab's anchor.
  */
 export function courseMap(dir = 'dist') {
   const html = readFileSync(join(ROOT, dir, 'index.html'), 'utf8');
-  const attribute = (name) => html.match(new RegExp(`<html[^>]* data-${name}="([^"]*)"`))?.[1] ?? '';
+  const attribute = (name) => html.match(new RegExp(`<meta name="pe-course"[^>]* data-${name}="([^"]*)"`))?.[1] ?? '';
   const chapters = attribute('chapters').split(' ');
   const where = Object.fromEntries(attribute('where').split(' ').map((entry) => {
     const [anchor, chapter] = entry.split(':');
@@ -338,7 +338,7 @@ export function stepPage(n, query = '') {
 
 /**
  * Waits until `page` is lesson step `n`'s chapter page, live: a move to a step on another
- * chapter's page makes the teacher's tools go there (a page load), where lesson mode resumes.
+ * chapter makes the page go there inside the app (src/ui/navigate.rs).
  */
 export async function onStepPage(page, n) {
   const chapter = courseMap().steps[n - 1];

@@ -7,7 +7,7 @@ import { pageFor } from './harness.mjs';
 
 /**
  * The kinds of link a class opens: the default (the contents page at the site's root), a chapter
- * in Chinese, the same with a teacher's values, a lesson step. The Chinese ones as the page and
+ * in Chinese, the same with a teacher's values, a lesson step in each language, a student link. The Chinese ones as the page and
  * its share dialog write them, on the chapter's Chinese page (zh/sinusoidal/); an old link to the
  * root page is sent there before its first paint, one redirect more.
  */
@@ -16,6 +16,8 @@ export const LOAD_LINKS = [
   ['Chinese, a chapter (sinusoidal)', pageFor('heatmap', '?lang=zh')],
   ["Chinese, a chapter with a teacher's values", pageFor('heatmap', '?lang=zh&d_model=64&pos=12&hide=base,layout')],
   ['Chinese, a lesson step (12, extrapolation)', pageFor('extrapolation', '?lang=zh&step=12')],
+  ['English, a lesson step (12, extrapolation)', pageFor('extrapolation', '?lang=en&step=12')],
+  ['Chinese, a student link (hidden and locked controls, no lesson mode)', pageFor('heatmap', '?lang=zh&hide=step,presenter,theme,base&lock=d_model')],
 ];
 
 /** One run on `url` through the browser listening on `port`: score, times in ms, CLS, LCP element. */

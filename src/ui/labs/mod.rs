@@ -96,6 +96,36 @@ pub fn fold_lesson_labs() {
     }
 }
 
+/// Keeps the open labs in the address (`labs=`) from the first fold on, whenever the list
+/// changes (a link or lesson mode may unfold a lab before this first runs) and after each of the
+/// page's own rewrites, which drop it. Under an owner of its own: it outlives the folds, which
+/// leave with their chapter.
+fn keep_open_labs_in_link() {
+    if OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
+        return;
+    }
+    // (`new_root` makes itself the current owner: the fold's is set again after.)
+    let fold = Owner::current();
+    let owner = Owner::new_root(None);
+    owner.with(|| {
+        let open = OPEN_LABS.with(Clone::clone);
+        let write = move || {
+            let pairs = open.with(|open| {
+                (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
+            });
+            write_lab_pairs(OPEN_LABS_KEY, pairs.as_deref());
+        };
+        let again = write.clone();
+        Effect::new(move |_| write());
+        // It lives as long as the page.
+        window_event_listener_untyped("pe-state", move |_| again());
+    });
+    std::mem::forget(owner);
+    if let Some(fold) = fold {
+        fold.set();
+    }
+}
+
 /// What a lab's link could not use, for its fold to say (`LinkProblems`): `parts::Linked`
 /// writes it.
 #[derive(Clone, Copy)]
@@ -112,19 +142,7 @@ fn LabFold(id: LabId) -> impl IntoView {
     let name = lab.anchor.trim_start_matches("lab-");
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
-    if !OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
-        // Written whenever the list changes (a link or lesson mode may unfold a lab before this
-        // first runs), and again after each of the page's own rewrites, which drop it.
-        let write = move || {
-            let pairs = open.with(|open| {
-                (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
-            });
-            write_lab_pairs(OPEN_LABS_KEY, pairs.as_deref());
-        };
-        Effect::new(move |_| write());
-        let rewritten = window_event_listener_untyped("pe-state", move |_| write());
-        on_cleanup(move || rewritten.remove());
-    }
+    keep_open_labs_in_link();
     let is_open = move || open.with(|open| open.iter().any(|n| n == name));
     // The lab is built the first time it is opened, and then kept (closing only hides it): a
     // folded lab costs the page nothing.
@@ -180,7 +198,9 @@ pub fn mount(panel: PanelId, lesson: Lesson) {
     else {
         return;
     };
-    // Its own root, with the tools' mirror of the lesson as context; it lives as long as the page.
+    // Its own root, with the tools' mirror of the lesson as context. It lives as long as the
+    // page: a chapter left inside the app takes the slot away, not the labs' state (the open
+    // labs, their values), which the next visit's slot shows again.
     leptos::mount::mount_to(slot, move || {
         provide_context(lesson);
         LabId::under(panel)

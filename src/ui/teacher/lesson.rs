@@ -14,6 +14,7 @@ use super::scroll::{
 };
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
+use crate::lesson::chapters::{chapter_of, Page};
 use crate::lesson::params::STEP_COUNT;
 use crate::lesson::playlist::{next_step, previous_step, PlanId, StepList};
 use crate::lesson::steps::{
@@ -21,10 +22,9 @@ use crate::lesson::steps::{
 };
 use crate::lesson::{Field, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
-use crate::ui::net::download;
+use crate::ui::dom::GO_EVENT;
+use crate::ui::net::{download, language_page, this_page};
 
-/// The session storage key under which lesson mode carries its flow to another chapter's page.
-const CARRIED_FLOW: &str = "pe-lesson-flow";
 /// The session storage key of where lesson mode was last left (`Classroom::resume`): the step
 /// and the plan or list walked, as a query (`step=8&lesson=rope`).
 const LEFT_AT: &str = "pe-lesson-left-at";
@@ -198,24 +198,17 @@ impl Classroom {
             .try_update_value(|flow| flow.go(plan, current, revealed, n))
             .unwrap_or((current, false));
         let panel = plan.panel(next.step);
-        if let Some(elsewhere) =
-            panel.filter(|p| document().get_element_by_id(p.anchor()).is_none())
-        {
-            // The step's panel is in another chapter: that chapter's page, opened at the step.
-            let chapter = crate::lesson::chapters::Page::Chapter(
-                crate::lesson::chapters::chapter_of(elsewhere),
-            );
-            let address = crate::ui::net::language_page(next.lang, chapter);
-            // Where the lesson has been goes along, so Page Up and leaving work there as here.
-            let carried = self.flow.with_value(|flow| {
-                format!("{} {}\n{}", next.step, u8::from(revealed), flow.to_text())
-            });
-            if let Some(storage) = window().session_storage().ok().flatten() {
-                let _ = storage.set_item(CARRIED_FLOW, &carried);
-            }
-            let _ = window()
-                .location()
-                .assign(&format!("{address}?{}", crate::lesson::to_query(&next)));
+        if let Some(elsewhere) = panel.filter(|p| Page::Chapter(chapter_of(*p)) != this_page()) {
+            // The step's panel is in another chapter: the page goes there inside the app (the
+            // step's state, its mask among it, already in place), and the panel is shown once
+            // that chapter's panels are live.
+            self.show(next, revealed);
+            let chapter = Page::Chapter(chapter_of(elsewhere));
+            super::send(GO_EVENT, &language_page(next.lang, chapter));
+            let lab = plan.lab(next.step);
+            let params = self.lesson.params;
+            let at_step = move || params.with_untracked(|p| p.step) == next.step;
+            show_panel_when_ready(panel, lab, self.lesson, 200, at_step);
             return;
         }
         self.show(next, revealed);
@@ -349,10 +342,7 @@ impl Classroom {
                     }
                     Some(Arrival::Link) => {
                         let opened = self.lesson.params.get_untracked();
-                        if let Some(revealed) = self.take_carried_flow(opened.step) {
-                            // Lesson mode came here from another chapter's page.
-                            self.show(opened, revealed);
-                        } else if is_bare_step_link(&opened) {
+                        if is_bare_step_link(&opened) {
                             self.show(plan.before(opened.step, opened), false);
                         }
                         let lab = plan.lab(opened.step);
@@ -370,22 +360,6 @@ impl Classroom {
                 }
             }),
         );
-    }
-
-    /// The lesson's flow another chapter's page left for step `step` (`go_with`), taken up, and
-    /// whether the step arrives revealed; `None` if there is none for it.
-    fn take_carried_flow(self, step: usize) -> Option<bool> {
-        let storage = window().session_storage().ok().flatten()?;
-        let carried = storage.get_item(CARRIED_FLOW).ok().flatten()?;
-        let _ = storage.remove_item(CARRIED_FLOW);
-        let (head, flow) = carried.split_once('\n')?;
-        let (at, revealed) = head.split_once(' ')?;
-        if at.parse::<usize>().ok()? != step {
-            return None;
-        }
-        let flow = LessonFlow::from_text(flow)?;
-        self.flow.set_value(flow);
-        Some(revealed == "1")
     }
 
     /// The step's panel (its anchor) and the read-outs it masks now, for `<html>`'s attributes.
@@ -411,7 +385,12 @@ impl Classroom {
 /// than on each panel, so a panel appended later is masked from its first frame.
 fn follow_lesson_step(classroom: Classroom) {
     Effect::new(move |_| {
-        let Some(root) = document().document_element() else {
+        // Until the lesson is here its step's attributes stay as the page set them (a step
+        // link's page is masked from its first paint: src/bin/prerender.rs).
+        let settled = classroom
+            .plan
+            .with(|plan| matches!(plan, Plan::Ready(_) | Plan::Failed));
+        let Some(root) = document().document_element().filter(|_| settled) else {
             return;
         };
         let shown = classroom.on_screen();

@@ -146,6 +146,7 @@ fn mount(opening: Params) {
             }
             Some(ToolsCommand::Labs(panel)) => crate::ui::labs::mount(panel, lesson),
             Some(ToolsCommand::OpenLab(lab)) => crate::ui::labs::open(lab, lesson),
+            Some(ToolsCommand::Step(n)) => classroom.go(n),
             None => {}
         };
         // The commands that waited run in the next task, not in the one that mounts the bar: on
