@@ -59,7 +59,15 @@ fn mount_in(opening: Parsed) {
     let page = this_page();
     match static_page {
         Some(static_page) if opening.params.lang == page_language() => {
-            take_over(static_page, opening, page)
+            let lesson = take_over(static_page, opening, page);
+            // From now on the course's pages are visited inside the app; an embedded part's
+            // links open the whole course.
+            let embedded = document()
+                .document_element()
+                .is_some_and(|root| root.has_attribute("data-embed"));
+            if let Some(lesson) = lesson.filter(|_| !embedded) {
+                super::navigate::follow_course_links(page, lesson);
+            }
         }
         static_page => {
             if let Some(static_page) = static_page {

@@ -97,6 +97,10 @@ pub fn follow_course_links(shown: Page, lesson: Lesson) {
             && lesson.params.with_untracked(|p| p.step == 0);
         RELOADED_AT.with(|at| at.set(saved_scroll().filter(|_| plain)));
     }
+    // Every piece of a page live (`prerendered::mark_ready` says so with `pe-ready`).
+    let ready = wasm_bindgen::closure::Closure::<dyn Fn()>::new(page_ready);
+    let _ = window().add_event_listener_with_callback("pe-ready", ready.as_ref().unchecked_ref());
+    ready.forget();
     let leaving = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
         if let Ok(history) = window().history() {
             let _ =
@@ -482,10 +486,10 @@ fn saved_scroll() -> Option<f64> {
     window().history().ok()?.state().ok()?.as_f64()
 }
 
-/// Every piece of the page is live (`prerendered::mark_ready`): a reloaded page goes back to
+/// Every piece of the page is live (`pe-ready`, from `prerendered::mark_ready`): a reloaded page goes back to
 /// where it was scrolled (the app restores scroll positions itself), and in lesson mode the next
 /// chapter's text is fetched.
-pub fn page_ready() {
+fn page_ready() {
     if let Some(at) = RELOADED_AT.with(Cell::take) {
         window().scroll_to_with_x_and_y(0.0, at);
     }

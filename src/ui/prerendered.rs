@@ -27,6 +27,7 @@ use leptos::prelude::*;
 use leptos::tachys::view::{Mountable, Render};
 use web_sys::Element;
 
+use super::context::Lesson;
 use super::panels::render;
 use super::shell::{open_at_anchor_again, open_at_link_target, piece, start, Piece, Shell};
 use crate::lesson::chapters::Page;
@@ -82,7 +83,7 @@ thread_local! {
 
 /// Takes over the static page `page`, the course's page `course_page`, with the app in state
 /// `opening`.
-pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
+pub fn take_over(page: Element, opening: Parsed, course_page: Page) -> Option<Lesson> {
     let default_state = opening.params
         == Params {
             lang: opening.params.lang,
@@ -91,7 +92,7 @@ pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
     // What `mount_to` would do first: effects and resources run on wasm-bindgen's executor.
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
-    owner.with(|| {
+    let lesson = owner.with(|| {
         let shell = start(opening, course_page);
         SHELL.with(|slot| slot.set(Some(shell)));
         let app_pieces = [Piece::Header, Piece::Notices].map(|p| {
@@ -129,14 +130,7 @@ pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
         if !default_state {
             OPEN_WHEN_READY.with(|slot| *slot.borrow_mut() = Some(shell));
         }
-        // An embedded part's links open the whole course; elsewhere the course's pages are
-        // visited inside the app from now on.
-        let embedded = document()
-            .document_element()
-            .is_some_and(|root| root.has_attribute("data-embed"));
-        if let Some(lesson) = use_context::<super::context::Lesson>().filter(|_| !embedded) {
-            super::navigate::follow_course_links(course_page, lesson);
-        }
+        use_context::<super::context::Lesson>()
     });
     PAGE_OWNER.with(|slot| {
         *slot.borrow_mut() = Some(PageOwner {
@@ -147,6 +141,7 @@ pub fn take_over(page: Element, opening: Parsed, course_page: Page) {
     APP_OWNER.with(|slot| *slot.borrow_mut() = Some(owner));
     // One task later: the page has had a frame, and the reader has seen it.
     set_timeout(order_turns_and_start, Duration::ZERO);
+    lesson
 }
 
 /// The live pieces of the page of the course `page` (its controls and its panels), each with its
@@ -208,7 +203,7 @@ pub fn enter_page(page: Page) {
     if let Some(lesson) = APP_OWNER.with(|app| {
         app.borrow()
             .as_ref()
-            .and_then(|owner| owner.with(use_context::<super::context::Lesson>))
+            .and_then(|owner| owner.with(use_context::<Lesson>))
     }) {
         super::shell::follow_state_in_static_links(lesson);
     }
@@ -350,5 +345,4 @@ fn mark_ready() {
     if let Some(id) = ANCHOR_WHEN_READY.with(|slot| slot.borrow_mut().take()) {
         request_animation_frame(move || super::shell::show_anchor(&id));
     }
-    super::navigate::page_ready();
 }
