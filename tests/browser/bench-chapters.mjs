@@ -29,7 +29,8 @@ try {
     await waitForApp(page);
     for (let n = 1; n < STEPS; n += 1) {
       await page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s) &&
-        document.documentElement.hasAttribute('data-ready'), n, { timeout: 30000 });
+        document.documentElement.hasAttribute('data-ready') &&
+        document.querySelector('[data-testid="lesson-prompt"]')?.checkVisibility(), n, { timeout: 30000 });
       await page.keyboard.press('PageDown');
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'), null, { timeout: 30000 });
       const from = await page.evaluate(() => document.documentElement.dataset.page);
