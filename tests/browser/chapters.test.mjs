@@ -174,25 +174,14 @@ for (const [lang, view] of [['en', 'presenter'], ['en', 'plain'], ['zh', 'presen
         await mark(page);
         for (let at = 0; at + 1 < walked.length; at += 1) {
           const [n, next] = [walked[at], walked[at + 1]];
-          // The page is marked for the step from its first paint; the keys are lesson mode's once
-          // its bar is there (the teacher's tools, with the lesson).
-          await page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s) &&
-            document.documentElement.hasAttribute('data-ready') &&
+          // The page is marked for the step from its first paint. On the plan's link the key is
+          // pressed as soon as lesson mode's bar is there, the lesson perhaps still on its way (a
+          // press then waits for it); later, once the step's page is live.
+          await page.waitForFunction(({ s, first }) => new URLSearchParams(location.search).get('step') === String(s) &&
             document.documentElement.dataset.lessonPanel &&
-            document.querySelector('[data-testid="lesson-prompt"]')?.checkVisibility(), n, { timeout: 30000 });
-          if (at === 0) {
-            // The plan's link was just loaded: a key in the moment the tools take the link over
-            // can be lost (served by the offline copy, the lesson arrives before the link's
-            // step is taken over, which resets it). Not what this test is about: pressed again.
-            for (let tries = 0; tries < 5; tries += 1) {
-              await page.keyboard.press('PageDown');
-              const revealed = await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'), null, { timeout: 2000 })
-                .then(() => true, () => false);
-              if (revealed) break;
-            }
-          } else {
-            await page.keyboard.press('PageDown');
-          }
+            (first || document.documentElement.hasAttribute('data-ready')) &&
+            document.querySelector('[data-testid="lesson-prompt"]'), { s: n, first: at === 0 }, { timeout: 30000 });
+          await page.keyboard.press('PageDown');
           await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'), null, { timeout: 30000 });
           // Every frame from the press on: none of the next step's answer words on screen once
           // the lesson has moved to it, until its panel is live.

@@ -42,6 +42,9 @@ pub struct Classroom {
     flow: StoredValue<LessonFlow>,
     /// What to do once the lesson has arrived.
     waiting: StoredValue<Option<Arrival>>,
+    /// The clicker's presses while the lesson was on its way (true: forward), applied in order
+    /// once it is here: no key press is lost.
+    pressed: StoredValue<Vec<bool>>,
 }
 
 /// The lesson: not asked for yet, on its way, here, or not to be had.
@@ -75,6 +78,7 @@ impl Classroom {
             picker: RwSignal::new(false),
             flow: StoredValue::new(LessonFlow::default()),
             waiting: StoredValue::new(None),
+            pressed: StoredValue::new(Vec::new()),
         }
     }
 
@@ -142,6 +146,23 @@ impl Classroom {
         match self.ready() {
             Some(plan) => self.lesson.params.with_untracked(|p| plan.sequence(p)),
             None => Vec::new(),
+        }
+    }
+
+    /// The clicker's forward key (Page Down) or its back key: forward reveals the step, then
+    /// moves on; back goes to the previous step. While the lesson is on its way (a step link
+    /// just opened) the press waits for it.
+    pub fn press(self, forward: bool) {
+        if matches!(self.plan.get_untracked(), Plan::Idle | Plan::Loading) {
+            self.pressed.update_value(|pressed| pressed.push(forward));
+            return;
+        }
+        if forward && !self.revealed.get_untracked() {
+            self.reveal();
+        } else if forward {
+            self.next();
+        } else {
+            self.previous();
         }
     }
 
@@ -358,6 +379,13 @@ impl Classroom {
                     }
                     None => {}
                 }
+                for forward in self
+                    .pressed
+                    .try_update_value(std::mem::take)
+                    .unwrap_or_default()
+                {
+                    self.press(forward);
+                }
             }),
         );
     }
@@ -493,13 +521,8 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
         if step_locked_now() {
             return;
         }
-        if forward && !revealed.get_untracked() {
-            // The clicker's "next" first reveals the step, then moves on.
-            classroom.reveal();
-        } else if forward {
-            classroom.next();
-        } else if back {
-            classroom.previous();
+        if forward || back {
+            classroom.press(forward);
         } else if key == "Escape" {
             classroom.go(0);
         }
