@@ -207,7 +207,9 @@ test('a 375 × 812 phone: a one-line parameter bar, the panel\'s own controls, a
   });
   await page.goto(env.site.url(stepPage(6, '?lang=zh&step=6')));
   await waitForApp(page);
-  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'waves');
+  // The page is marked for the step from its first paint; lesson mode's bar comes with the tools.
+  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'waves' &&
+    document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
   const sizes = await page.evaluate(() => ({
     controls: document.querySelector('aside.controls').getBoundingClientRect().height,

@@ -20,6 +20,7 @@ async function atStep(page, step) {
   await page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s) &&
     document.documentElement.hasAttribute('data-ready') &&
     document.documentElement.dataset.lessonPanel &&
+    document.querySelector('[data-testid="lesson-bar"]')?.hidden === false &&
     !document.documentElement.hasAttribute('data-revealed'), step, { timeout: 30000 });
 }
 

@@ -60,7 +60,9 @@ test('a lesson step printed carries neither the lesson bar nor the answer', asyn
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url(stepPage(9, '?lang=en&step=9')));
   await waitForApp(page);
-  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'dot-product');
+  // The page is marked for the step from its first paint; lesson mode's bar comes with the tools.
+  await page.waitForFunction(() => document.documentElement.dataset.lessonPanel === 'dot-product' &&
+    document.querySelector('[data-testid="lesson-bar"]')?.hidden === false);
   await settle(page);
   await page.emulateMedia({ media: 'print' });
   const doc = await printed(page);
