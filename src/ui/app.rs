@@ -5,22 +5,12 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::course;
-use super::net::{this_page, with_chinese};
+use super::net::{page_language, this_page, with_chinese};
 use super::panels::render;
 use super::prerendered::{append_panels_in_turn, take_over, PRERENDERED_ID};
 use super::shell::{piece, start, Piece};
 use crate::lesson::chapters::Page;
 use crate::lesson::{from_query, Lang, Parsed};
-
-/// The language the page was prerendered in (`<html lang>`: index.html is English, zh/index.html
-/// Chinese; src/bin/prerender.rs).
-fn page_language() -> Lang {
-    document()
-        .document_element()
-        .and_then(|html| html.get_attribute("lang"))
-        .and_then(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default()
-}
 
 /// The state the page opens with: the link's, in the language it names or else the page's.
 /// (A link naming the other language, or the root page in a browser that prefers Chinese, has

@@ -25,7 +25,7 @@ use web_sys::Element;
 
 use super::context::Lesson;
 use super::course::MENU_ID;
-use super::net::{download, language_page, page_path, this_page};
+use super::net::{download, language_page, page_language, page_path, this_page};
 use super::prerendered::{enter_page, PRERENDERED_ID};
 use crate::lesson::chapters::{Page, COURSE_META};
 use crate::lesson::tools::ToolsCommand;
@@ -190,7 +190,7 @@ fn visit_to(address: &str) -> Option<Visit> {
     let folder = folder.strip_suffix('/').unwrap_or(folder);
     let page = Page::from_folder(folder);
     // Another language's page is prerendered in that language: the browser loads it.
-    if page.folder() != folder || lang != shown_lang() {
+    if page.folder() != folder || lang != page_language() {
         return None;
     }
     let query = url.search();
@@ -202,16 +202,6 @@ fn visit_to(address: &str) -> Option<Visit> {
         .and_then(|h| h.as_string())
         .unwrap_or_else(|| hash.to_owned());
     Some(Visit { page, hash, step })
-}
-
-/// The language of the pages on screen (`<html lang>`, which follows the state's language:
-/// a change of language loads the other language's page).
-fn shown_lang() -> Lang {
-    document()
-        .document_element()
-        .and_then(|root| root.get_attribute("lang"))
-        .and_then(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default()
 }
 
 /// Makes `visit`: at once on this page, else once the page's text is here. A link to a lesson
@@ -254,7 +244,7 @@ fn go(visit: Visit, arrival: Arrival) {
         let _ = root.remove_attribute("data-ready");
     }
     // The page's text, by its path from the site's root: the key it is kept under too.
-    let path = page_path(shown_lang(), visit.page);
+    let path = page_path(page_language(), visit.page);
     let cached = fetched(&path);
     let fallback = address_of(&visit);
     let swap = move |html: Rc<str>| {
@@ -330,7 +320,7 @@ fn fetch_next_chapter() {
     if n + 1 >= crate::lesson::chapters::CHAPTERS.len() {
         return;
     }
-    let path = page_path(shown_lang(), Page::Chapter(n + 1));
+    let path = page_path(page_language(), Page::Chapter(n + 1));
     if fetched(&path).is_none() {
         fetch(&path, Box::new(|_| {}));
     }
@@ -344,7 +334,10 @@ fn address_of(visit: &Visit) -> String {
     } else {
         format!("#{}", visit.hash)
     };
-    format!("{}{search}{hash}", language_page(shown_lang(), visit.page))
+    format!(
+        "{}{search}{hash}",
+        language_page(page_language(), visit.page)
+    )
 }
 
 /// A new history entry for `visit`, the current one remembering where it was scrolled to.

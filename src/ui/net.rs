@@ -41,6 +41,17 @@ pub fn this_page() -> crate::lesson::chapters::Page {
         })
 }
 
+/// The language of the page on screen (`<html lang>`: the page was prerendered in it, and a
+/// change of language loads the other language's page; index.html is English, zh/index.html
+/// Chinese: src/bin/prerender.rs).
+pub fn page_language() -> crate::lesson::Lang {
+    document()
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| crate::lesson::Lang::from_tag(&tag))
+        .unwrap_or_default()
+}
+
 /// The path of `page` of the course in `lang` from the site's root (`zh/rope/`; "" for the
 /// English contents).
 pub fn page_path(lang: crate::lesson::Lang, page: crate::lesson::chapters::Page) -> String {
