@@ -8,7 +8,8 @@
 //
 // The stand-in inherits from CanvasRenderingContext2D.prototype, so wasm-bindgen's `dyn_into`
 // accepts it; every method and settable property of the prototype is shadowed by one of its own
-// (a prototype method called on it would throw "Illegal invocation" inside the wasm).
+// (a prototype method called on it would throw "Illegal invocation" inside the wasm); those the
+// drawing does not need do nothing, and the one it reads a value from, measureText, measures.
 'use strict';
 (() => {
   const proto = CanvasRenderingContext2D.prototype;
@@ -162,6 +163,14 @@
       fillRect(x, y, w, h) { emit('path', { d: rectangle(x, y, w, h), ...fillPaint() }); },
       strokeRect(x, y, w, h) { emit('path', { d: rectangle(x, y, w, h), ...strokePaint() }); },
       fillText(content, x, y) { text(content, x, y, fillPaint()); },
+      // The one method the app reads a value from (text widths, to place labels): measured for
+      // real in the recorder's font. (A no-op's undefined would throw inside the wasm, between
+      // a RefCell's borrow and its release, and stop the page.)
+      measureText(content) {
+        const measure = scratch.getContext('2d');
+        measure.font = r.font;
+        return measure.measureText(content);
+      },
       drawImage(source, ...place) {
         const full = [0, 0, source.width, source.height];
         const [sx, sy, sw, sh, dx, dy, dw, dh] = place.length === 8 ? place

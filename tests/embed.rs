@@ -25,7 +25,7 @@ fn every_panel_and_lab_can_be_embedded_and_has_its_rules() {
             STYLESHEET.contains(&shown),
             "style/main.css lacks `{shown}`"
         );
-        // A lab: the rest of its panel hidden, but for its fold (`LabFold` marks the embedded
+        // A lab: the rest of its panel hidden, but for its fold (`LabSlot` marks the embedded
         // lab's fold `data-embedded`) and the page's controls it follows.
         if matches!(embed, Embed::Lab(_)) {
             let rest = ":root[data-embed^=\"lab-\"] .panels > .panel *:not(:has([data-embedded]), [data-embedded], [data-embedded] *, .embed-controls, .embed-controls *)";

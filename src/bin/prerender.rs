@@ -16,7 +16,7 @@ use pe_explorer::lesson::handout::{handout_path, HandoutKind};
 use pe_explorer::lesson::labs::LABS;
 use pe_explorer::lesson::playlist::PlanId;
 use pe_explorer::lesson::steps::{LessonPlan, STEP_PANELS};
-use pe_explorer::lesson::{from_query, Lang, PanelId};
+use pe_explorer::lesson::{from_query, Field, Lang, PanelId};
 use pe_explorer::ui::handout::handout_page;
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
@@ -191,9 +191,10 @@ fn in_folder(html: &str, lang: Lang, page: Page) -> String {
         .expect("prerender: the page has no <meta charset>");
     let after = charset + page[charset..].find('>').expect("prerender: <meta charset") + 1;
     let page = format!(
-        "{}<meta name=\"{COURSE_META}\" content=\"\" data-terms=\"{terms}\"{}>{}",
+        "{}<meta name=\"{COURSE_META}\" content=\"\" data-terms=\"{terms}\"{}>{}{}",
         &page[..after],
         link_targets(),
+        hidden_style(),
         &page[after..]
     );
     // A Chinese page's texts for its wasm (`i18n::chinese`), fetched with the page rather than
@@ -223,6 +224,28 @@ fn in_folder(html: &str, lang: Lang, page: Page) -> String {
         head = head.replace(&format!("{before}./"), &format!("{before}{root}"));
     }
     format!("{head}{}", &page[body..])
+}
+
+/// The rules that hide what a teacher's link hides (`hide=`) from the first paint: the page's
+/// first script names the link's `hide=` list in `<html data-hide>` (index.html), the page keeps
+/// it in step with its state (`ui::shell`), and each control, header tool, panel and contents
+/// entry a name hides carries `data-hide-as="<name>"`. A `<style>` of the page's own (the
+/// Content-Security-Policy names it by its hash, scripts/csp.py), written from the names `hide=`
+/// accepts.
+fn hidden_style() -> String {
+    // A control's aliases (`hide=amplitude` for `amp`) hide it too.
+    let selectors: Vec<String> = pe_explorer::lesson::query::names_for(Field::Hide)
+        .flat_map(|name| {
+            let aliases = Field::from_key(name).map_or(&[][..], |field| field.param().aliases);
+            std::iter::once(name)
+                .chain(aliases.iter().copied())
+                .map(move |given| format!("[data-hide~=\"{given}\"] [data-hide-as=\"{name}\"]"))
+        })
+        .collect();
+    format!(
+        "<style>{}{{display:none!important}}</style>",
+        selectors.join(",")
+    )
 }
 
 /// `html` without its `data-testid` attributes: the tests find the live page's elements by

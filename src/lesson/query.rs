@@ -30,7 +30,7 @@ use read::{
     field_list, read_dims, read_embed, read_field_set, read_hidden, read_lang, read_layout,
     read_param, read_plan, read_steps, read_theme, read_words, shorten, write_dims,
 };
-pub use read::{field_value, valid_names};
+pub use read::{field_value, names_for, valid_names};
 
 /// At most this many characters of a rejected value are echoed back in a notice, so that a
 /// mangled link cannot fill the screen.

@@ -19,7 +19,7 @@ pub enum ToolsCommand {
     /// An export button's file: its format (`png`, `svg`, `csv`, `json`, `numpy`, `pytorch`)
     /// of a panel.
     Export(String, PanelId),
-    /// Draw the labs of a panel into its slot (its slot has come near the screen).
+    /// Draw the labs of a panel into its folds (a reader opened one, or one the link opened came near).
     Labs(PanelId),
     /// Draw and unfold a lab, then scroll to it (a link to its heading).
     OpenLab(LabId),

@@ -173,7 +173,7 @@ pub fn AddConcatPanel() -> impl IntoView {
             }) />
             <div class="panel-controls">
                 <SentenceSelect testid="select-sentence" />
-                <label hidden=Gate::of(Field::Token).hidden()>
+                <label hidden=Gate::of(Field::Token).hidden() data-hide-as=Gate::of(Field::Token).hide_as()>
                     {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"

@@ -99,7 +99,7 @@ pub fn AlibiPanel() -> impl IntoView {
     let slopes_canvas = NodeRef::<html::Canvas>::new();
     let bias_canvas = NodeRef::<html::Canvas>::new();
     let row_canvas = NodeRef::<html::Canvas>::new();
-    // The panel is near the screen once this canvas is: time for its labs.
+    // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         slopes_canvas,
         move || (matrices.get(), lesson.lang.get()),

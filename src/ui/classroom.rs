@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::canvas::{restyle_canvases, ViewportEpoch};
 use super::context::{tr, use_lesson, Gate, Lesson};
 use crate::i18n::Key;
-use crate::lesson::labs::LabId;
+use crate::lesson::labs::{open_labs_in, LabId, LAB_WORD};
 use crate::lesson::tools::ToolsCommand;
 use crate::lesson::{Field, PanelId, Theme};
 
@@ -33,22 +33,91 @@ pub fn teacher_tools(command: &ToolsCommand) {
     }
 }
 
-/// The slot a panel's labs are drawn in (src/ui/labs, by the tools' wasm): empty on the page,
-/// with the room of its folded labs kept from the first paint (style/main.css, by `data-folds`),
-/// until the panel comes `near` the screen (one of its canvases near the top of the panel is
-/// about to draw: `canvas::redraw_on_frame`'s signal); then it asks the tools for its labs, once.
-/// A panel nobody scrolls to costs a phone nothing. docs/architecture.md, "Labs".
+/// A panel's labs, each folded under it: the page draws the folds (a lab's title and what a tap
+/// does, from the first paint and in the prerendered copy), the tools' wasm what is inside them
+/// (src/ui/labs). The tools are asked for them only when a lab is wanted: when the reader opens
+/// a fold, or when a lab the link opened (`labs=`, `embed=lab-…`) comes `near` the screen (one of
+/// the panel's canvases is about to draw: `canvas::redraw_on_frame`'s signal). Reading, scrolling
+/// and following a `#section` link cost a phone nothing of the tools. docs/architecture.md,
+/// "Labs".
 #[component]
 pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoView {
-    Effect::new(move |asked: Option<bool>| {
-        if asked == Some(true) || !near.get() {
-            return asked.unwrap_or(false);
-        }
-        teacher_tools(&ToolsCommand::Labs(panel));
-        true
+    let lesson = use_lesson();
+    // The labs the link opened (the tools open them; until they come, their folds are open and
+    // say that the lab is on its way: style/main.css).
+    let embedded = lesson.params.with_untracked(|p| match p.embed {
+        Some(crate::lesson::embed::Embed::Lab(lab)) => Some(lab),
+        _ => None,
     });
+    let opened_by_link = if cfg!(feature = "ssr") {
+        Vec::new()
+    } else {
+        open_labs_in(&window().location().search().unwrap_or_default())
+    };
+    let opened = move |id: LabId| {
+        embedded == Some(id)
+            || opened_by_link
+                .iter()
+                .any(|name| id.anchor().strip_prefix("lab-") == Some(name))
+    };
+    let any_opened = LabId::under(panel).any(&opened);
+    let asked = StoredValue::new(false);
+    let ask = move || {
+        if !asked.get_value() {
+            asked.set_value(true);
+            teacher_tools(&ToolsCommand::Labs(panel));
+        }
+    };
+    if any_opened {
+        Effect::new(move |_| {
+            if near.get() {
+                ask();
+            }
+        });
+    }
+    let lang = lesson.lang;
     view! {
-        <div class="lab" data-lab=panel.anchor() data-folds=LabId::under(panel).count()></div>
+        <div class="lab" data-lab=panel.anchor()>
+            {LabId::under(panel)
+                .map(|id| {
+                    let name = id.anchor().trim_start_matches("lab-");
+                    let is_open = RwSignal::new(opened(id));
+                    let on_toggle = move |event: leptos::ev::Event| {
+                        let now = event
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                            .is_some_and(|details| details.has_attribute("open"));
+                        // (A fold built open fires a toggle too: only a reader's opening asks.)
+                        let was = is_open.get_untracked();
+                        is_open.set(now);
+                        if now && !was {
+                            ask();
+                        }
+                    };
+                    view! {
+                        <details
+                            class="lab-fold"
+                            data-lab-fold=name
+                            data-embedded=(embedded == Some(id)).then_some("")
+                            open=opened(id)
+                            on:toggle=on_toggle
+                        >
+                            <summary data-testid=format!("{name}-fold")>
+                                <span class="lab-fold-title">{tr(LAB_WORD)}{tr(id.title())}</span>
+                                <span class="lab-fold-action">
+                                    {move || lang.get().pick(if is_open.get() { ["close", "收起"] } else { ["open", "展开"] })}
+                                </span>
+                            </summary>
+                            <div
+                                class="lab-body"
+                                data-lab-body=name
+                                data-loading=move || lang.get().pick(["Loading the lab…", "正在载入实验……"])
+                            ></div>
+                        </details>
+                    }
+                })
+                .collect_view()}
+        </div>
     }
 }
 
@@ -69,7 +138,7 @@ pub fn ClassroomTools() -> impl IntoView {
                 type="button"
                 data-testid="lesson-toggle"
                 aria-pressed=move || (step() > 0).to_string()
-                hidden=step_gate.hidden()
+                hidden=step_gate.hidden() data-hide-as=step_gate.hide_as()
                 disabled=step_gate.disabled()
                 title=step_gate.title()
                 on:click=move |_| teacher_tools(&if step() == 0 { ToolsCommand::Lesson } else { ToolsCommand::Leave })
@@ -80,14 +149,14 @@ pub fn ClassroomTools() -> impl IntoView {
                 type="button"
                 data-testid="presenter-toggle"
                 aria-pressed=move || shown.get().1.to_string()
-                hidden=presenter_gate.hidden()
+                hidden=presenter_gate.hidden() data-hide-as=presenter_gate.hide_as()
                 disabled=presenter_gate.disabled()
                 title=presenter_gate.title()
                 on:click=move |_| params.update(|p| p.presenter = !p.presenter)
             >
                 {tr(Key::PresenterLabel)}
             </button>
-            <label hidden=theme_gate.hidden()>
+            <label hidden=theme_gate.hidden() data-hide-as=theme_gate.hide_as()>
                 <span>{tr(Key::ThemeLabel)}</span>
                 <select
                     data-testid="select-theme"
@@ -109,7 +178,7 @@ pub fn ClassroomTools() -> impl IntoView {
             <button
                 type="button"
                 data-testid="share-open"
-                hidden=step_gate.hidden()
+                hidden=step_gate.hidden() data-hide-as=step_gate.hide_as()
                 on:click=move |_| teacher_tools(&ToolsCommand::Share)
             >
                 {tr(Key::ShareTitle)}

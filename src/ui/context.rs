@@ -79,7 +79,7 @@ pub fn tr(text: impl Bilingual) -> impl Fn() -> &'static str + Copy + Send + Syn
 
 /// What a teacher link does to the control of `field`: `hidden` hides the whole control,
 /// `disabled` and `title` lock it and say why. Spread on the control's outer element and its
-/// input: `<div hidden=gate.hidden()>` and `<input disabled=gate.disabled() title=gate.title()>`.
+/// input: `<div hidden=gate.hidden() data-hide-as=gate.hide_as()>` and `<input disabled=gate.disabled() title=gate.title()>`.
 #[derive(Clone, Copy)]
 pub struct Gate {
     lesson: Lesson,
@@ -96,6 +96,12 @@ impl Gate {
 
     pub fn hidden(self) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
         move || self.lesson.hidden(self.field)
+    }
+
+    /// The name `hide=` gives the control (`data-hide-as`): the page's first script hides what
+    /// a link names from the first paint, before the wasm (index.html, `shell::keep_hidden_list`).
+    pub fn hide_as(self) -> &'static str {
+        self.field.symbol()
     }
 
     pub fn disabled(self) -> impl Fn() -> bool + Copy + Send + Sync + 'static {

@@ -267,7 +267,7 @@ fn Slider(
         }
     };
     view! {
-        <div class="control" hidden=gate.hidden()>
+        <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
             <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
@@ -355,7 +355,7 @@ pub fn LayoutSelect(
     let id = format!("ctl-{name}{scope}");
     let gate = Gate::of(Field::Layout);
     view! {
-        <div class="control" hidden=gate.hidden()>
+        <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
             <label for=id.clone()>
                 <span class="symbol">{symbol}</span>
                 " "
@@ -445,7 +445,7 @@ pub fn ChoiceSelect(
     let params = use_lesson().params;
     let gate = Gate::of(field);
     view! {
-        <label hidden=gate.hidden()>
+        <label hidden=gate.hidden() data-hide-as=gate.hide_as()>
             {tr(label)}
             <select
                 data-testid=testid
@@ -475,7 +475,7 @@ pub fn SwitchBox(field: Field, testid: &'static str, read: fn(&Params) -> bool) 
     let params = use_lesson().params;
     let gate = Gate::of(field);
     view! {
-        <label hidden=gate.hidden() class="check">
+        <label hidden=gate.hidden() data-hide-as=gate.hide_as() class="check">
             <input
                 type="checkbox"
                 data-testid=testid

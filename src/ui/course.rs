@@ -230,7 +230,7 @@ mod parts {
                                         .map(|panel| {
                                             let labs: Vec<_> = LabId::under(*panel).map(LabId::lab).collect();
                                             view! {
-                                                <li data-toc-panel=panel.anchor()>
+                                                <li data-toc-panel=panel.anchor() data-hide-as=panel.anchor()>
                                                     <a href=page_href(from, to, panel.anchor()) data-keep-query="">
                                                         {lang.t(panel_title(*panel))}
                                                     </a>

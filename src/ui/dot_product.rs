@@ -97,7 +97,7 @@ pub fn DotProductPanel() -> impl IntoView {
 
     let matrix_canvas = NodeRef::<html::Canvas>::new();
     let curve_canvas = NodeRef::<html::Canvas>::new();
-    // The panel is near the screen once this canvas is: time for its labs.
+    // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         matrix_canvas,
         move || (data.get(), lesson.lang.get()),

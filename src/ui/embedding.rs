@@ -87,7 +87,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
 
     let table_canvas = NodeRef::<html::Canvas>::new();
     let path_canvas = NodeRef::<html::Canvas>::new();
-    // The panel is near the screen once this canvas is: time for its labs.
+    // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         table_canvas,
         move || (table.get(), lookup.get().id, lesson.lang.get()),
@@ -124,7 +124,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <div class="panel-controls">
                 <SentenceSelect testid="select-embed-sentence" />
             </div>
-            <fieldset class="chips" hidden=Gate::of(Field::Token).hidden() disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
+            <fieldset class="chips" hidden=Gate::of(Field::Token).hidden() data-hide-as=Gate::of(Field::Token).hide_as() disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
                 {move || {
                     let chosen = params.get().token;
                     lookup

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use leptos::prelude::document;
+use leptos::prelude::{document, window};
 use wasm_bindgen::prelude::*;
 
 /// Why a download failed.
@@ -108,6 +108,9 @@ pub fn download(path: &str, done: Rc<dyn Fn(Download)>) {
     }
 }
 
+/// Where on `window` the Chinese texts' file, once fetched, waits for the page's other wasm.
+const CHINESE_TEXT: &str = "peChineseText";
+
 /// Makes sure the Chinese texts are there (`i18n::chinese`: the wasm does not carry them),
 /// downloading them the first time, then calls `done` with whether they are.
 pub fn with_chinese(done: impl FnOnce(bool) + 'static) {
@@ -116,15 +119,31 @@ pub fn with_chinese(done: impl FnOnce(bool) + 'static) {
         done(true);
         return;
     }
+    // The other wasm of the page (the page's or the teacher's tools) may have fetched the file
+    // already: it leaves the text on `window`, so the file is fetched once per page.
+    if let Some(text) = js_sys::Reflect::get(&window(), &CHINESE_TEXT.into())
+        .ok()
+        .and_then(|text| text.as_string())
+        && let Ok(texts) = chinese::parse(&text)
+    {
+        chinese::install(texts);
+        done(true);
+        return;
+    }
     let done = Cell::new(Some(done));
     download(
         &chinese::file_address(),
         Rc::new(move |result: Download| {
             // The same decoding as the lesson's texts; a damaged file fails the parse.
-            let texts = result
+            let text = result
                 .ok()
-                .and_then(|bytes| chinese::parse(&String::from_utf8_lossy(&bytes)).ok());
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            let texts = text.as_deref().and_then(|text| chinese::parse(text).ok());
             let loaded = texts.map(chinese::install).is_some();
+            if loaded && let Some(text) = &text {
+                let _ =
+                    js_sys::Reflect::set(&window(), &CHINESE_TEXT.into(), &JsValue::from_str(text));
+            }
             if !loaded {
                 leptos::logging::warn!(
                     "PE Explorer: the Chinese texts could not be loaded; showing English"

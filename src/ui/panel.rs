@@ -50,6 +50,7 @@ pub fn Panel(
             data-testid=format!("panel-{anchor}")
             data-state=move || state.map(|s| s.get())
             hidden=move || lesson.panel_hidden(id)
+            data-hide-as=anchor
             aria-labelledby=title_id.clone()
         >
             <h2 id=heading_id>{tr(panel_title(id))}</h2>

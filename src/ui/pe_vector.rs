@@ -60,7 +60,7 @@ pub fn PeVectorPanel() -> impl IntoView {
     };
 
     let canvas = NodeRef::<html::Canvas>::new();
-    // The panel is near the screen once this canvas is: time for its labs.
+    // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         canvas,
         move || (vector.get(), highlight.get(), lesson.lang.get()),

@@ -119,7 +119,7 @@ pub fn RopePanel() -> impl IntoView {
     let plane_canvas = NodeRef::<html::Canvas>::new();
     let decay_canvas = NodeRef::<html::Canvas>::new();
     let diagram_canvas = NodeRef::<html::Canvas>::new();
-    // The panel is near the screen once this canvas is: time for its labs.
+    // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         plane_canvas,
         move || (current.get().plane, diagram.get()),

@@ -17,7 +17,7 @@ use crate::lesson::chapters::Page;
 use crate::lesson::labs::LabId;
 use crate::lesson::steps::STEP_PANELS;
 use crate::lesson::tools::ToolsCommand;
-use crate::lesson::{from_query, to_query, Field, Lang, Notice, Params, Parsed};
+use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Params, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
 /// it, so scroll there once the panels exist. A link to a lesson step without an anchor opens
@@ -117,26 +117,32 @@ fn keep_query_in_links(params: &Params) {
 /// from its first page) and after each change, and for each page visited inside the app.
 pub fn follow_state_in_static_links(lesson: Lesson) {
     lesson.params.with(keep_query_in_links);
-    hide_hidden_panels_in_contents(lesson);
+    keep_hidden_list(lesson);
 }
 
-/// The static contents (`course.rs`) leave out the panels a teacher's link hides.
-fn hide_hidden_panels_in_contents(lesson: Lesson) {
-    let Ok(entries) = document().query_selector_all("[data-toc-panel]") else {
+/// Keeps `<html data-hide>`, the names of what the link hides, in step with the state: the
+/// page's rules hide each control, header tool, panel and contents entry whose `data-hide-as`
+/// it names (src/bin/prerender.rs: `hidden_style`). The page's first script writes it from the
+/// address before the first paint (index.html), so that neither the prerendered copy of a page
+/// nor the one a visit swaps in shows, or makes room for, anything hidden; the live views hide
+/// the same with `hidden`.
+fn keep_hidden_list(lesson: Lesson) {
+    let controls = Field::ALL
+        .into_iter()
+        .filter(|field| lesson.hidden(*field))
+        .map(Field::symbol);
+    let panels = PanelId::ALL
+        .into_iter()
+        .filter(|panel| lesson.panel_hidden(*panel))
+        .map(PanelId::anchor);
+    let names = controls.chain(panels).collect::<Vec<_>>().join(" ");
+    let Some(root) = document().document_element() else {
         return;
     };
-    for n in 0..entries.length() {
-        let Some(entry) = entries
-            .item(n)
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
-        let hidden = entry
-            .get_attribute("data-toc-panel")
-            .and_then(|anchor| crate::lesson::panels::PanelSet::panel(&anchor))
-            .is_some_and(|panel| lesson.panel_hidden(panel));
-        entry.set_hidden(hidden);
+    if names.is_empty() {
+        let _ = root.remove_attribute("data-hide");
+    } else if root.get_attribute("data-hide").as_deref() != Some(names.as_str()) {
+        let _ = root.set_attribute("data-hide", &names);
     }
 }
 
@@ -362,7 +368,7 @@ pub fn Header() -> impl IntoView {
             <fieldset
                 class="lang-toggle"
                 aria-label=tr(Key::LanguageLabel)
-                hidden=lang_gate.hidden()
+                hidden=lang_gate.hidden() data-hide-as=lang_gate.hide_as()
                 disabled=lang_gate.disabled()
                 title=lang_gate.title()
             >

@@ -213,7 +213,7 @@ pub fn WavesPanel() -> impl IntoView {
                         .replace("{lambda}", &positions_text(wavelength(last, d_model, base)))
                 }
             } />
-            <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
+            <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() data-hide-as=Gate::of(Field::Dims).hide_as() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
                 <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {
                     extra()

@@ -60,7 +60,7 @@ pub fn WordOrderPanel() -> impl IntoView {
         <Panel id=PanelId::WordOrder>
             <Formula markup=Math::Pool />
             <div class="panel-controls">
-                <label hidden=Gate::of(Field::OrderPair).hidden()>
+                <label hidden=Gate::of(Field::OrderPair).hidden() data-hide-as=Gate::of(Field::OrderPair).hide_as()>
                     {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"

@@ -160,7 +160,7 @@ test('on a phone, a term shows its definition in place, and the menu is always o
     await page.keyboard.press('Escape');
     assert.equal(await definition.isVisible(), false);
     // In a lab, once opened: its explanation's first uses in the chapter are buttons too. (The
-    // labs' folds arrive with the tools, once the panel's first chart comes near the screen.)
+    // page draws the labs' folds; opening one brings the tools, which draw the lab.)
     await page.locator('#rope canvas').first().scrollIntoViewIfNeeded();
     await page.locator('[data-testid="rope-extension-fold"]').tap();
     const labTerm = page.locator('#lab-rope-extension ~ p button.term, .lab-fold[open] p button.term').first();
@@ -232,7 +232,7 @@ test("a teacher's values, hidden panels and locks go with the class from chapter
     await page.goto(env.site.url('zh/sinusoidal/?lang=zh&d_model=64&pos=12&hide=rope,base&lock=d_model'));
     await waitForApp(page);
     // The contents leave out the hidden panel.
-    const hidden = (anchor) => page.locator(`#course-menu [data-toc-panel="${anchor}"]`).evaluate((li) => li.hidden);
+    const hidden = (anchor) => page.locator(`#course-menu [data-toc-panel="${anchor}"]`).evaluate((li) => getComputedStyle(li).display === 'none');
     assert.equal(await hidden('rope'), true, 'the hidden panel is left out of the contents');
     assert.equal(await hidden('alibi'), false);
     await page.locator('.chapter-nav a[rel="next"]').click();
@@ -265,7 +265,7 @@ test('every chapter is at most 15 phone screens with its labs drawn, and never w
         const path = `${prefix}${chapter}${chapter ? '/' : ''}`;
         await page.goto(env.site.url(path));
         await waitForApp(page);
-        // Down the page, so every lab comes near and is drawn (folded under its panel).
+        // Down the page, past every panel and its folded labs (the page draws the folds).
         for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
           await page.evaluate((y) => window.scrollTo(0, y), y);
           await page.waitForTimeout(60);

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT, pageFor } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, canvasHash, assertClean, ROOT, pageFor, courseMap } from './harness.mjs';
 
 const env = useSite();
 
@@ -188,6 +188,34 @@ test('copy as code puts NumPy and PyTorch code for the current matrix on the cli
   const torch = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(torch, /import torch/);
   assert.match(torch, /length, d_model, base = 20, 64, 500/);
+  assertClean(problems);
+  await context.close();
+});
+
+test('SVG export of every panel of every chapter: a whole, valid SVG, no panic, the page still answering', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  const { chapters } = courseMap();
+  const exported = [];
+  for (const chapter of chapters) {
+    await page.goto(env.site.url(`${chapter}/?lang=en`));
+    await waitForApp(page);
+    const buttons = await page.locator('[data-testid^="export-svg-"]').evaluateAll((all) => all.map((b) => b.dataset.testid));
+    for (const testid of buttons) {
+      const panel = testid.replace('export-svg-', '');
+      await page.locator(`#${panel}`).scrollIntoViewIfNeeded();
+      const file = await download(page, testid);
+      const svg = await inspectSvg(page, file.bytes.toString('utf8'));
+      assert.equal(svg.parseErrors, 0, `${panel}: parses as XML`);
+      assert.equal(svg.root, 'svg', panel);
+      assert.ok(svg.paths > 0 || svg.images.length > 0, `${panel}: something drawn (${svg.paths} paths, ${svg.images.length} images)`);
+      assert.deepEqual(problems.pageErrors, [], `${panel}: no panic`);
+      // The page still answers: no banner that it stopped.
+      assert.equal(await page.locator('.panic-banner, [data-testid="panic-banner"]').count(), 0, `${panel}: no "stopped responding"`);
+      exported.push(`${panel} ${file.bytes.length} B`);
+    }
+  }
+  console.log(`svg export of every panel: ${exported.join(', ')}`);
+  assert.ok(exported.length >= 14, `${exported.length} panels exported`);
   assertClean(problems);
   await context.close();
 });

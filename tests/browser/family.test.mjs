@@ -12,7 +12,7 @@ const text = (page, testid) => page.getByTestId(testid).textContent();
 
 /**
  * Opens `query` on the page of `panel`'s chapter and brings the family's labs (ALiBi panel) or the
- * RoPE panel's labs on screen, then unfolds the lab of `title` (`<name>-title`: its summary is
+ * RoPE panel's labs on screen, then unfolds the lab of `title` (which brings the tools that draw it) (`<name>-title`: its summary is
  * `<name>-fold`), unless the link opened it.
  */
 async function openAt(query, panel, title, options = {}) {

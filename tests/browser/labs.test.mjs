@@ -1,5 +1,5 @@
-// Labs (src/ui/labs): parts of panels drawn by the tools' wasm, asked for when their panel first
-// comes near the screen. The first: one RoPE pair read as complex numbers (issue 18, item 5).
+// Labs (src/ui/labs): parts of panels drawn by the tools' wasm, asked for when a reader opens one
+// (or a link opened one and its panel comes near the screen). The first: one RoPE pair read as complex numbers (issue 18, item 5).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ const env = useSite();
 const toolsStarted = (page) => page.evaluate(() => typeof self.peTeacher === 'function');
 
 /**
- * Unfolds a lab (folded under its panel: `<details class="lab-fold">`) once its panel has drawn it:
+ * Unfolds a lab (folded under its panel: `<details class="lab-fold">`, drawn by the page):
  * a click on its summary, `<name>-fold`, unless a link already opened it; then waits until `shown`
  * (a test id inside the lab) is on screen.
  */
@@ -29,16 +29,17 @@ async function forms(page) {
     .map(async (id) => Number(await page.getByTestId(id).textContent())));
 }
 
-test('the RoPE complex lab loads only when its panel comes near, and prints one number three ways', async () => {
+test('the RoPE complex lab loads only when it is opened, and prints one number three ways', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url(pageFor('rope', '?lang=en')));
   await waitForApp(page);
   await settle(page);
   assert.equal(await toolsStarted(page), false, 'nothing has asked for the tools at the top of the page');
-  // (On a taller screen the PE vector panel's lab may start the tools at once: the RoPE lab's own
-  // slot is what tells.)
-  assert.equal(await page.locator('[data-lab="rope"] > *').count(), 0, 'an empty slot before the panel is near');
+  // The page draws the folds; nothing inside them until a reader opens one.
+  assert.equal(await page.locator('[data-lab="rope"] [data-lab-body][data-drawn]').count(), 0, 'no lab drawn before one is opened');
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await settle(page);
+  assert.equal(await toolsStarted(page), false, 'scrolling to the panel does not start the tools: its labs are folded');
   await unfold(page, 'rope-complex', 'rope-pair-offset');
   assert.equal(await toolsStarted(page), true, 'the tools were started for it');
   assert.equal(await page.getByTestId('rope-complex-title').textContent(), 'The same pair as complex numbers');
@@ -659,6 +660,30 @@ test('a link to a lab\'s heading (#lab-…) opens the page at that lab, drawn fo
   // Unfolded, not only in view.
   await page.getByTestId('training-step-title').waitFor({ timeout: 10000 });
   assert.equal(await page.getByTestId('training-step-title').textContent(), 'One training step: what moves, what cannot');
+  assertClean(problems);
+  await context.close();
+});
+
+test('reading a chapter from a #section link to its end never loads the tools: the labs stay folded until opened', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  // The chapters with labs, each opened at a section further down.
+  for (const anchor of ['rope', 'alibi', 'vector']) {
+    await page.goto(env.site.url(pageFor(anchor, `?lang=zh#${anchor}`)));
+    await waitForApp(page);
+    const panels = await page.locator('section.panel').count();
+    for (let n = 0; n < panels; n += 1) {
+      await page.locator('section.panel').nth(n).scrollIntoViewIfNeeded();
+      await settle(page);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await settle(page);
+    assert.ok(await page.locator('[data-lab-fold]').count() > 0, `${anchor}: the chapter has folded labs`);
+    assert.equal(await toolsStarted(page), false, `${anchor}: the tools were started`);
+  }
+  // Opening a fold is what starts them.
+  await page.getByTestId('numbering-fold').tap();
+  await page.waitForSelector('[data-testid="numbering-title"]', { timeout: 30000 });
+  assert.equal(await toolsStarted(page), true);
   assertClean(problems);
   await context.close();
 });

@@ -259,13 +259,59 @@ test('a Chinese page asks for its texts once, with the page, and its wasm only o
     await page.goto(env.site.url('zh/rope/?lang=zh'));
     await waitForApp(page);
     const painted = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime);
-    // (The teacher's tools, a wasm of their own that a panel's lab brings, read them again.)
-    const tools = asked.findIndex((a) => a.file === 'teacher.js');
-    const beforeTools = tools === -1 ? asked : asked.slice(0, tools);
-    assert.deepEqual(beforeTools.map((a) => a.file).filter((f) => f === 'zh.txt'), ['zh.txt'], 'the texts once: the preload is what the wasm reads');
+    assert.deepEqual(asked.map((a) => a.file).filter((f) => f === 'zh.txt'), ['zh.txt'], 'the texts once: the preload is what the wasm reads');
     assert.equal(asked[0].file, 'zh.txt', 'the texts before the wasm');
     const wasm = asked.find((a) => a.file.endsWith('_bg.wasm'));
     assert.ok(wasm.at >= painted - 5, 'the wasm is fetched once the text is painted');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a student link hides what it hides from the first paint: nothing hidden has a box before the wasm, and nothing shifts as the page goes live', async () => {
+  // A header tool (lesson mode and sharing), a control, a panel and its contents entry.
+  const link = 'zh/sinusoidal/?lang=zh&hide=step,presenter,theme,base,waves&lock=d_model';
+  const hidden = ['[data-hide-as="step"]', '[data-hide-as="presenter"]', '[data-hide-as="theme"]', '[data-hide-as="base"]', '#waves', '[data-toc-panel="waves"]'];
+  for (const wasm of [false, true]) {
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 412, height: 823 } });
+    try {
+      if (!wasm) await context.route('**/*.wasm*', (route) => route.abort());
+      await page.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value)))
+          .observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(env.site.url(link));
+      if (wasm) await waitForApp(page);
+      else await page.waitForLoadState('load');
+      const boxes = await page.evaluate((selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)]
+        .filter((e) => e.getClientRects().length > 0).map(() => s)), hidden);
+      assert.deepEqual(boxes, [], `${wasm ? 'live' : 'static'}: hidden things with a box`);
+      // Each selector names something on the page (a test of the names, not of nothing).
+      for (const s of hidden) assert.ok(await page.locator(s).count() > 0, `${s} is on the page`);
+      if (wasm) {
+        await page.waitForTimeout(300);
+        assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
+        assertClean(problems);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('a Chinese lesson step link fetches the texts once: the teacher\'s tools read the page\'s copy', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  try {
+    await page.goto(env.site.url('zh/extrapolation/?lang=zh&step=12'));
+    await waitForApp(page);
+    await page.waitForSelector('[data-testid="lesson-bar"]:not([hidden])', { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="lesson-bar"]').textContent.includes('第'));
+    // The page's own requests (the offline copy's, made by the service worker, are not among them).
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()));
+    assert.ok(fetched.includes('teacher.js'), 'the tools came');
+    assert.deepEqual(fetched.filter((f) => f === 'zh.txt'), ['zh.txt']);
     assertClean(problems);
   } finally {
     await context.close();

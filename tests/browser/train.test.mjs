@@ -45,11 +45,13 @@ test('the worker starts only when the lab is drawn, and not on the first screen'
   await waitForApp(page);
   await settle(page);
   assert.equal(page.workers().length, 0, 'a worker on the first screen');
-  // The panel near: its labs are there, folded; the training lab, not drawn yet, starts nothing.
+  // The panel near: its labs are there, folded; the training lab, not drawn yet, starts nothing,
+  // not even the tools that would draw it.
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.getByTestId('train-fold').waitFor({ timeout: 30000 });
   await page.waitForTimeout(1500);
   assert.equal(page.workers().length, 0, 'a worker for the folded lab');
+  assert.equal(await page.evaluate(() => typeof self.peTeacher), 'undefined', 'the tools for a folded lab');
   // Unfolded, it is drawn, and starts its worker.
   await page.getByTestId('train-fold').click();
   await page.waitForSelector('[data-testid="train-title"]', { timeout: 30000 });

@@ -82,6 +82,14 @@ macro_rules! labs {
                 }
             }
 
+            /// Its title, `[English, 中文]`, for the fold the page draws (taken as `anchor` is:
+            /// the page carries the titles, not the labs' explanations).
+            pub fn title(self) -> [&'static str; 2] {
+                match self {
+                    $(LabId::$id => const { $module::LAB.title },)*
+                }
+            }
+
             /// The panel it is drawn under.
             pub fn panel(self) -> PanelId {
                 match self {
@@ -174,6 +182,7 @@ mod tests {
             assert!(id.anchor().starts_with("lab-"));
             assert_eq!(LabId::from_anchor(id.anchor()), Some(*id));
             assert_eq!((id.anchor(), id.panel()), (id.lab().anchor, id.lab().panel));
+            assert_eq!(id.title(), id.lab().title);
             assert!(LabId::under(id.lab().panel).any(|other| other == *id));
         }
         // The page's order: a panel's labs together, the panels in page order.

@@ -2,7 +2,7 @@
 //! lab's settings (clamping, keeping or fixing what it cannot use, and saying so) and writing the
 //! settings back as URL pairs follow from it, and so do the lab's sliders (`ui::labs::parts`).
 
-/// The labs unfolded in a chapter (`labs=xpos,rope-2d`: `ui::labs::LabFold`), whatever their
+/// The labs unfolded in a chapter (`labs=xpos,rope-2d`: `ui::classroom::LabSlot`), whatever their
 /// own values: a lab a link opened stays open.
 pub const OPEN_LABS_KEY: &str = "labs";
 

@@ -122,15 +122,21 @@ pub(super) fn read_hidden(text: &str, params: &mut Params) -> Option<Reason> {
 /// The names `hide=` and `lock=` accept: every control's, then (for `hide=`) every panel's
 /// anchor, for the notice that says a name was not one of them.
 pub fn valid_names(field: Field) -> String {
+    names_for(field).collect::<Vec<_>>().join(", ")
+}
+
+/// The names `hide=` (`field` = `Field::Hide`) or `lock=` accepts, in the order `valid_names`
+/// lists them.
+pub fn names_for(field: Field) -> impl Iterator<Item = &'static str> {
     let controls = Field::ALL
         .into_iter()
         .filter(|f| FieldSet::can_hold(*f))
         .map(Field::symbol);
     let panels = PanelId::ALL
         .into_iter()
-        .filter(|_| field == Field::Hide)
+        .filter(move |_| field == Field::Hide)
         .map(PanelId::anchor);
-    controls.chain(panels).collect::<Vec<_>>().join(", ")
+    controls.chain(panels)
 }
 
 /// Reads a whole-number field: the number to use (before dependent clamping) and why it differs

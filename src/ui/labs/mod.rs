@@ -1,7 +1,7 @@
 //! Labs: parts of panels that the tools' wasm draws (src/bin/teacher.rs, the same wasm as the
-//! teacher's tools), so that the page every student opens carries only an empty slot for each
-//! (`<div class="lab" data-lab="…">` in the panel) and the call that asks for it when the panel
-//! first comes near the screen (`ui::classroom::ask_for_lab`). A lab reads the
+//! teacher's tools), so that the page every student opens carries only each lab's fold (its
+//! title, `ui::classroom::LabSlot`) and the call that asks for the labs when one is wanted (a
+//! fold opened, or a lab the link opened coming near the screen). A lab reads the
 //! tools' mirror of the lesson state, so it follows the page's controls; it changes the state, if
 //! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
 
@@ -11,15 +11,14 @@ use leptos::context::Provider;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::lesson::embed::Embed;
 use crate::lesson::labs::{
     lab_pairs, open_labs_in, without_prefix, LabId, LabName, LabNumber, LabProblem, LabSettings,
-    LAB_WORD, OPEN_LABS_KEY,
+    OPEN_LABS_KEY,
 };
 use crate::lesson::PanelId;
 
 use self::parts::{term_text, LinkProblems};
-use super::context::{tr, use_lesson, Lesson};
+use super::context::{tr, Lesson};
 
 /// The labs' views: one line a lab, `Id => module::View,`, which declares its module; a lab of
 /// `lesson::labs::LABS` without its line here is a compile error (`lab_view`'s match).
@@ -27,7 +26,7 @@ macro_rules! lab_views {
     ($($id:ident => $module:ident :: $view:ident,)*) => {
         $(pub mod $module;)*
 
-        /// Lab `id`'s own view (under its heading and explanation, which `LabFold` writes).
+        /// Lab `id`'s own view (under its heading and explanation, which `LabBody` writes).
         fn lab_view(id: LabId) -> AnyView {
             match id {
                 $(LabId::$id => $module::$view().into_any(),)*
@@ -77,7 +76,7 @@ pub fn unfold(id: LabId) -> bool {
 
 /// Draws and unfolds lab `id` for a lesson step, to be folded again when lesson mode ends
 /// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link. Its
-/// panel's slot is drawn now, whether or not it has come near the screen yet.
+/// panel's labs are drawn into its folds now.
 pub fn unfold_for_lesson(id: LabId, lesson: Lesson) {
     mount(id.lab().panel, lesson);
     if unfold(id) {
@@ -131,88 +130,104 @@ fn keep_open_labs_in_link() {
 #[derive(Clone, Copy)]
 pub struct LinkProblemsOf(pub RwSignal<Vec<LabProblem>>);
 
-/// A lab folded under its panel until the reader opens it, so a chapter stays a few phone screens
-/// tall (issue 37) and a lab nobody opens is never built; an opened lab is named in the address
-/// (`labs=`) and opens with the link. Opened, it shows the lab's heading and explanation, what
-/// its link could not use, and the lab.
+/// The inside of a lab's fold, which the page draws under its panel (`classroom::LabSlot`)
+/// folded until the reader opens it, so a chapter stays a few phone screens tall and a lab
+/// nobody opens is never built. An opened lab is named in the address (`labs=`) and opens with
+/// the link. Opened, it shows the lab's heading and explanation, what its link could not use,
+/// and the lab. `fold` is the page's `<details>`: its `open` and the list of open labs follow
+/// each other (the reader's taps one way, a lesson step or a link to the lab the other).
 #[component]
-fn LabFold(id: LabId) -> impl IntoView {
+fn LabBody(id: LabId, fold: web_sys::Element) -> impl IntoView {
     let lab = id.lab();
-    let lang = use_lesson().lang;
     let name = lab.anchor.trim_start_matches("lab-");
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
     keep_open_labs_in_link();
+    let listed = move || open.with_untracked(|open| open.iter().any(|n| n == name));
+    let follow_fold = {
+        let fold = fold.clone();
+        move || {
+            let now = fold.has_attribute("open");
+            if now != listed() {
+                open.update(|open| {
+                    open.retain(|n| n != name);
+                    if now {
+                        open.push(name.to_owned());
+                    }
+                });
+            }
+        }
+    };
+    // The fold as the reader left it while the tools were on their way (opened, or closed
+    // again), before the list moves it.
+    follow_fold();
     let is_open = move || open.with(|open| open.iter().any(|n| n == name));
+    Effect::new({
+        let fold = fold.clone();
+        move |_| {
+            let open = is_open();
+            if open != fold.has_attribute("open") {
+                let _ = if open {
+                    fold.set_attribute("open", "")
+                } else {
+                    fold.remove_attribute("open")
+                };
+            }
+        }
+    });
+    let on_toggle = wasm_bindgen::closure::Closure::<dyn Fn()>::new(follow_fold);
+    let _ = fold.add_event_listener_with_callback("toggle", on_toggle.as_ref().unchecked_ref());
+    // It lives as long as the fold (this chapter's copy of the page).
+    on_toggle.forget();
     // The lab is built the first time it is opened, and then kept (closing only hides it): a
     // folded lab costs the page nothing.
     let built =
         Memo::new(move |before: Option<&bool>| before.copied().unwrap_or(false) || is_open());
-    let on_toggle = move |event: leptos::ev::Event| {
-        let now = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|details| details.has_attribute("open"));
-        if now != open.with_untracked(|open| open.iter().any(|n| n == name)) {
-            open.update(|open| {
-                open.retain(|n| n != name);
-                if now {
-                    open.push(name.to_owned());
-                }
-            });
-        }
-    };
     let problems = LinkProblemsOf(RwSignal::new(Vec::new()));
-    // The one lab an embedded page shows (`embed=lab-…`: style/main.css shows only this fold).
-    let params = use_lesson().params;
-    let embedded = move || params.with(|p| p.embed == Some(Embed::Lab(id)));
     view! {
-        <details
-            class="lab-fold"
-            data-embedded=move || embedded().then_some("")
-            prop:open=is_open
-            on:toggle=on_toggle
-        >
-            <summary data-testid=format!("{name}-fold")>
-                <span class="lab-fold-title">{tr(LAB_WORD)}{tr(lab.title)}</span>
-                <span class="lab-fold-action">
-                    {move || lang.get().pick(if is_open() { ["close", "收起"] } else { ["open", "展开"] })}
-                </span>
-            </summary>
-            <Show when=move || built.get()>
-                <h3 id=lab.anchor data-testid=format!("{name}-title")>{tr(lab.title)}</h3>
-                <p data-testid=format!("{name}-text")>{term_text(id)}</p>
-                <LinkProblems problems=problems.0 testid=format!("{name}-link-problems") />
-                <Provider value=problems>{lab_view(id)}</Provider>
-            </Show>
-        </details>
+        <Show when=move || built.get()>
+            <h3 id=lab.anchor data-testid=format!("{name}-title")>{tr(lab.title)}</h3>
+            <p data-testid=format!("{name}-text")>{term_text(id)}</p>
+            <LinkProblems problems=problems.0 testid=format!("{name}-link-problems") />
+            <Provider value=problems>{lab_view(id)}</Provider>
+        </Show>
     }
 }
 
-/// Draws the labs of `panel` into its slot, once (a second ask finds the slot filled and does
-/// nothing). Each lab is folded under its panel (`LabFold`).
+/// Draws the labs of `panel` into the page's folds for them, once for each copy of the chapter
+/// (a second ask finds them filled and does nothing).
 pub fn mount(panel: PanelId, lesson: Lesson) {
-    let Some(slot) = find_slot(panel)
-        .filter(|slot| slot.child_element_count() == 0)
-        .and_then(|slot| slot.dyn_into::<web_sys::HtmlElement>().ok())
-    else {
+    let Some(slot) = find_slot(panel) else {
         return;
     };
-    // Its own root, with the tools' mirror of the lesson as context. It lives as long as the
-    // page: a chapter left inside the app takes the slot away, not the labs' state (the open
-    // labs, their values), which the next visit's slot shows again.
-    leptos::mount::mount_to(slot, move || {
-        provide_context(lesson);
-        LabId::under(panel)
-            .map(|id| view! { <LabFold id /> })
-            .collect_view()
-    })
-    .forget();
+    for id in LabId::under(panel) {
+        let name = id.anchor().trim_start_matches("lab-");
+        let Some(body) = slot
+            .query_selector(&format!("[data-lab-body=\"{name}\"]"))
+            .ok()
+            .flatten()
+            .filter(|body| !body.has_attribute("data-drawn"))
+            .and_then(|body| body.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        let Some(fold) = body.parent_element() else {
+            continue;
+        };
+        let _ = body.set_attribute("data-drawn", "");
+        // Its own root, with the tools' mirror of the lesson as context. It lives as long as
+        // the page: a chapter left inside the app takes the fold away, not the labs' state (the
+        // open labs, their values), which the next visit's fold shows again.
+        leptos::mount::mount_to(body, move || {
+            provide_context(lesson);
+            view! { <LabBody id fold /> }
+        })
+        .forget();
+    }
 }
 
-/// The slot of `panel`'s labs (`classroom::LabSlot`), on the static page from its first paint,
-/// its folded labs' height kept for them (style/main.css), so that nothing moves when they
-/// arrive.
+/// The slot of `panel`'s labs (`classroom::LabSlot`), with their folds, on the static page from
+/// its first paint.
 fn find_slot(panel: PanelId) -> Option<web_sys::Element> {
     document()
         .query_selector(&format!("[data-lab=\"{}\"]", panel.anchor()))
@@ -256,7 +271,7 @@ pub fn open(id: LabId, lesson: Lesson) {
     });
 }
 
-/// Draws lab `id`'s slot, if it is not drawn yet (a link to it is about to be followed), and
+/// Draws the labs of lab `id`'s panel into their folds, if they are not drawn yet (a link to it is about to be followed), and
 /// unfolds it if it is on this page (a link to another chapter's lab goes there, which unfolds
 /// it).
 pub fn draw_lab(id: LabId, lesson: Lesson) {

@@ -161,10 +161,21 @@ fn mount(opening: Params) {
             },
             std::time::Duration::ZERO,
         );
+        // The plan picker and the share dialog are built the first time they open, not with the
+        // bar: a lesson step link's first task is then the bar alone.
+        let picked = Memo::new(move |was: Option<&bool>| {
+            was.copied().unwrap_or(false) || classroom.picker.get()
+        });
+        let shared =
+            Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || sharing.get());
         view! {
             <LessonBar classroom />
-            <PlanPicker classroom />
-            <ShareDialog open=sharing classroom />
+            <Show when=move || picked.get()>
+                <PlanPicker classroom />
+            </Show>
+            <Show when=move || shared.get()>
+                <ShareDialog open=sharing classroom />
+            </Show>
         }
     });
 }

@@ -37,8 +37,8 @@ pub fn show_panel_when_ready(
     }
 }
 
-/// Scrolls a step's lab into view once the tools have drawn it (it is drawn when its panel
-/// comes near, which `show_panel` has just made happen), trying every 50 ms at most `tries`
+/// Scrolls a step's lab into view once the tools have drawn it (`labs::unfold_for_lesson` draws
+/// and unfolds it), trying every 50 ms at most `tries`
 /// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
 /// Not once lesson mode has moved on (`at_step`): a lab it unfolded after leaving would stay
 /// open, and in the teacher's link.
@@ -54,7 +54,7 @@ pub fn show_lab_when_drawn(
     if !at_step() {
         return;
     }
-    // A lab is folded under its panel, and built, once opened (`labs::LabFold`).
+    // A lab is folded under its panel, and built, once opened (`labs::LabBody`).
     crate::ui::labs::unfold_for_lesson(lab, lesson);
     let title = document().get_element_by_id(lab.anchor());
     match title {
