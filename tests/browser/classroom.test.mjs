@@ -119,11 +119,17 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   await page.keyboard.press('ArrowRight');
   await settle(page);
   assert.equal(stepOf(page), total, 'no step past the last');
+  // Page Up first takes the revealed last step back to its question, then goes back.
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-reveal"]').hidden);
+  assert.equal(stepOf(page), total, 'the first Page Up only hid the answer');
   await page.keyboard.press('PageUp');
   await onStepPage(page, total - 1);
   await expectStep(page, total - 1, 'en', texts);
   // Back to the step as it was left: revealed.
   await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-reveal"]').hidden);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('[data-testid="lesson-reveal"]').hidden);
   await page.keyboard.press('ArrowLeft');
   await onStepPage(page, total - 2);
   await expectStep(page, total - 2, 'en', texts);

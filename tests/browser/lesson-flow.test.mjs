@@ -100,7 +100,12 @@ test('the clicker drives the lesson whatever has focus; Escape gives the teacher
   assert.equal(urlState(page).step, '5');
   await page.keyboard.press('PageUp');
   await stepIs(page, 4);
-  // Page Up back to the previous chapter's page.
+  // Step 4 as it was left, revealed: Page Up takes it back to its question first, then back to
+  // the previous chapter's page.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-revealed'));
+  await stepIs(page, 4);
   await page.keyboard.press('PageUp');
   await onStepPage(page, 3);
   await stepIs(page, 3);
@@ -443,4 +448,65 @@ test('the teacher\'s notes are off the screen until asked for (N or the button),
   await page.waitForFunction((text) => document.querySelector('[data-testid="lesson-notes"]')?.innerText.includes(text), steps[6].notes.zh.ask);
   assertClean(problems);
   await context.close();
+});
+
+test('clicker keys from anywhere: Page Up takes a reveal back before it goes back, B blanks with a slider or number box focused, Escape closes the notes before it leaves', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(env.site.url(stepPage(6, '?lang=en&presenter=1&step=6')));
+    await waitForApp(page);
+    await stepIs(page, 6);
+    await page.mouse.click(5, 5);
+    const revealed = () => page.evaluate(() => document.documentElement.hasAttribute('data-revealed'));
+    // Page Down reveals, Page Up un-reveals (the step's question and before state again), and
+    // only the next Page Up goes to step 5.
+    const before = new URL(page.url()).search;
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-revealed'));
+    assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true, 'the answer hidden again');
+    assert.equal(urlState(page).step, '6');
+    assert.equal(new URL(page.url()).search, before, 'the step\'s before state, as it opened');
+    await page.keyboard.press('PageUp');
+    await stepIs(page, 5);
+    assert.equal(await revealed(), false);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await page.keyboard.press('PageDown');
+    await stepIs(page, 6);
+    // B and "." blank the screen with a slider focused, B with a number box focused ("." is
+    // typed there: a decimal point).
+    const blank = page.getByTestId('lesson-blank');
+    const slider = page.locator('input[type="range"]:visible').first();
+    await slider.focus();
+    for (const key of ['b', '.']) {
+      await page.keyboard.press(key);
+      await blank.waitFor({ state: 'visible' });
+      await page.keyboard.press('Shift');
+      await blank.waitFor({ state: 'hidden' });
+    }
+    const number = page.locator('input[type="number"]:visible').first();
+    if (await number.count()) {
+      await number.focus();
+      await page.keyboard.press('B');
+      await blank.waitFor({ state: 'visible' });
+      await page.keyboard.press('Shift');
+      await blank.waitFor({ state: 'hidden' });
+    }
+    assert.equal(urlState(page).step, '6');
+    // Escape with the notes open closes them and stays in lesson mode; the next Escape leaves.
+    await page.mouse.click(5, 5);
+    await page.keyboard.press('n');
+    await page.getByTestId('lesson-notes').waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lesson-notes').waitFor({ state: 'detached' });
+    await settle(page);
+    assert.equal(urlState(page).step, '6', 'the first Escape only closed the notes');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
 });

@@ -89,6 +89,9 @@ test('a teacher\'s own list: Page Down follows it, Page Up goes back along it; a
     await page.goto(env.site.url(pageFor(steps[17].panel, '?lang=en&steps=17,18,12')));
     await waitForApp(page);
     assert.deepEqual((await walk(page, 17)).map((s) => s.step), [17, 18, 12]);
+    // The last step, revealed: the first Page Up hides its answer, the second goes back.
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-revealed'));
     await page.keyboard.press('PageUp');
     await page.waitForURL((url) => url.searchParams.get('step') === '18', { timeout: 30000 });
     assert.equal(new URL(page.url()).searchParams.get('steps'), '17,18,12');

@@ -162,7 +162,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             }}</p>
         </Show>
         <dl class="numbers" data-testid="rope-extension-readout" data-stale=move || stale.get().then_some("")>
-            <dt>{tr(["rotary dimension d (pairs)", "旋转维度 d（维度对的个数）"])}</dt>
+            <dt>{tr(["rotary dimension d (pairs)", "旋转维度 d（括号内为维度对的个数）"])}</dt>
             <dd data-testid="rope-extension-rotary">{Signal::derive(move || setup.with(|l| format!("{} ({})", l.rotary_dim, l.rotary_dim / 2)))}</dd>
             <dt>{tr(["context the config declares (max_position_embeddings)", "配置声明的上下文长度（max_position_embeddings）"])}</dt>
             <dd data-testid="rope-extension-declared">{Signal::derive(move || short(declared.get() as f64))}</dd>

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use super::scroll::{
     keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready, show_payoff,
-    something_open, typed_into_control,
+    something_open, takes_text, typed_into_control,
 };
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
@@ -157,12 +157,14 @@ impl Classroom {
             self.pressed.update_value(|pressed| pressed.push(forward));
             return;
         }
-        if forward && !self.revealed.get_untracked() {
-            self.reveal();
-        } else if forward {
-            self.next();
-        } else {
-            self.previous();
+        // Back, like slide software's fragments: a revealed step is first taken back to its
+        // question (its before state), then the lesson goes to the previous step.
+        let revealed = self.revealed.get_untracked();
+        match (forward, revealed) {
+            (true, false) => self.reveal(),
+            (true, true) => self.next(),
+            (false, true) => self.reset(),
+            (false, false) => self.previous(),
         }
     }
 
@@ -445,8 +447,8 @@ fn follow_lesson_step(classroom: Classroom) {
 
 /// The bar at the bottom of the page in lesson mode: the step, its question, the answer after
 /// Reveal, and the way on. Clicker keys (Page Up / Page Down) step through the lesson wherever
-/// the focus is, Escape leaves it; the arrows do too, except on a form control, whose arrows
-/// move it.
+/// the focus is (Page Up first takes a revealed step back to its question), B or "." blanks the
+/// screen, Escape leaves it; the arrows do too, except on a form control, whose arrows move it.
 #[component]
 pub fn LessonBar(classroom: Classroom) -> impl IntoView {
     let lesson = use_lesson();
@@ -495,15 +497,27 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             return;
         }
         let key = event.key();
-        // Escape first closes what is open (the share dialog, a definition, the course's menu):
-        // the browser does that; only an Escape with nothing open leaves lesson mode.
+        // Escape first closes what is open: the share dialog, a definition, the course's menu
+        // (the browser closes those), then the teacher's notes; only an Escape with nothing open
+        // leaves lesson mode.
         if key == "Escape" && something_open() {
+            return;
+        }
+        if key == "Escape" && notes.get_untracked() {
+            event.prevent_default();
+            notes.set(false);
             return;
         }
         let arrows = !typed_into_control(&event);
         let forward = key == "PageDown" || (key == "ArrowRight" && arrows);
         let back = key == "PageUp" || (key == "ArrowLeft" && arrows);
-        let blank_key = arrows && matches!(key.as_str(), "b" | "B" | ".");
+        // B and "." blank the screen from any focus (a clicker's blank button sends one of them),
+        // except where the character is typed: "b" in a text field, "." in a number box too.
+        let blank_key = match key.as_str() {
+            "b" | "B" => !takes_text(&event, false),
+            "." => !takes_text(&event, true),
+            _ => false,
+        };
         if arrows && matches!(key.as_str(), "n" | "N") {
             notes.update(|shown| *shown = !*shown);
             return;
