@@ -113,8 +113,9 @@ fn keep_query_in_links(params: &Params) {
 }
 
 /// The course's static parts follow the state: their links carry its values, the contents
-/// leave out the hidden panels. At the start (a student link's restrictions go with every link
-/// from its first page) and after each change, and for each page visited inside the app.
+/// leave out the hidden panels. For each page visited inside the app; from the start, two
+/// effects do the same after each change (a student link's restrictions go with every link from
+/// its first page).
 pub fn follow_state_in_static_links(lesson: Lesson) {
     lesson.params.with(keep_query_in_links);
     keep_hidden_list(lesson);
@@ -238,7 +239,10 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         }
     }
 
-    Effect::new(move |_| follow_state_in_static_links(lesson));
+    // Two effects: the links follow every change of the state, the hidden list only a change of
+    // what the link hides (it reads the teacher memo, not the values a slider moves).
+    Effect::new(move |_| lesson.params.with(keep_query_in_links));
+    Effect::new(move |_| keep_hidden_list(lesson));
     // A link within the page that the page could not follow by itself (a lab not drawn yet, in
     // the course's menu), and the menu closes once one of its links is followed.
     let hash_changes = window_event_listener_untyped("hashchange", |_| {

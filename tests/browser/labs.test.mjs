@@ -1,5 +1,5 @@
 // Labs (src/ui/labs): parts of panels drawn by the tools' wasm, asked for when a reader opens one
-// (or a link opened one and its panel comes near the screen). The first: one RoPE pair read as complex numbers (issue 18, item 5).
+// (or a link opened one and its panel comes near the screen). The first: one RoPE pair read as complex numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

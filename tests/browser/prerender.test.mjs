@@ -5,7 +5,7 @@
 // so a link with other values keeps the text they do not change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, assertClean, courseMap } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, courseMap } from './harness.mjs';
 
 const env = useSite();
 
@@ -291,7 +291,7 @@ test('a student link hides what it hides from the first paint: nothing hidden ha
       // Each selector names something on the page (a test of the names, not of nothing).
       for (const s of hidden) assert.ok(await page.locator(s).count() > 0, `${s} is on the page`);
       if (wasm) {
-        await page.waitForTimeout(300);
+        await settle(page);
         assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
         assertClean(problems);
       }
