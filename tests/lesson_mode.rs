@@ -725,17 +725,29 @@ fn the_training_steps_answers_are_the_runs_the_lab_trains() {
     for step in [15, 16] {
         assert_eq!(plan.lab(step).map(LabId::anchor), Some("lab-train"));
     }
-    // Step 16 also hides the runs step 15 may have finished (their accuracy past the length).
-    assert_eq!(plan.masks(15), ["train-measured"]);
+    // Their answers are the lab's run: the clicker's Page Down starts it, Reveal waits for it.
+    for step in [15, 16] {
+        assert_eq!(plan.run(step).map(LabId::anchor), Some("lab-train"));
+    }
+    // Step 16's answer is the runs' accuracy past the length: step 15 holds it through its
+    // reveal (the run it trains shows it), and step 16 hides it until its own.
+    assert_eq!(
+        plan.masks(15),
+        ["train-measured", "train-positions", "train-beyond"]
+    );
+    assert_eq!(plan.held(15), ["train-positions", "train-beyond"]);
     assert_eq!(
         plan.masks(16),
         [
             "train-measured",
             "train-positions",
+            "train-beyond",
             "train-rows",
             "training-why"
         ]
     );
+    assert!(plan.held(16).is_empty());
+    assert_eq!(plan.run(14), None, "a step without a run reveals at once");
     let s = TrainSettings::read(&plan.lab_query(15, false).unwrap())
         .unwrap()
         .settings;

@@ -114,7 +114,7 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
             let before = plan.before(step, from);
             let after = plan.after(step, before);
             let answer = plan.answer(step, lang);
-            let shown = panel_text(&page(before, panel), panel, plan.masks(step));
+            let shown = panel_text(&page(before, panel), panel, &plan.masks(step));
             assert!(
                 !shown.contains(answer),
                 "step {step} {lang:?}: {answer:?} is on screen before Reveal:\n{shown}"
@@ -130,7 +130,7 @@ fn every_answer_is_hidden_before_reveal_and_shown_after_it_in_both_languages() {
             // The real model's tables arrive over the network in the browser (the browser tests
             // check its answer there); every other panel computes its numbers itself.
             if panel != PanelId::RealData {
-                let shown = panel_text(&page(after, panel), panel, &[]);
+                let shown = panel_text(&page(after, panel), panel, plan.held(step));
                 assert!(
                     shown.contains(answer),
                     "step {step} {lang:?}: {answer:?} is not on screen after Reveal:\n{shown}"

@@ -146,12 +146,32 @@ fn link_targets() -> String {
         .iter()
         .map(|lab| format!("{}:{}", lab.anchor, lab.panel.anchor()))
         .collect();
+    // The panel of each step, and the steps of each plan: a link to a plan (`lesson=rope`) or a
+    // list (`steps=9,5`) without a step opens at its first step whose panel the link does not
+    // hide, as the tools will (`LessonPlan::sequence`).
+    let step_panels: Vec<&str> = STEP_PANELS.iter().map(|panel| panel.anchor()).collect();
+    let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt"))
+        .unwrap_or_else(|e| panic!("prerender: assets/lesson.txt: {e:?}"));
+    let plans: Vec<String> = PlanId::ALL
+        .iter()
+        .filter_map(|&id| {
+            let steps: Vec<String> = lesson
+                .plan(id)?
+                .steps
+                .iter()
+                .map(usize::to_string)
+                .collect();
+            Some(format!("{}:{}", id.code(), steps.join(",")))
+        })
+        .collect();
     format!(
-        r#" data-chapters="{}" data-where="{}" data-steps="{}" data-lab-panels="{}""#,
+        r#" data-chapters="{}" data-where="{}" data-steps="{}" data-lab-panels="{}" data-step-panels="{}" data-plans="{}""#,
         folders.join(" "),
         anchors.join(" "),
         steps.join(" "),
-        lab_panels.join(" ")
+        lab_panels.join(" "),
+        step_panels.join(" "),
+        plans.join(" ")
     )
 }
 
@@ -286,31 +306,30 @@ fn with_prerendered(page: &str, app: &str) -> Option<String> {
 }
 
 /// A script at the end of the static page, run before its first paint: a link to a lesson step
-/// (`?step=9`) is in lesson mode from its first paint, its panel marked and what the step masks
+/// (`?step=9`, or a plan's or a list's first step: the first script's `<html data-open-step>`,
+/// index.html) is in lesson mode from its first paint, its panel marked and what the step masks
 /// until Reveal masked (`<html data-lesson-panel data-mask>`, the rules in style/main.css), as
 /// the teacher's tools will mark it once they have arrived; without an anchor it opens at the
 /// step's panel (`lesson::steps::STEP_PANELS`), so what the reader sees first is what the step
 /// is about, and nothing moves when the tools arrive. (A link the state does not take into
-/// lesson mode has both attributes taken away by the page: `shell::start`.)
+/// lesson mode has both attributes taken away by the page: `shell::start`.) The scroll waits
+/// for the first frame: asked for while the page is still being parsed, it forced a layout of
+/// the whole page inside the parse (≈100 ms on a throttled phone, as one long task after the
+/// first paint), and the frame lays the page out anyway.
 fn step_script() -> String {
     let lesson = LessonPlan::parse(include_str!("../../assets/lesson.txt"))
         .unwrap_or_else(|e| panic!("prerender: assets/lesson.txt: {e:?}"));
-    let panels: Vec<String> = STEP_PANELS
-        .iter()
-        .map(|panel| format!("\"{}\"", panel.anchor()))
-        .collect();
     let masks: Vec<String> = (1..=STEP_PANELS.len())
         .map(|step| format!("\"{}\"", lesson.masks(step).join(" ")))
         .collect();
     format!(
-        "<script>(() => {{ const panels = [{}]; const masks = [{}]; \
-         const step = Number(new URLSearchParams(location.search).get(\"step\")); \
-         if (!(step >= 1 && step <= panels.length)) return; \
-         const root = document.documentElement; \
-         root.setAttribute(\"data-lesson-panel\", panels[step - 1]); \
+        "<script>(() => {{ const masks = [{}]; const root = document.documentElement; \
+         const step = Number(root.dataset.openStep); \
+         const panel = (document.querySelector('meta[name=\"pe-course\"]')?.dataset.stepPanels ?? \"\").split(\" \")[step - 1]; \
+         if (!panel) return; \
+         root.setAttribute(\"data-lesson-panel\", panel); \
          if (masks[step - 1]) root.setAttribute(\"data-mask\", masks[step - 1]); \
-         if (!location.hash) document.getElementById(panels[step - 1])?.scrollIntoView(); }})();</script>",
-        panels.join(","),
+         if (!location.hash) requestAnimationFrame(() => document.getElementById(panel)?.scrollIntoView()); }})();</script>",
         masks.join(",")
     )
 }

@@ -82,9 +82,14 @@ struct StepPlan {
     after: String,
     /// The read-outs (`data-readout` names) hidden until Reveal.
     masks: Vec<String>,
+    /// The read-outs hidden before and after Reveal: a later step's answer (`N hold`).
+    holds: Vec<String>,
     /// The lab (`src/ui/labs`) whose values the step's queries also set (`rx_…`: the
     /// `lesson::labs` keys), and whose read-out holds the answer.
     lab: Option<LabId>,
+    /// Whether the answer is the result of a run of the lab (the training lab's Train): the
+    /// clicker's first Page Down starts it, and Reveal waits for it to finish.
+    runs_lab: bool,
     /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
     /// it once revealed (which the reveal text quotes).
     texts: [[Option<String>; 3]; 2],
@@ -340,6 +345,12 @@ impl LessonPlan {
         self.step(step).and_then(|s| s.lab)
     }
 
+    /// The lab whose run step `step`'s answer is the result of (`N run`): Page Down starts it
+    /// and the reveal waits for it.
+    pub fn run(&self, step: usize) -> Option<LabId> {
+        self.step(step).filter(|s| s.runs_lab).and_then(|s| s.lab)
+    }
+
     /// What step `step` asks of its lab: its before query, followed by its after query once
     /// revealed (a lab reads the last value of each key); `None` for a step without a lab.
     pub fn lab_query(&self, step: usize, revealed: bool) -> Option<String> {
@@ -353,9 +364,18 @@ impl LessonPlan {
         })
     }
 
-    /// The read-outs step `step` hides until Reveal.
-    pub fn masks(&self, step: usize) -> &[String] {
-        self.step(step).map_or(&[], |s| s.masks.as_slice())
+    /// The read-outs step `step` hides until Reveal: its own answer's (`N mask`), then a later
+    /// step's (`N hold`).
+    pub fn masks(&self, step: usize) -> Vec<String> {
+        self.step(step)
+            .map(|s| s.masks.iter().chain(&s.holds).cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The read-outs step `step` still hides once revealed: a later step's answer, which its
+    /// run or after state would show (`N hold`).
+    pub fn held(&self, step: usize) -> &[String] {
+        self.step(step).map_or(&[], |s| s.holds.as_slice())
     }
 
     /// The question of step `step`.
@@ -447,15 +467,23 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
         (None, "lab") => {
             step.lab = Some(LabId::from_anchor(&format!("lab-{rest}"))?);
         }
-        (None, "mask") => {
-            let names = rest.split_whitespace();
+        // `N run`: after the step's `lab` line, whose lab it runs.
+        (None, "run") if rest.is_empty() && step.lab.is_some() => {
+            step.runs_lab = true;
+        }
+        (None, "mask" | "hold") => {
             let valid = |n: &str| {
                 n.bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
             };
-            step.masks = names.map(str::to_string).collect();
-            if !step.masks.iter().all(|n| valid(n)) {
+            let names: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+            if !names.iter().all(|n| valid(n)) {
                 return None;
+            }
+            if kind == "mask" {
+                step.masks = names;
+            } else {
+                step.holds = names;
             }
         }
         _ => return None,

@@ -62,8 +62,15 @@ pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoVie
     };
     let any_opened = LabId::under(panel).any(&opened);
     let asked = StoredValue::new(false);
+    // Asked once, unless the tools could not be loaded (the loader marks `<html>`): then a
+    // reader's next opening tries again.
+    let failed = || {
+        document()
+            .document_element()
+            .is_some_and(|root| root.has_attribute("data-tools-failed"))
+    };
     let ask = move || {
-        if !asked.get_value() {
+        if !asked.get_value() || failed() {
             asked.set_value(true);
             teacher_tools(&ToolsCommand::Labs(panel));
         }
@@ -112,6 +119,13 @@ pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoVie
                                 class="lab-body"
                                 data-lab-body=name
                                 data-loading=move || lang.get().pick(["Loading the lab…", "正在载入实验……"])
+                                data-failed=move || {
+                                    lang.get()
+                                        .pick([
+                                            "The lab could not be loaded. Check the connection, then close this and open it again.",
+                                            "实验未能载入。请检查网络连接，然后收起再展开这里重试。",
+                                        ])
+                                }
                             ></div>
                         </details>
                     }

@@ -47,6 +47,9 @@ thread_local! {
     static LESSON: Cell<Option<Lesson>> = const { Cell::new(None) };
     /// Where a reloaded page was scrolled to, restored once its pieces are live.
     static RELOADED_AT: Cell<Option<f64>> = const { Cell::new(None) };
+    /// Lesson mode's step before its latest move (0 outside lesson mode): when a move takes
+    /// the lesson to another chapter, the step the chapter being left showed.
+    static STEP_BEFORE: Cell<usize> = const { Cell::new(0) };
 }
 
 /// A visit to a page of the course in the page's language.
@@ -75,6 +78,13 @@ enum Arrival {
 pub fn follow_course_links(shown: Page, lesson: Lesson) {
     SHOWN.with(|s| s.set(Some(shown)));
     LESSON.with(|l| l.set(Some(lesson)));
+    super::prerendered::with_app_owner(|| {
+        let step = Memo::new(move |_| lesson.params.with(|p| p.step));
+        Effect::new(move |before: Option<usize>| {
+            STEP_BEFORE.with(|b| b.set(before.unwrap_or(0)));
+            step.get()
+        });
+    });
     // The page's icon is named from its folder (`./favicon…`): named absolutely, it is the
     // same file from every page's address (the browser looks it up again when the address
     // changes).
@@ -216,6 +226,13 @@ fn go(visit: Visit, arrival: Arrival) {
         super::classroom::teacher_tools(&ToolsCommand::Step(visit.step));
         return;
     }
+    // Back or forward in lesson mode: the entry's page with the step it showed when it was
+    // left (`push_entry`), which lesson mode takes once `<html data-page>` names that page
+    // (below), so it moves to the step without a visit of its own.
+    let step_now = lesson.map_or(0, |lesson| lesson.params.with_untracked(|p| p.step));
+    let step_back =
+        (arrival == Arrival::Pop && step_now > 0 && visit.step > 0 && visit.step != step_now)
+            .then_some(visit.step);
     let number = NEWEST.with(|n| {
         n.set(n.get().wrapping_add(1));
         n.get()
@@ -234,6 +251,9 @@ fn go(visit: Visit, arrival: Arrival) {
         if arrival == Arrival::Push {
             push_entry(&visit);
         }
+        if let Some(step) = step_back {
+            super::classroom::teacher_tools(&ToolsCommand::Step(step));
+        }
         arrive(&visit, arrival, false);
         return;
     }
@@ -242,6 +262,9 @@ fn go(visit: Visit, arrival: Arrival) {
     if let Some(root) = &root {
         let _ = root.set_attribute("data-page", visit.page.folder());
         let _ = root.remove_attribute("data-ready");
+    }
+    if let Some(step) = step_back {
+        super::classroom::teacher_tools(&ToolsCommand::Step(step));
     }
     // The page's text, by its path from the site's root: the key it is kept under too.
     let path = page_path(page_language(), visit.page);
@@ -340,13 +363,37 @@ fn address_of(visit: &Visit) -> String {
     )
 }
 
-/// A new history entry for `visit`, the current one remembering where it was scrolled to.
+/// A new history entry for `visit`, the current one remembering where it was scrolled to and,
+/// in lesson mode, the step its page showed (lesson mode may already be at the next chapter's).
 fn push_entry(visit: &Visit) {
     let Ok(history) = window().history() else {
         return;
     };
-    let _ = history.replace_state(&JsValue::from_f64(window().scroll_y().unwrap_or(0.0)), "");
-    let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&address_of(visit)));
+    // (Read before the current entry's address is given its own step.)
+    let next = address_of(visit);
+    let scrolled = JsValue::from_f64(window().scroll_y().unwrap_or(0.0));
+    let shown = SHOWN.with(Cell::get).unwrap_or_else(this_page);
+    let on_shown = |step: usize| {
+        crate::lesson::chapters::chapter_of_step(step).map(Page::Chapter) == Some(shown)
+    };
+    let step_now = LESSON
+        .with(Cell::get)
+        .map_or(0, |lesson| lesson.params.with_untracked(|p| p.step));
+    let step_left = [step_now, STEP_BEFORE.with(Cell::get)]
+        .into_iter()
+        .find(|&step| step > 0 && on_shown(step));
+    let left_address = step_left.and_then(|step| {
+        let url = web_sys::Url::new(&window().location().href().ok()?).ok()?;
+        url.search_params().set("step", &step.to_string());
+        Some(url.href())
+    });
+    let _ = match left_address {
+        Some(address) if step_now > 0 => {
+            history.replace_state_with_url(&scrolled, "", Some(&address))
+        }
+        _ => history.replace_state(&scrolled, ""),
+    };
+    let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&next));
 }
 
 /// Puts the page `html` (its prerendered text) on screen for `visit`.

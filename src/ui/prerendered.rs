@@ -166,6 +166,13 @@ fn page_pieces(
     std::iter::once(controls).chain(panels)
 }
 
+/// Runs `f` under the app's owner (what it creates lives as long as the app), if the app has
+/// taken over its page.
+pub fn with_app_owner<T>(f: impl FnOnce() -> T) -> Option<T> {
+    let owner = APP_OWNER.with(|app| app.borrow().clone())?;
+    Some(owner.with(f))
+}
+
 /// Takes over the static text of `page`, just put on screen by a visit inside the app
 /// (`navigate.rs`): its controls and panels, each in place of its static copy, one task each,
 /// those on screen first, in the state in memory, under a new owner that knows the page.

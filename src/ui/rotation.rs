@@ -129,7 +129,11 @@ pub fn RotationPanel() -> impl IntoView {
     };
     view! {
         <Panel id=PanelId::Rotation>
-            <Formula markup=formula />
+            // The formula, the matrix and the angle's label say that the turn depends on k
+            // alone: lesson step 8 asks exactly that, so it masks them until Reveal.
+            <div data-readout="rotation-formula">
+                <Formula markup=formula />
+            </div>
             <div class="rotation-grid">
                 <canvas node_ref=big width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-rotation" role="img" aria-label=tr(Key::RotationTitle)></canvas>
                 <div class="rotation-numbers">
@@ -143,10 +147,12 @@ pub fn RotationPanel() -> impl IntoView {
                             }
                         })}
                     </p>
-                    {matrix}
+                    <div data-readout="rotation-formula">{matrix}</div>
                     <dl>
-                        <dt>{tr(Key::AngleLabel)}</dt>
-                        <dd data-testid="rotation-angle">{Signal::derive(move || format!("{:.6} rad", main.get().rotation.angle))}</dd>
+                        <div data-readout="rotation-formula">
+                            <dt>{tr(Key::AngleLabel)}</dt>
+                            <dd data-testid="rotation-angle">{Signal::derive(move || format!("{:.6} rad", main.get().rotation.angle))}</dd>
+                        </div>
                         <dt>{Signal::derive(move || format!("PE(pos = {})", main.get().pos))}</dt>
                         <dd>{Signal::derive(move || pair_text(main.get().rotation.at_pos))}</dd>
                         <dt>"M_k · PE(pos)"</dt>

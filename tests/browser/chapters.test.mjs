@@ -274,7 +274,68 @@ test('a lesson step link\'s page is masked from its first paint, before any wasm
         if (!seen.panel) shown.push(`${lang} step ${n}: its panel is not marked`);
       }
     }
+    // A plan's or a list's link without a step (on the contents page): its first step's
+    // chapter and mask, the first step whose panel the link does not hide.
+    const plans = lessonPlans();
+    const links = [
+      ...Object.entries(plans).map(([plan, { steps: walked }]) => [`lesson=${plan}`, walked[0]]),
+      ['plan=ROPE', plans.rope.steps[0]],
+      ['steps=22,3', 22],
+      [`lesson=sinusoidal&hide=${steps[plans.sinusoidal.steps[0]].panel}`, plans.sinusoidal.steps[1]],
+    ];
+    const { steps: chapters } = courseMap();
+    for (const [query, first] of links) {
+      assert.notEqual(steps[first].panel, undefined);
+      await page.goto(env.site.url(`?lang=zh&${query}`));
+      const seen = await page.evaluate(({ words, panel }) => ({
+        words: words.filter((w) => document.body.innerText.includes(w)),
+        panel: document.documentElement.dataset.lessonPanel,
+        page: document.documentElement.dataset.page,
+      }), { words: [steps[first].answer.zh, ...steps[first].words.zh], panel: steps[first].panel });
+      if (seen.words.length) shown.push(`${query}: ${seen.words.join(' | ')}`);
+      if (seen.panel !== steps[first].panel) shown.push(`${query}: panel ${seen.panel}, not step ${first}'s ${steps[first].panel}`);
+      if (seen.page !== chapters[first - 1]) shown.push(`${query}: page ${seen.page}, not step ${first}'s chapter ${chapters[first - 1]}`);
+    }
     assert.deepEqual(shown, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('back and forward in lesson mode: each chapter comes back at the step it showed, without a page load', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  try {
+    const { rope } = lessonPlans();
+    const { steps: chapters } = courseMap();
+    // Two consecutive steps of the plan on different chapters, and the next chapter change.
+    const at = rope.steps.findIndex((n, i) => i + 1 < rope.steps.length && chapters[n - 1] !== chapters[rope.steps[i + 1] - 1]);
+    const [first, second] = [rope.steps[at], rope.steps[at + 1]];
+    const stepShown = (n) => page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s) &&
+      document.documentElement.hasAttribute('data-ready') && document.querySelector('[data-testid="lesson-prompt"]') &&
+      document.getElementById(document.documentElement.dataset.lessonPanel ?? '')?.checkVisibility(), n, { timeout: 30000 });
+    await page.goto(env.site.url(stepPage(first, `?lang=en&lesson=rope&step=${first}`)));
+    await waitForApp(page);
+    await stepShown(first);
+    await mark(page);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await page.keyboard.press('PageDown');
+    await stepShown(second);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.page), chapters[second - 1]);
+    await page.goBack();
+    await stepShown(first);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.page), chapters[first - 1], 'back: the first chapter');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.lessonPanel), lessonSteps()[first].panel);
+    await page.goForward();
+    await stepShown(second);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.page), chapters[second - 1], 'forward: the second chapter');
+    // The lesson goes on from there.
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await page.keyboard.press('PageDown');
+    await stepShown(rope.steps[at + 2]);
+    assert.ok(await sameDocument(page), 'no page load');
+    assertClean(problems);
   } finally {
     await context.close();
   }

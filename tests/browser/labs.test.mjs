@@ -687,3 +687,39 @@ test('reading a chapter from a #section link to its end never loads the tools: t
   assertClean(problems);
   await context.close();
 });
+
+test('a lab whose tools cannot be loaded says so in its fold, and opening it again tries again', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { serviceWorkers: 'block' });
+  try {
+    // The first try loses the tools' script, the second their wasm; the third gets both.
+    let refused = 0;
+    await page.route(/teacher(\.js|_bg\.wasm)\?/, (route) => {
+      const file = new URL(route.request().url()).pathname;
+      if ((refused === 0 && file.endsWith('.js')) || (refused === 1 && file.endsWith('.wasm'))) {
+        refused += 1;
+        return route.abort();
+      }
+      return route.continue();
+    });
+    await page.goto(env.site.url(pageFor('rope', '?lang=zh')));
+    await waitForApp(page);
+    const fold = page.getByTestId('xpos-fold');
+    const said = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-lab-body="xpos"]'), '::before').content);
+    for (const attempt of [1, 2]) {
+      await fold.click();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-tools-failed'));
+      assert.equal(refused, attempt);
+      assert.match(await said(), /实验未能载入/, `try ${attempt}: the fold says the lab did not come`);
+      await fold.click();
+    }
+    await fold.click();
+    await page.waitForSelector('[data-lab-body="xpos"][data-drawn]', { timeout: 30000 });
+    assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-tools-failed')), false);
+    // The two refused files are the failures the browser reports; nothing else fails.
+    const refusedFile = (text) => /teacher(\.js|_bg\.wasm)\?|Failed to load resource/.test(text);
+    assert.equal(problems.failedRequests.filter(refusedFile).length, 2);
+    assertClean(Object.fromEntries(Object.entries(problems).map(([kind, list]) => [kind, list.filter((text) => !refusedFile(text))])));
+  } finally {
+    await context.close();
+  }
+});

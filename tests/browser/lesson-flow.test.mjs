@@ -510,3 +510,55 @@ test('clicker keys from anywhere: Page Up takes a reveal back before it goes bac
     await context.close();
   }
 });
+
+test('the training steps by the clicker alone: Page Down trains and the reveal waits for the run, no key throws it away, and the next step reveals from the same run', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(env.site.url(stepPage(15, '?lang=en&presenter=1&lesson=rope&step=15')));
+    await waitForApp(page);
+    await stepIs(page, 15);
+    await page.waitForSelector('[data-testid="train-go"]', { timeout: 30000 });
+    const button = page.getByTestId('lesson-reveal-button');
+    assert.equal(await button.innerText(), 'Train, then reveal');
+    const trained = () => page.evaluate(() => Number(/step (\d+) of/.exec(document.querySelector('[data-testid="train-progress-text"]').textContent)?.[1] ?? 0));
+    const revealed = () => page.evaluate(() => document.documentElement.hasAttribute('data-revealed'));
+    const shown = (name) => page.evaluate((n) => [...document.querySelectorAll(`[data-readout="${n}"]`)].every((e) => getComputedStyle(e).visibility === 'visible'), name);
+    // Page Down starts the run; the bar says it waits for it.
+    await page.keyboard.press('PageDown');
+    await page.getByTestId('lesson-run').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => /step [1-9]\d* of 300/.test(document.querySelector('[data-testid="train-progress-text"]').textContent));
+    // Page Up stops waiting, not the run.
+    await page.keyboard.press('PageUp');
+    await page.getByTestId('lesson-run').waitFor({ state: 'detached' });
+    const at = await trained();
+    await page.waitForFunction((s) => Number(/step (\d+) of/.exec(document.querySelector('[data-testid="train-progress-text"]').textContent)?.[1] ?? 0) > s, at);
+    assert.equal(urlState(page).step, '15');
+    assert.equal(await revealed(), false);
+    // Page Down waits again, and once more does not reveal before the run has finished.
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.getByTestId('lesson-run').waitFor({ state: 'visible' });
+    assert.equal(await revealed(), false, 'the reveal waits for the run');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'), null, { timeout: 60000 });
+    assert.equal(await trained(), 300, 'revealed once the run had finished');
+    assert.equal(await page.getByTestId('train-reached-0').innerText(), '150');
+    assert.equal(await page.getByTestId('train-reached-1').innerText(), '80');
+    // The next step's answer stays hidden through this reveal.
+    assert.equal(await shown('train-beyond'), false);
+    assert.equal(await shown('train-positions'), false);
+    // Step 16 asks about the same run: its Page Down reveals it at once.
+    await page.keyboard.press('PageDown');
+    await stepIs(page, 16);
+    assert.equal(await trained(), 300, 'the run is kept');
+    assert.equal(await button.innerText(), 'Reveal');
+    assert.equal(await shown('train-beyond'), false);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    assert.equal(await shown('train-beyond'), true);
+    assert.equal(await page.getByTestId('train-beyond-0').innerText(), '0.184');
+    assert.equal(await page.getByTestId('train-beyond-1').innerText(), '1.000');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});

@@ -7,6 +7,8 @@
 
 pub mod parts;
 
+use std::sync::Arc;
+
 use leptos::context::Provider;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -294,6 +296,48 @@ thread_local! {
     static LESSON_REQUEST: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
 }
 
+/// Where a lab's run stands, for a lesson step whose answer is its result
+/// (`LessonPlan::run`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// Not started, or paused.
+    Waiting,
+    /// Running: at `step` of `of`.
+    Running { step: usize, of: usize },
+    /// Every step taken: the result is on screen.
+    Finished,
+}
+
+/// A lab that runs (the training lab's Train): what starts its run, and where the run stands
+/// (read inside an effect, it is followed).
+#[derive(Clone)]
+pub struct LabRun {
+    pub lab: LabId,
+    pub start: Arc<dyn Fn() + Send + Sync>,
+    pub state: Arc<dyn Fn() -> RunState + Send + Sync>,
+}
+
+thread_local! {
+    /// The runs the drawn labs offer.
+    static RUNS: ArcRwSignal<Vec<LabRun>> = ArcRwSignal::new(Vec::new());
+}
+
+/// Offers a drawn lab's run to lesson mode, for as long as the lab is drawn.
+pub fn offer_run(run: LabRun) {
+    let lab = run.lab;
+    let runs = RUNS.with(Clone::clone);
+    runs.update(|all| {
+        all.retain(|r| r.lab != lab);
+        all.push(run);
+    });
+    on_cleanup(move || runs.update(|all| all.retain(|r| r.lab != lab)));
+}
+
+/// The run lab `lab` offers, if it is drawn (followed inside an effect).
+pub fn lab_run(lab: LabId) -> Option<LabRun> {
+    RUNS.with(|runs| runs.with(|all| all.iter().find(|r| r.lab == lab).cloned()))
+}
+
 /// Lesson mode asks the labs for a step's values (`None`: the step has no lab). A lab mounted
 /// later finds the request waiting.
 pub fn follow_lesson(query: Option<String>) {
@@ -432,7 +476,13 @@ impl<S: LabSettings> Linked<S> {
         let settings = RwSignal::new(settings);
         let by_lesson = follow_lesson_steps(
             S::read,
-            move |link| settings.set(link.settings),
+            // Only a change: the same values again (a reveal's, the next step's) keep what
+            // the lab holds, a training run among it.
+            move |link| {
+                if settings.with_untracked(|now| *now != link.settings) {
+                    settings.set(link.settings);
+                }
+            },
             move || settings.get_untracked(),
             move |before| settings.set(before),
         );

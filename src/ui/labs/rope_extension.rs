@@ -139,9 +139,9 @@ pub fn RopeExtensionLab() -> impl IntoView {
             <LabSlider label=["Base b", "底数 b"] testid="rope-extension-base" row=linked.slider(&BASE)
                 track=Track::Log10 step=0.05 />
             <Show when=move || setup.with(|l| l.method == Method::Yarn)>
-                <LabSlider label=["YaRN β_fast (turns in L₀ above which a pair is kept)", "YaRN β_fast（维度对在 L₀ 内转的圈数高于它，就保持不变）"] testid="rope-extension-beta-fast" row=linked.slider(&BETA_FAST)
+                <LabSlider label=["YaRN β_fast (the upper threshold, in turns within L₀)", "YaRN β_fast（上阈值，单位是在 L₀ 内转的圈数）"] testid="rope-extension-beta-fast" row=linked.slider(&BETA_FAST)
                     track=Track::Linear step=1.0 />
-                <LabSlider label=["YaRN β_slow (turns in L₀ below which a pair is interpolated)", "YaRN β_slow（维度对在 L₀ 内转的圈数低于它，就做插值）"] testid="rope-extension-beta-slow" row=linked.slider(&BETA_SLOW)
+                <LabSlider label=["YaRN β_slow (the lower threshold, in turns within L₀)", "YaRN β_slow（下阈值，单位是在 L₀ 内转的圈数）"] testid="rope-extension-beta-slow" row=linked.slider(&BETA_SLOW)
                     track=Track::Linear step=0.25
                     up_to=Signal::derive(move || setup.with(|l| l.beta_fast - 0.25)) />
             </Show>

@@ -45,6 +45,9 @@ pub struct Classroom {
     /// The clicker's presses while the lesson was on its way (true: forward), applied in order
     /// once it is here: no key press is lost.
     pressed: StoredValue<Vec<bool>>,
+    /// A step whose answer is its lab's run (`LessonPlan::run`) waits for the run before it
+    /// reveals: this step's run, once asked for.
+    pub awaiting_run: RwSignal<bool>,
 }
 
 /// The lesson: not asked for yet, on its way, here, or not to be had.
@@ -71,7 +74,7 @@ enum Arrival {
 impl Classroom {
     /// Lesson mode for the page's lesson state `lesson`.
     pub fn new(lesson: Lesson) -> Classroom {
-        Classroom {
+        let classroom = Classroom {
             lesson,
             plan: RwSignal::new(Plan::Idle),
             revealed: RwSignal::new(false),
@@ -79,6 +82,73 @@ impl Classroom {
             flow: StoredValue::new(LessonFlow::default()),
             waiting: StoredValue::new(None),
             pressed: StoredValue::new(Vec::new()),
+            awaiting_run: RwSignal::new(false),
+        };
+        classroom.follow_runs();
+        classroom
+    }
+
+    /// While a step waits for its lab's run: starts the run once the lab is drawn (unless it
+    /// is running or done), and reveals when it has finished. A run is never restarted or
+    /// thrown away here: the lab keeps it when the lesson moves on with the same values.
+    fn follow_runs(self) {
+        let started = StoredValue::new(false);
+        Effect::new(move |_| {
+            if !self.awaiting_run.get() {
+                started.set_value(false);
+                return;
+            }
+            let step = self.lesson.params.with_untracked(|p| p.step);
+            let Some(lab) = self.ready().and_then(|plan| plan.run(step)) else {
+                self.awaiting_run.set(false);
+                return;
+            };
+            // Not drawn yet: the lab offers its run once it is.
+            let Some(run) = crate::ui::labs::lab_run(lab) else {
+                return;
+            };
+            match (run.state)() {
+                crate::ui::labs::RunState::Finished => {
+                    self.awaiting_run.set(false);
+                    self.reveal();
+                }
+                crate::ui::labs::RunState::Waiting if !started.get_value() => {
+                    started.set_value(true);
+                    (run.start)();
+                }
+                _ => {}
+            }
+        });
+    }
+
+    /// Where this step's run stands, if the step waits for one and its lab is drawn.
+    pub fn run_state(self) -> Option<crate::ui::labs::RunState> {
+        let step = self.lesson.params.with(|p| p.step);
+        let lab = self.plan.with(|plan| match plan {
+            Plan::Ready(plan) => plan.run(step),
+            _ => None,
+        })?;
+        crate::ui::labs::lab_run(lab).map(|run| (run.state)())
+    }
+
+    /// Whether this step's answer is the result of its lab's run.
+    pub fn step_runs(self) -> bool {
+        let step = self.lesson.params.with(|p| p.step);
+        self.plan
+            .with(|plan| matches!(plan, Plan::Ready(plan) if plan.run(step).is_some()))
+    }
+
+    /// Reveal, or for a step whose answer is its lab's run, the run first: Reveal follows when
+    /// it has finished (at once if it already has). Asked again while waiting (the bar's
+    /// button), it reveals at once.
+    pub fn reveal_or_run(self) {
+        let step = self.lesson.params.with_untracked(|p| p.step);
+        let runs = self.ready().and_then(|plan| plan.run(step)).is_some();
+        if runs && !self.awaiting_run.get_untracked() {
+            self.awaiting_run.set(true);
+        } else {
+            self.awaiting_run.set(false);
+            self.reveal();
         }
     }
 
@@ -160,8 +230,16 @@ impl Classroom {
         // Back, like slide software's fragments: a revealed step is first taken back to its
         // question (its before state), then the lesson goes to the previous step.
         let revealed = self.revealed.get_untracked();
+        // While the step waits for its run: forward keeps waiting (the run is never thrown
+        // away by a key), back stops waiting (the run goes on in its lab).
+        if self.awaiting_run.get_untracked() {
+            if !forward {
+                self.awaiting_run.set(false);
+            }
+            return;
+        }
         match (forward, revealed) {
-            (true, false) => self.reveal(),
+            (true, false) => self.reveal_or_run(),
             (true, true) => self.next(),
             (false, true) => self.reset(),
             (false, false) => self.previous(),
@@ -186,6 +264,7 @@ impl Classroom {
 
     /// Moves lesson mode to step `n` (0 leaves it, restoring what was on screen before it).
     pub fn go(self, n: usize) {
+        self.awaiting_run.set(false);
         let current = self.lesson.params.get_untracked();
         if n == 0
             && current.step > 0
@@ -291,6 +370,7 @@ impl Classroom {
 
     /// The step back in its before state, its answer hidden again.
     pub fn reset(self) {
+        self.awaiting_run.set(false);
         if let Some(plan) = self.ready() {
             let current = self.lesson.params.get_untracked();
             let (next, revealed) = self
@@ -398,7 +478,7 @@ impl Classroom {
         self.plan.with(|plan| match plan {
             Plan::Ready(plan) if step > 0 => {
                 let masks = if self.revealed.get() {
-                    String::new()
+                    plan.held(step).join(" ")
                 } else {
                     plan.masks(step).join(" ")
                 };
@@ -589,6 +669,20 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             <div class="lesson-text">
                 <h2 id="lesson-step" data-testid="lesson-step">{counter}</h2>
                 <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(false))}</p>
+                <Show when=move || classroom.awaiting_run.get()>
+                    <p data-testid="lesson-run" role="status">
+                        {move || {
+                            let lang = lesson.lang.get();
+                            match classroom.run_state() {
+                                Some(crate::ui::labs::RunState::Running { step, of }) => lang
+                                    .t(Key::LessonRunning)
+                                    .replace("{n}", &step.to_string())
+                                    .replace("{total}", &of.to_string()),
+                                _ => lang.t(Key::LessonRunStarting).to_string(),
+                            }
+                        }}
+                    </p>
+                </Show>
                 <p data-testid="lesson-reveal" aria-live="polite" hidden=move || !revealed.get()>
                     {Signal::derive(move || text(true))}
                 </p>
@@ -605,9 +699,19 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     data-testid="lesson-reveal-button"
                     hidden=step_locked
                     disabled=move || revealed.get()
-                    on:click=move |_| classroom.reveal()
+                    on:click=move |_| classroom.reveal_or_run()
                 >
-                    {tr(Key::LessonReveal)}
+                    {move || {
+                        let to_run = classroom.step_runs()
+                            && !classroom.awaiting_run.get()
+                            && classroom.run_state() != Some(crate::ui::labs::RunState::Finished);
+                        let key = if to_run {
+                            Key::LessonRunReveal
+                        } else {
+                            Key::LessonReveal
+                        };
+                        lesson.lang.get().t(key).to_string()
+                    }}
                 </button>
                 <button
                     type="button"

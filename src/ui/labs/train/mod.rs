@@ -190,6 +190,30 @@ pub fn TrainLab() -> impl IntoView {
     // Full speed, or slowly enough to watch the table form (the worker's `watch`).
     let pace = RwSignal::new(0usize);
 
+    // Lesson mode's steps about this lab wait for its run (`LessonPlan::run`): Page Down starts
+    // it at full speed, unless it is running or has finished with these settings.
+    super::offer_run(super::LabRun {
+        lab: crate::lesson::labs::LabId::Train,
+        start: std::sync::Arc::new(move || {
+            if !worker.running() && !worker.all_finished() {
+                worker.tell(&WorkerCommand::Start);
+            }
+        }),
+        state: std::sync::Arc::new(move || {
+            let (step, of) = runs[0]
+                .try_with(|a| runs[1].try_with(|b| (a.step.min(b.step), a.planned.max(b.planned))))
+                .flatten()
+                .unwrap_or((0, 0));
+            let running = state.try_with(|s| s.running).unwrap_or(false);
+            let finished = runs.iter().all(|r| r.try_with(|r| r.finished).unwrap_or(false));
+            match (running, finished) {
+                (true, _) => super::RunState::Running { step, of },
+                (false, true) => super::RunState::Finished,
+                (false, false) => super::RunState::Waiting,
+            }
+        }),
+    });
+
     let progress = move || {
         // Both runs step in turn, so the slower's step is where the pair is.
         let (step, planned) =
@@ -256,11 +280,14 @@ pub fn TrainLab() -> impl IntoView {
                     <dd data-testid=format!("train-accuracy-{which}")>{readout(which, accuracy_now)}</dd>
                     <dt>{tr(["95 % first reached at step", "首次达到 95% 的步数"])}</dt>
                     <dd data-testid=format!("train-reached-{which}")>{readout(which, |lang, r, _| reached_text(lang, r))}</dd>
-                    <dt>{tr([
-                        "accuracy past the training length (positions L … 2L − 1)",
-                        "超出训练长度的准确率（位置 L … 2L − 1）",
-                    ])}</dt>
-                    <dd data-testid=format!("train-beyond-{which}")>{readout(which, beyond_text)}</dd>
+                    // Masked in lesson step 16 (its answer), and held through step 15's reveal.
+                    <div data-readout="train-beyond">
+                        <dt>{tr([
+                            "accuracy past the training length (positions L … 2L − 1)",
+                            "超出训练长度的准确率（位置 L … 2L − 1）",
+                        ])}</dt>
+                        <dd data-testid=format!("train-beyond-{which}")>{readout(which, beyond_text)}</dd>
+                    </div>
                 </dl>
             </div>
         }
@@ -374,7 +401,8 @@ pub fn TrainLab() -> impl IntoView {
                 <SvgChart testid="train-attention-1" marks=charts.attention(1, chosen_head) heat=true />
             </div>
         </LabFigure>
-        // Masked in lesson step 16 (its answer), where runs finished at step 15 would still be listed.
+        // Masked in lesson step 16 (its answer), and held through step 15's reveal: the runs
+        // finished there are listed.
         <div data-readout="train-positions">
         <LabFigure caption=[
                 "Accuracy by position on 64 sequences of twice the training length, for each scheme trained to the end with this task and these sizes; the dashed line is the end of the training length",
