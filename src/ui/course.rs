@@ -288,12 +288,74 @@ mod parts {
     pub fn home(lang: Lang) -> impl IntoView {
         view! {
             <main class="course-home" id="panels">
+                {for_teachers(lang)}
                 <nav class="toc" aria-labelledby="toc-title">
                     <h2 id="toc-title">{lang.t(Key::CourseContents)}</h2>
                     <p class="note">{lang.t(Key::CourseIntro)}</p>
                     {contents(Page::Home, lang)}
                 </nav>
             </main>
+        }
+    }
+
+    /// What a teacher gets, on the contents page: the lesson plans with their minutes, each a
+    /// link into lesson mode and to its printed handouts, how lesson mode and presenter view
+    /// differ, and where the student link and the embed code are.
+    fn for_teachers(lang: Lang) -> impl IntoView {
+        use crate::lesson::handout::{handout_path, HandoutKind};
+        use crate::lesson::playlist::PlanId;
+        let lesson = lesson();
+        let plans = PlanId::ALL
+            .into_iter()
+            .filter_map(|id| {
+                let plan = lesson.plan(id)?;
+                let minutes = lesson.plan_minutes(plan);
+                let steps = plan.steps.len();
+                // The handouts, named from the contents page's own folder (`print/` beside it in
+                // either language).
+                let handout = move |kind: HandoutKind, key: Key| {
+                    let path = handout_path(lang, id, kind);
+                    let path = path.strip_prefix("zh/").unwrap_or(&path).to_owned();
+                    view! { <a href=path>{lang.t(key)}</a> }
+                };
+                Some(view! {
+                    <li>
+                        // A full load of the plan's first step (masked from its first paint:
+                        // index.html), as a plan's link from anywhere opens.
+                        <a href=format!("?lesson={}", id.code()) data-page-load="">
+                            {plan.titles[slot(lang)].clone()}
+                        </a>
+                        {lang.pick([
+                            format!(" · {steps} steps, about {minutes} min · "),
+                            format!(" · {steps} 步，约 {minutes} 分钟 · "),
+                        ])}
+                        {handout(HandoutKind::Worksheet, Key::HandoutWorksheet)}
+                        " · "
+                        {handout(HandoutKind::AnswerKey, Key::HandoutAnswers)}
+                        " · "
+                        {handout(HandoutKind::Guide, Key::HandoutGuide)}
+                    </li>
+                })
+            })
+            .collect_view();
+        view! {
+            // Hidden with lesson mode by a student link (`hide=step`).
+            <section class="for-teachers" aria-labelledby="for-teachers-title" data-hide-as="step">
+                <h2 id="for-teachers-title">{lang.pick(["For teachers", "给教师"])}</h2>
+                <p>
+                    {lang.pick([
+                        "Lesson mode asks the class one question at a time and reveals the answer on the page: Page Down on a clicker reveals, then moves on. Presenter view only makes the type and charts large for a projector; use both in class. Each plan below starts lesson mode at its first step, with its printed handouts:",
+                        "课堂模式一次问全班一个问题，再在页面上揭晓答案：按翻页笔的 Page Down 先揭晓，再进入下一步。演示视图只是为投影仪放大文字和图表；上课时两者一起用。下面每个课程计划都从第一步开始课堂模式，并附有可打印的讲义：",
+                    ])}
+                </p>
+                <ul class="plans">{plans}</ul>
+                <p>
+                    {lang.pick([
+                        format!("“{}” at the top of every page gives a link for students that hides or locks the controls you choose, its QR code, and the code to embed one panel in a slide.", lang.t(Key::ShareTitle)),
+                        format!("每页顶部的“{}”可以生成给学生的链接（可隐藏或锁定你选择的控件）及其二维码，还能生成把单个面板嵌入幻灯片的代码。", lang.t(Key::ShareTitle)),
+                    ])}
+                </p>
+            </section>
         }
     }
 

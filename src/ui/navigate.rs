@@ -172,7 +172,12 @@ fn on_click(event: web_sys::MouseEvent) {
     else {
         return;
     };
-    if link.has_attribute("download") || !matches!(link.target().as_str(), "" | "_self") {
+    // (`data-page-load`: a plan's link on the contents page, which changes more of the lesson
+    // state than a visit inside the app carries.)
+    if link.has_attribute("download")
+        || link.has_attribute("data-page-load")
+        || !matches!(link.target().as_str(), "" | "_self")
+    {
         return;
     }
     if let Some(visit) = visit_to(&link.href()) {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useSite, openPage, waitForApp, assertClean, courseMap, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, assertClean, courseMap, lessonPlans, ROOT } from './harness.mjs';
 
 const env = useSite();
 const PHONE = { width: 375, height: 812 };
@@ -290,5 +290,51 @@ test('every chapter is at most 15 phone screens with its labs drawn, and never w
         await context.close();
       }
     }
+  }
+});
+
+test('the contents page says what a teacher gets: each plan with its minutes, a link into lesson mode and its handouts; a student link without lesson mode does not show it', async () => {
+  const plans = lessonPlans();
+  const minutes = {};
+  for (const line of readFileSync(join(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
+    const m = line.match(/^(\d+) minutes (\d+)$/);
+    if (m) minutes[Number(m[1])] = Number(m[2]);
+  }
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 812 } });
+  try {
+    for (const [lang, root] of [['en', ''], ['zh', 'zh/']]) {
+      await page.goto(env.site.url(`${root}?lang=${lang}`));
+      await waitForApp(page);
+      const block = page.locator('.for-teachers');
+      assert.equal(await block.isVisible(), true);
+      const items = await block.locator('.plans li').allInnerTexts();
+      assert.equal(items.length, Object.keys(plans).length);
+      for (const [at, [code, plan]] of Object.entries(plans).entries()) {
+        const total = plan.steps.reduce((sum, n) => sum + minutes[n], 0);
+        assert.ok(items[at].startsWith(plan.title[lang]), `${lang}: ${items[at]}`);
+        assert.ok(items[at].includes(lang === 'en' ? `${plan.steps.length} steps, about ${total} min` : `${plan.steps.length} 步，约 ${total} 分钟`), items[at]);
+        assert.equal(await block.locator(`a[href="?lesson=${code}"]`).count(), 1);
+        // Each handout is there, in the page's language.
+        for (const href of await block.locator('.plans li').nth(at).locator('a[href^="print/"]').evaluateAll((links) => links.map((a) => a.href))) {
+          const response = await page.request.get(href);
+          assert.equal(response.status(), 200, href);
+          assert.match(await response.text(), lang === 'zh' ? /lang="zh/ : /lang="en/, href);
+        }
+      }
+      // The header's sharing button is named as it is written.
+      assert.ok((await block.innerText()).includes(await page.getByTestId('share-open').innerText()));
+    }
+    // A plan's link starts lesson mode at the plan's first step.
+    await page.locator('.for-teachers a[href="?lesson=rope"]').click();
+    await page.waitForSelector('[data-testid="lesson-bar"]:not([hidden])', { timeout: 30000 });
+    assert.equal(new URL(page.url()).searchParams.get('step'), String(plans.rope.steps[0]));
+    assert.match(await page.getByTestId('lesson-step').innerText(), new RegExp(`1\\D+${plans.rope.steps.length}`));
+    // A student link without lesson mode: no block about it.
+    await page.goto(env.site.url('zh/?lang=zh&hide=step,presenter'));
+    await waitForApp(page);
+    assert.equal(await page.locator('.for-teachers').isVisible(), false);
+    assertClean(problems);
+  } finally {
+    await context.close();
   }
 });
