@@ -715,9 +715,9 @@ test('a lab whose tools cannot be loaded says so in its fold, and opening it aga
     await fold.click();
     await page.waitForSelector('[data-lab-body="xpos"][data-drawn]', { timeout: 30000 });
     assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-tools-failed')), false);
-    // The two refused files are the failures the browser reports; nothing else fails.
+    // The refused files are the only failures the browser reports (how many of the two it
+    // reports depends on its timing: `refused` above counts the refusals).
     const refusedFile = (text) => /teacher(\.js|_bg\.wasm)\?|Failed to load resource/.test(text);
-    assert.equal(problems.failedRequests.filter(refusedFile).length, 2);
     assertClean(Object.fromEntries(Object.entries(problems).map(([kind, list]) => [kind, list.filter((text) => !refusedFile(text))])));
   } finally {
     await context.close();
