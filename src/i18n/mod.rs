@@ -463,8 +463,8 @@ strings! {
     LessonLoading => "Loading the lesson's questions…", "正在加载课堂问题……";
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
-    LessonKeys => "Clicker keys: Page Down (or →) reveals the answer, then moves on; Page Up (or ←) goes back; B or . blanks the screen; N shows or hides the teacher's notes; Esc closes what is open, then leaves.",
-                  "快捷键（翻页笔同样适用）：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）返回；B 或 . 让屏幕变黑；N 显示或隐藏教师提示；Esc 先关闭打开的窗口，再退出。";
+    LessonKeys => "Clicker keys: Page Down (or →) reveals the answer, then moves on; Page Up (or ←) first takes a reveal back, then goes back; B or . blanks the screen; N shows or hides the teacher's notes; Esc closes what is open, then leaves.",
+                  "快捷键（翻页笔同样适用）：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）先收回已揭晓的答案，再返回上一步；B 或 . 让屏幕变黑；N 显示或隐藏教师提示；Esc 先关闭打开的窗口，再退出。";
     LessonNotes => "Teacher's notes", "教师提示";
     NoteMisconception => "The misconception it targets: ", "针对的误解：";
     NotePoint => "Point at: ", "指给学生看：";
