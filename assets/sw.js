@@ -45,7 +45,7 @@ self.addEventListener('install', (event) => {
     // training lab's worker and the picture exports' script too:
     // fetched on demand, perhaps offline (the page asks for zh.txt?<version> and
     // teacher.js?<version>; the cache matches them ignoring that).
-    const later = ['lesson.txt', 'zh.txt', 'teacher.js', 'teacher_bg.wasm', 'teacher.css', 'export.js',
+    const later = ['lesson.txt', 'zh.txt', 'teacher.js', 'teacher_bg.wasm', 'teacher.css', 'notes.css', 'export.js',
       'train-worker.js', 'trainer.js', 'trainer_bg.wasm'];
     const atScope = (file) => new URL(file, self.registration.scope).href;
     await cache.addAll([...new Set([...files, ...later.map(atScope)])]);

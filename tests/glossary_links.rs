@@ -57,3 +57,60 @@ fn every_pages_terms_read_back_and_are_in_the_text_they_link() {
     // Most of the glossary is met first in a panel's or a lab's explanation.
     assert!(linked > 60, "{linked} terms linked in panels and labs");
 }
+
+/// Every page in both languages, as the prerender writes it: each term button's words are a whole
+/// term in the sentence around them, never part of a longer word (a link on 差值 would teach it
+/// the meaning of 值, "value: the vector a token contributes"). Checked on the characters next
+/// to each button, independently of how the page chose them: a Latin term has no letter or digit
+/// beside it, a one-character Chinese term no Han character beside it but the joiners 和 与 及 或.
+#[test]
+fn no_term_is_linked_inside_a_longer_word_on_any_page() {
+    use std::sync::Arc;
+
+    use hydration_context::SsrSharedContext;
+    use leptos::prelude::*;
+    use pe_explorer::lesson::{from_query, to_query, Params};
+    use pe_explorer::ui::App;
+
+    let han = |c: char| ('\u{4E00}'..='\u{9FFF}').contains(&c);
+    let mut buttons = 0;
+    for lang in [Lang::En, Lang::Zh] {
+        for page in Page::all() {
+            let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+            let opening = from_query(&to_query(&Params {
+                lang,
+                ..Params::default()
+            }));
+            let html = owner.with(|| view! { <App opening page /> }.to_html());
+            // Leptos marks text boundaries with comments; they are not text.
+            let html = html.replace("<!>", "").replace("<!---->", "");
+            for (tag_end, _) in html.match_indices(r#" class="term">"#) {
+                let at = html[..tag_end]
+                    .rfind("<button")
+                    .expect("a term is a button");
+                let inner = tag_end + r#" class="term">"#.len();
+                let close = inner + html[inner..].find("</button>").expect("the button closes");
+                let words = &html[inner..close];
+                let before = html[..at].chars().next_back();
+                let after = html[close + "</button>".len()..].chars().next();
+                let beside = [before, after];
+                if words.is_ascii() {
+                    assert!(
+                        !beside.iter().flatten().any(|c| c.is_ascii_alphanumeric()),
+                        "{page:?} {lang:?}: {words:?} inside a word ({before:?} … {after:?})"
+                    );
+                } else if words.chars().count() == 1 {
+                    assert!(
+                        beside
+                            .iter()
+                            .flatten()
+                            .all(|&c| !han(c) || "和与及或".contains(c)),
+                        "{page:?} {lang:?}: {words:?} inside a word ({before:?} … {after:?})"
+                    );
+                }
+                buttons += 1;
+            }
+        }
+    }
+    assert!(buttons > 200, "{buttons} term buttons on the pages");
+}

@@ -265,6 +265,18 @@ pub struct Fit {
 /// assert!(fit.predictions[16..].iter().all(|p| (p - fit.predictions[15]).abs() < 1e-12));
 /// ```
 pub fn fit_over_positions(target: Target, features: Features, fitted: usize, shown: usize) -> Fit {
+    fit_with_ridge(target, features, fitted, shown, RIDGE)
+}
+
+/// `fit_over_positions` with the ridge λ given: how far an ill-posed fit strays past N depends on
+/// λ (the lesson says so, and `tests/teaching_claims.rs` measures it).
+pub fn fit_with_ridge(
+    target: Target,
+    features: Features,
+    fitted: usize,
+    shown: usize,
+    ridge: f64,
+) -> Fit {
     let cols = features.count();
     let design = |range: std::ops::Range<usize>| {
         let mut x = vec![0.0; range.len() * cols];
@@ -291,10 +303,10 @@ pub fn fit_over_positions(target: Target, features: Features, fitted: usize, sho
             }
             sums.iter()
                 .zip(&counts)
-                .map(|(s, n)| s / (n + RIDGE))
+                .map(|(s, n)| s / (n + ridge))
                 .collect()
         }
-        _ => ridge_least_squares(&design(0..fitted), fitted, cols, &y, RIDGE),
+        _ => ridge_least_squares(&design(0..fitted), fitted, cols, &y, ridge),
     };
     let shown_x = design(0..shown.max(fitted));
     let predictions: Vec<f64> = shown_x

@@ -300,8 +300,8 @@ strings! {
     EmbedScaleValue => "scale", "缩放因子";
     // Extrapolation panel.
     ExtrapTitle => "Beyond the training length", "超出训练长度之后";
-    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train⟦extrap-why|, and nothing after it⟧. ⟦extrap-why|A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost.⟧ The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) are mostly used with more training: position interpolation and YaRN fine-tune the scaled model briefly on long texts, and Llama 3.1 reached its 128K context by continued pre-training; dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
-                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行⟦extrap-why|，之后就什么也没有⟧。⟦extrap-why|这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。⟧公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）则大多要配合继续训练：位置插值和 YaRN 在缩放之后还要用长文本对模型做一小段微调，Llama 3.1 靠继续预训练才达到 128K 的上下文；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
+    ExtrapText => "A learned position table has one trained row per position up to the length it was trained on, N_train⟦extrap-why|, and nothing after it⟧. ⟦extrap-why|A model must then either stop or reuse a row; reusing the last one makes every later position identical, so order beyond N_train is lost.⟧ The formula has no end: it keeps producing new, distinct vectors, and their similarities keep the same pattern as inside the training range. That is not the same as extrapolation, a trained model working on inputs longer than it was trained on: Vaswani et al. only wrote that the formula \"may\" allow it, and Press et al. (2022) found that such models do not extrapolate efficiently. ALiBi (below) was designed to: a model trained on short inputs is run on longer ones as it is. The scalings of RoPE (the lab in the RoPE panel) come with more training or without it: position interpolation fine-tunes the scaled model briefly on long texts, and so does YaRN's paper, and Llama 3.1 reached its 128K context by continued pre-training; but Qwen2.5's documentation turns on YaRN ×4 for its released models by adding a rope_scaling entry to config.json, with no training, and dynamic NTK scaling, which changes the frequencies with each input's length, is meant for use with no training at all. The learned table here is random, as at the start of training (GPT-2's N(0, 0.01²)); the real-data panel shows a trained one.",
+                   "可学习位置表只为训练长度 N_train 以内的每个位置各训练了一行⟦extrap-why|，之后就什么也没有⟧。⟦extrap-why|这时模型要么无法继续，要么复用某一行；复用最后一行会让之后的所有位置完全相同，N_train 之后的词序就丢失了。⟧公式没有尽头：它不断给出新的、互不相同的向量，而且这些向量之间的相似度保持着与训练范围内相同的规律。但这还不等于外推（外推指训练好的模型能处理比训练时更长的输入）：Vaswani 等人只说这个公式“可能”做到这一点，而 Press 等人（2022）发现这类模型并不能有效地外推。ALiBi（见下文）正是为外推设计的：在短输入上训练的模型，原样用于更长的输入。RoPE 的各种缩放方法（见 RoPE 一节的实验）有的配合继续训练，有的不用：位置插值在缩放之后还要用长文本对模型做一小段微调，YaRN 论文也这样做，Llama 3.1 靠继续预训练才达到 128K 的上下文；而 Qwen2.5 的文档让用户只需在已发布模型的 config.json 中加一项 rope_scaling 即可启用 YaRN ×4，无需训练；动态 NTK 缩放按每个输入的长度调整频率，本来就是设计成完全不经训练即可使用的。这里的可学习位置表是随机的，相当于刚开始训练时的状态（GPT-2 的 N(0, 0.01²)）；真实模型一节展示的是一张训练好的表。";
     ExtrapSinusoidal => "sinusoidal: cosine similarity of positions", "正弦位置编码：各位置之间的余弦相似度";
     ExtrapLearned => "learned, last row reused: cosine similarity", "可学习位置表（复用最后一行）：余弦相似度";
     ExtrapNeighbour => "cos(PE(p), PE(p − 1)): each position against the one before", "cos(PE(p), PE(p − 1))：每个位置与前一个位置的余弦相似度";
@@ -314,8 +314,8 @@ strings! {
     ExtrapShown => "positions 0 to {last} (twice N_train); the line marks N_train", "位置 0 到 {last}（N_train 的两倍）；图中的线标出 N_train";
     // RoPE panel.
     RopeTitle => "RoPE: rotate the query and the key", "RoPE：旋转查询和键";
-    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with the same angles θ_i as the sinusoidal formula. ⟦rope-why|A dot product only sees the angle between two vectors, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does.⟧ How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
-                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i 就是正弦位置编码中的那些角频率。⟦rope-why|点积只看两个向量之间的夹角，两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。⟧分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
+    RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with θ_i = base^(−2i/d) as in the sinusoidal formula. Here the query and key stand for one attention head, d = d_model wide. In a real model d is the rotated width of one head, and every head uses the same angles: Llama 2 7B rotates all 128 dimensions of each head, so θ₁ = 0.866 (not 0.9955, which d = 4 096 would give), and some models rotate only part of each head (GPT-NeoX-20B a quarter of it, DeepSeek-V3 64 dimensions). ⟦rope-why|The turns keep each pair's length, so in the dot product they change only the angle between the query's pair and the key's, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does.⟧ How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
+                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i = base^(−2i/d)，与正弦位置编码的公式相同。这里的查询和键代表一个注意力头，其维数 d 等于 d_model。在真实模型中，d 是一个头里参与旋转的维数，而且每个头用同一组角度：Llama 2 7B 每个头的 128 维都旋转，所以 θ₁ = 0.866（若按 d = 4096 计算则是 0.9955）；有些模型只旋转每个头的一部分（GPT-NeoX-20B 旋转四分之一，DeepSeek-V3 旋转 64 维）。⟦rope-why|旋转不改变每对维度的长度，因此在点积中只改变查询与键对应维度对之间的夹角；两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。⟧分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
     RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
     RopeDecay => "against the distance |m − n|: the score when the query and key point the same way, q = k = (1, 1, …, 1), and RoFormer's upper bound on |score|, each divided by its value at distance 0",
                  "随距离 |m − n| 的变化：查询和键方向相同（q = k = (1, 1, …, 1)）时的分数，以及 RoFormer 给出的 |分数| 上界，均除以各自在距离 0 处的值";
@@ -398,17 +398,18 @@ strings! {
     SinusoidalName => "sinusoidal", "正弦位置编码";
     RealAlike => "Alike: in both tables a position is most similar to its neighbours, less so the further apart; training found this in data, the formula builds it in. ⟦real-why|Not alike: the learned table ends at 511, its similarity falls only on average and unevenly, and nothing makes PE(p + k) a fixed function of PE(p).⟧",
                  "相同之处：两张表中，每个位置都与相邻位置最相似，相距越远越不相似；训练是从数据中学到这一点的，公式则直接把它构造了进去。⟦real-why|不同之处：可学习位置表到 511 就结束了；它的相似度只是平均而言随距离下降，而且并不均匀；也没有任何机制让 PE(p + k) 成为 PE(p) 的固定函数。⟧";
-    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses. ⟦real-why|For the sinusoidal table a rotation per pair does it exactly (only rounding is left); for the learned table no map does.⟧",
-                   "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少。⟦real-why|对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差）；对可学习位置表，任何映射都做不到。⟧";
-    RealFitLearned => "learned: relative error of the best map", "可学习位置表：最佳映射的相对误差";
+    RealFitText => "Test the last point: for the shift k, fit by least squares the one linear map M (384 × 384) that best sends every PE(p) to PE(p + k), and measure what it misses: on the pairs it was fitted to, and on positions held out of the fit, which is the honest test (with 384 unknowns per output and about 500 pairs, a map can fit much of what it is given without having found a rule). ⟦real-why|For the sinusoidal table a rotation per pair does it exactly (only rounding is left), held out or not; for the learned table no map does, and it misses far more of the positions held out than of the pairs it was fitted to.⟧",
+                   "检验最后一点：对偏移量 k，用最小二乘法拟合出一个线性映射 M（384 × 384），让它尽可能把每个 PE(p) 变成 PE(p + k)，再看它还差多少：既看拟合所用的位置对，也看未参与拟合的位置，后者才是真正的检验（每个输出有 384 个未知数，位置对只有约 500 个，映射即使没有找到任何规律，也能拟合出所给数据的很大一部分）。⟦real-why|对正弦位置编码，每对维度各转一个角度就能精确做到（只剩舍入误差），留出与否都一样；对可学习位置表，任何映射都做不到，而且它在留出位置上的误差比在拟合所用位置对上大得多。⟧";
+    RealFitLearned => "learned: relative error of the best map, on the pairs it was fitted to", "可学习位置表：最佳映射在拟合所用位置对上的相对误差";
+    RealFitHeldOut => "learned: relative error on positions held out of the fit (5 runs of positions in turn, ridge λ = 0.1)", "可学习位置表：在未参与拟合的位置上的相对误差（5 段位置轮流留出，岭正则 λ = 0.1）";
     RealFitSinusoidal => "sinusoidal: relative error of the best map", "正弦位置编码：最佳映射的相对误差";
     RealFitShift => "shift k (the lesson's k, kept within 1 to 64)", "偏移量 k（即当前的 k，限制在 1 到 64 之间）";
-    RealFitClamped => "k = {k} is outside 1 to 64, so k = {used} is fitted: larger shifts leave too few pairs (512 − k) for 384 unknowns per dimension, and k = 0 needs no map.",
-                      "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数太少；k = 0 则根本不需要映射。";
+    RealFitClamped => "k = {k} is outside 1 to 64, so k = {used} is fitted: larger shifts leave fewer pairs (512 − k) for the 384 unknowns per dimension (from k = 128 on the map passes through every pair exactly, and its error says nothing), and k = 0 needs no map.",
+                      "k = {k} 不在 1 到 64 之间，因此改为拟合 k = {used}：偏移量更大时，剩下的位置对（512 − k 对）相对每维 384 个未知数越来越少（从 k = 128 起，映射能精确穿过每一对，误差就什么也说明不了）；k = 0 则根本不需要映射。";
     RealFitting => "fitting… {percent}%", "正在拟合……{percent}%";
     RealWordsTitle => "Word meaning, before and after adding position", "加上位置编码前后的词义";
-    RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm about 0.45 against 1.3), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
-                     "在训练得到的词向量中，相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数约 0.45，词向量约 1.3），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
+    RealWordsText => "Trained word vectors put related words close together. Give the first word of each pair position pos, the second position pos + k, and add the position vectors, as a transformer's input does. MiniLM's position vectors are small beside its word vectors (norm 0.47 on average, against 1.2 for its words), so meaning survives; sinusoidal ones (norm √192 ≈ 13.9) drown it unless the words are first multiplied by √384, as in the original transformer.",
+                     "在训练得到的词向量中，相关的词彼此靠近。把每对词中的第一个放在位置 pos、第二个放在位置 pos + k，再像 Transformer 的输入那样加上位置向量。MiniLM 的位置向量比词向量小得多（范数平均 0.47，词向量平均 1.2），词义得以保留；正弦位置编码的向量（范数 √192 ≈ 13.9）则会淹没词义，除非像原始 Transformer 那样先把词向量乘以 √384。";
     RealWordA => "first word", "第一个词";
     RealWordB => "second word", "第二个词";
     RealWordC => "third word", "第三个词";
@@ -463,13 +464,29 @@ strings! {
     LessonLoading => "Loading the lesson's questions…", "正在加载课堂问题……";
     LessonFailed => "The lesson's questions could not be loaded; reload the page to try again.",
                     "课堂问题未能加载，请重新加载页面再试。";
-    LessonKeys => "Clicker keys: Page Down (or →) reveals the answer, then moves on; Page Up (or ←) first takes a reveal back, then goes back; B or . blanks the screen; N shows or hides the teacher's notes; Esc closes what is open, then leaves.",
-                  "快捷键（翻页笔同样适用）：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）先收回已揭晓的答案，再返回上一步；B 或 . 让屏幕变黑；N 显示或隐藏教师提示；Esc 先关闭打开的窗口，再退出。";
+    LessonKeys => "Clicker keys: Page Down (or →) reveals the answer, then moves on; Page Up (or ←) first takes a reveal back, then goes back; B or . blanks the screen; N opens the teacher's notes in a window for your own screen, not the projector; Esc closes what is open, then leaves.",
+                  "快捷键（翻页笔同样适用）：Page Down（或 →）先揭晓答案，再进入下一步；Page Up（或 ←）先收回已揭晓的答案，再返回上一步；B 或 . 让屏幕变黑；N 在单独的窗口中打开教师提示（放在你自己的屏幕上，不投影）；Esc 先关闭打开的窗口，再退出。";
     LessonNotes => "Teacher's notes", "教师提示";
     NoteMisconception => "The misconception it targets: ", "针对的误解：";
     NotePoint => "Point at: ", "指给学生看：";
     NoteAsk => "Ask next: ", "接着问：";
     NoteMinutes => "About {m} min in class", "课上约 {m} 分钟";
+    NotesWindowTitle => "Teacher's notes · PE Explorer", "教师提示 · 位置编码探索器";
+    NotesQuestion => "The question", "问题";
+    NotesAnswer => "The answer", "答案";
+    NotesShown => "The class sees it now.", "学生现在能看到答案。";
+    NotesHidden => "The class does not see it yet: Page Down reveals it.", "学生还看不到答案：按 Page Down 揭晓。";
+    NotesNext => "Next step", "下一步";
+    NotesLast => "This is the last step of the lesson.", "这是本节课的最后一步。";
+    NotesEnded => "Lesson mode has ended on the projected page.", "投影页面上的课堂模式已结束。";
+    NotesBack => "◀ Page Up", "◀ 上一步（Page Up）";
+    NotesForward => "Page Down ▶", "下一步（Page Down）▶";
+    NotesKeys => "The keys here drive the projected page: Page Down (→, space) reveals, then moves on; Page Up (←) takes a reveal back, then goes back; B or . blanks the projector; Esc closes this window.",
+                 "在本窗口中按键即可控制投影页面：Page Down（→ 或空格）先揭晓答案，再进入下一步；Page Up（←）先收回已揭晓的答案，再返回上一步；B 或 . 让投影变黑；Esc 关闭本窗口。";
+    NotesClock => "Lesson {elapsed} of {planned} min planned · this step {step} of about {m} min",
+                  "课堂已进行 {elapsed}，计划 {planned} 分钟 · 本步已用 {step}，计划约 {m} 分钟";
+    NotesBlocked => "The browser blocked the notes window. Allow pop-ups for this site to keep the notes off the projector; until then they are shown here.",
+                    "浏览器拦截了教师提示窗口。请允许本网站弹出窗口，这样提示就不会出现在投影上；在此之前，提示先显示在这里。";
     PickerTitle => "Choose a lesson", "选择一节课";
     PickerResume => "Continue where the lesson was left (step {n})", "从上次离开的地方继续（第 {n} 步）";
     PickerStart => "Start this lesson", "开始这节课";

@@ -252,6 +252,62 @@ pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
     Ok(terms)
 }
 
+/// Where a glossary name found at `start..end` of `text` ends as a whole term, or `None` when it
+/// is part of a longer word there (a link would teach that word the term's meaning: 差值 is not
+/// 值, "keyboard" not "key").
+///
+/// - A name in Latin letters (either language's text) must start and end a word; an English
+///   plural ending, "s" or "es", ends the term with it ("values" links as "value").
+/// - A one-character Chinese name (值, 键, 头 …) must stand alone: each neighbour is not a Han
+///   character, or is one of the joiners 和 与 及 或 ("键和值"). Chinese has no spaces, so a
+///   longer name's own characters are its only boundary; it matches anywhere.
+///
+/// ```
+/// use pe_explorer::lesson::course::whole_term_end;
+/// assert_eq!(whole_term_end("the values here", 4, 9), Some(10));
+/// assert_eq!(whole_term_end("evaluate", 1, 6), None);
+/// assert_eq!(whole_term_end("键和值。", 6, 9), Some(9));
+/// assert_eq!(whole_term_end("差值为 0", 3, 6), None);
+/// assert_eq!(whole_term_end("位置编码", 0, 12), Some(12));
+/// ```
+pub fn whole_term_end(text: &str, start: usize, end: usize) -> Option<usize> {
+    let name = &text[start..end];
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let han = |c: Option<char>| c.is_some_and(is_han);
+    if name.is_ascii() {
+        // `is_alphanumeric` holds for Han characters too, so "RoPE的" would not end a word:
+        // only Latin letters and digits continue a Latin name.
+        let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        if latin(before) {
+            return None;
+        }
+        let rest = &text[end..];
+        return [0, 1, 2].into_iter().find_map(|suffix| {
+            let ending = match suffix {
+                0 => "",
+                1 => "s",
+                _ => "es",
+            };
+            let next = rest.strip_prefix(ending)?.chars().next();
+            (!latin(next)).then_some(end + ending.len())
+        });
+    }
+    let mut chars = name.chars();
+    if let (Some(only), None) = (chars.next(), chars.next())
+        && is_han(only)
+    {
+        let free = |c: Option<char>| !han(c) || c.is_some_and(|c| "和与及或".contains(c));
+        return (free(before) && free(after)).then_some(end);
+    }
+    Some(end)
+}
+
+/// Whether `c` is a Han (CJK unified) ideograph.
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

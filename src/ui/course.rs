@@ -166,7 +166,7 @@ mod parts {
     use super::*;
     use crate::i18n::{panel_text, panel_title, Key, Translate};
     use crate::lesson::chapters::CHAPTERS;
-    use crate::lesson::course::{parse_course, parse_glossary, Chapter, Term};
+    use crate::lesson::course::{parse_course, parse_glossary, whole_term_end, Chapter, Term};
     use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
     use crate::lesson::labs::{LabId, LAB_WORD};
     use crate::lesson::steps::{LessonPlan, STEP_PANELS};
@@ -388,8 +388,9 @@ mod parts {
     }
 
     /// Where in `text` the first term not yet linked in this chapter starts: its byte range
-    /// and the term. English names match at the start of a word, case-insensitively for a
-    /// lowercase name; Chinese names anywhere. The longest name wins at a place.
+    /// and the term. A name matches as a whole term only (`whole_term_end`: never inside a
+    /// longer word), case-insensitively for a lowercase English name. The longest name wins at
+    /// a place.
     fn first_term(
         text: &str,
         lang: Lang,
@@ -411,15 +412,10 @@ mod parts {
                 } else {
                     (text, name.clone())
                 };
-                let found = hay.match_indices(needle.as_str()).find(|(at, _)| {
-                    lang == Lang::Zh
-                        || !text[..*at]
-                            .chars()
-                            .next_back()
-                            .is_some_and(|c| c.is_alphanumeric() || c == '_')
-                });
-                if let Some((at, _)) = found {
-                    let end = at + needle.len();
+                let found = hay
+                    .match_indices(needle.as_str())
+                    .find_map(|(at, _)| Some((at, whole_term_end(text, at, at + needle.len())?)));
+                if let Some((at, end)) = found {
                     let better = best
                         .is_none_or(|(b_at, b_end, _)| at < b_at || (at == b_at && end > b_end));
                     if better {

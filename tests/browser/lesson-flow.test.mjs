@@ -416,38 +416,62 @@ test('the clicker blanks the screen (B or .), any key brings it back; Escape clo
   }
 });
 
-test('the teacher\'s notes are off the screen until asked for (N or the button), and follow the step and the language', async () => {
+test('the teacher\'s notes open in a window of their own (N or the button) for the lecturer\'s screen: never on the projected page, in step with it, driving it with its own keys, in its language', async () => {
   const steps = lessonSteps();
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
-  await page.goto(env.site.url(stepPage(5, '?lang=en&presenter=1&step=5')));
-  await waitForApp(page);
-  await stepIs(page, 5);
-  const notes = page.getByTestId('lesson-notes');
-  assert.equal(await notes.count(), 0, 'not on the projected screen by default');
-  await page.mouse.click(5, 5);
-  await page.keyboard.press('n');
-  await notes.waitFor({ state: 'visible' });
-  const shown = await notes.innerText();
-  for (const kind of ['misconception', 'point', 'ask']) {
-    assert.ok(shown.includes(steps[5].notes.en[kind]), `step 5's ${kind} note`);
+  try {
+    await page.goto(env.site.url(stepPage(5, '?lang=en&presenter=1&step=5')));
+    await waitForApp(page);
+    await stepIs(page, 5);
+    await page.mouse.click(5, 5);
+    const [notes] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('n')]);
+    await notes.waitForSelector('[data-testid="notes-window"]');
+    const has = (text) => notes.waitForFunction((t) => document.body.innerText.includes(t), text);
+    // The step's question, its answer, its notes and the next step's question.
+    for (const text of [steps[5].question.en, steps[5].reveal.en, steps[6].question.en]) await has(text);
+    for (const kind of ['misconception', 'point', 'ask']) await has(steps[5].notes.en[kind]);
+    await notes.waitForFunction(() => /^Lesson \d+:\d\d of \d+ min planned · this step \d+:\d\d of about 1 min$/.test(document.getElementById('clock').textContent));
+    assert.match(await notes.title(), /Teacher's notes/);
+    // Nothing of them on the projected page.
+    const projected = await page.evaluate(() => document.body.innerText);
+    for (const kind of ['misconception', 'point', 'ask']) {
+      assert.ok(!projected.includes(steps[5].notes.en[kind]), `step 5's ${kind} note on the projected page`);
+    }
+    assert.equal(await page.getByTestId('lesson-notes').count(), 0);
+    assert.equal(await page.getByTestId('lesson-notes-button').getAttribute('aria-pressed'), 'true');
+    // Its keys drive the page: Page Down reveals, then moves on; B blanks the projector.
+    await notes.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    await has('The class sees it now.');
+    await notes.keyboard.press('PageDown');
+    await stepIs(page, 6);
+    await has(steps[6].notes.en.point);
+    await has('The class does not see it yet');
+    await notes.keyboard.press('b');
+    await page.getByTestId('lesson-blank').waitFor({ state: 'visible' });
+    await notes.keyboard.press('PageDown');
+    await page.getByTestId('lesson-blank').waitFor({ state: 'hidden' });
+    assert.equal(urlState(page).step, '6', 'the key that ends the blank does nothing else');
+    // Its Page Down button too.
+    await notes.click('#forward');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    // The page's button closes it, and the notes window goes with the page.
+    const closed = notes.waitForEvent('close');
+    await page.getByTestId('lesson-notes-button').click();
+    await closed;
+    assert.equal(await page.getByTestId('lesson-notes-button').getAttribute('aria-pressed'), 'false');
+    assert.equal(urlState(page).step, '6', 'N and the button do nothing else');
+    // In Chinese after the switch.
+    await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&step=6')));
+    await waitForApp(page);
+    await stepIs(page, 6);
+    const [chinese] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('lesson-notes-button').click()]);
+    await chinese.waitForFunction((t) => document.body.innerText.includes(t), steps[6].notes.zh.ask);
+    assert.equal(await chinese.evaluate(() => document.documentElement.lang), 'zh');
+    assertClean(problems);
+  } finally {
+    await context.close();
   }
-  assert.match(shown, /About 1 min in class/);
-  // They follow the step: Page Down reveals, the next moves on to step 6.
-  await page.keyboard.press('PageDown');
-  await page.keyboard.press('PageDown');
-  await stepIs(page, 6);
-  await page.waitForFunction((text) => document.querySelector('[data-testid="lesson-notes"]')?.innerText.includes(text), steps[6].notes.en.point);
-  // The button hides them, and shows them again, in Chinese after the switch.
-  await page.getByTestId('lesson-notes-button').click();
-  assert.equal(await notes.count(), 0);
-  assert.equal(urlState(page).step, '6', 'N and the button do nothing else');
-  await page.goto(env.site.url(stepPage(6, '?lang=zh&presenter=1&step=6')));
-  await waitForApp(page);
-  await stepIs(page, 6);
-  await page.getByTestId('lesson-notes-button').click();
-  await page.waitForFunction((text) => document.querySelector('[data-testid="lesson-notes"]')?.innerText.includes(text), steps[6].notes.zh.ask);
-  assertClean(problems);
-  await context.close();
 });
 
 test('clicker keys from anywhere: Page Up takes a reveal back before it goes back, B blanks with a slider or number box focused, Escape closes the notes before it leaves', async () => {
@@ -497,10 +521,11 @@ test('clicker keys from anywhere: Page Up takes a reveal back before it goes bac
     assert.equal(urlState(page).step, '6');
     // Escape with the notes open closes them and stays in lesson mode; the next Escape leaves.
     await page.mouse.click(5, 5);
-    await page.keyboard.press('n');
-    await page.getByTestId('lesson-notes').waitFor({ state: 'visible' });
+    const [notes] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('n')]);
+    await notes.waitForSelector('[data-testid="notes-window"]');
+    const closed = notes.waitForEvent('close');
     await page.keyboard.press('Escape');
-    await page.getByTestId('lesson-notes').waitFor({ state: 'detached' });
+    await closed;
     await settle(page);
     assert.equal(urlState(page).step, '6', 'the first Escape only closed the notes');
     await page.keyboard.press('Escape');

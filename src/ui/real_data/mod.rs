@@ -23,6 +23,7 @@ use super::context::{tr, use_lesson};
 use super::controls::ChoiceSelect;
 use super::panel::Panel;
 use super::parts::{Figure, Legend, Note, PageText, Reading};
+use crate::encoding::real_data::MINILM_SHIFT_HELD_OUT;
 use crate::encoding::{
     cosine_after_adding, cosine_similarity, ShiftMapFit, MINILM_POSITIONS, MINILM_TOKENS,
     MINILM_WIDTH,
@@ -404,6 +405,7 @@ pub fn RealDataPanel() -> impl IntoView {
             <dl class="numbers" data-readout="real-fit">
                 <Reading label=Key::RealFitShift testid="real-fit-k" value={Signal::derive(move || fit_k().to_string())} />
                 <Reading label=Key::RealFitLearned testid="real-fit-learned" value=fit_value(|r| r.learned) />
+                <Reading label=Key::RealFitHeldOut testid="real-fit-held-out" value={Signal::derive(move || format!("{:.2e}", MINILM_SHIFT_HELD_OUT[fit_k() - 1]))} />
                 <Reading label=Key::RealFitSinusoidal testid="real-fit-sinusoidal" value=fit_value(|r| r.sinusoidal) />
             </dl>
             <Note testid="real-fit-note" text=fit_note />

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::notes_window::{self, NotesKey, NotesView};
 use super::scroll::{
     keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready, show_payoff,
     something_open, takes_text, typed_into_control,
@@ -562,9 +563,41 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
 
     // The screen blanked to black (B or ".", as slide software does), until any key or a click.
     let blank = RwSignal::new(false);
-    // The teacher's notes for the step: shown only when asked for (N or the button), never by
-    // default on the projected screen.
-    let notes = RwSignal::new(false);
+    // The teacher's notes for the step, when asked for (N or the button): in a window of their
+    // own for the lecturer's screen (`notes_window`), kept in step below; on the page only when
+    // the browser refuses that window, and then with a word on how to allow it.
+    let notes_open = RwSignal::new(false);
+    let notes_inline = RwSignal::new(false);
+    let on_notes_key = move |key: NotesKey| match key {
+        NotesKey::Forward | NotesKey::Back => {
+            if blank.get_untracked() {
+                blank.set(false);
+            } else if step.get_untracked() != 0 && !step_locked_now() {
+                classroom.press(key == NotesKey::Forward);
+            }
+        }
+        NotesKey::Blank => blank.update(|blank| *blank = !*blank),
+        NotesKey::Close => {
+            notes_window::close();
+            notes_open.set(false);
+        }
+    };
+    let toggle_notes = move || {
+        if notes_inline.get_untracked() {
+            notes_inline.set(false);
+        } else if notes_window::is_open() {
+            notes_window::close();
+            notes_open.set(false);
+        } else if notes_window::open(on_notes_key) {
+            notes_open.set(true);
+        } else {
+            notes_inline.set(true);
+        }
+    };
+    let notes_shown = move || notes_open.get() || notes_inline.get();
+    // The notes window does not outlive the page that drives it.
+    let page_hidden = window_event_listener(leptos::ev::pagehide, |_| notes_window::close());
+    on_cleanup(move || page_hidden.remove());
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         let step = step.get_untracked();
         if step == 0 || event.alt_key() || event.ctrl_key() || event.meta_key() {
@@ -583,9 +616,11 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
         if key == "Escape" && something_open() {
             return;
         }
-        if key == "Escape" && notes.get_untracked() {
+        if key == "Escape" && (notes_inline.get_untracked() || notes_window::is_open()) {
             event.prevent_default();
-            notes.set(false);
+            notes_inline.set(false);
+            notes_window::close();
+            notes_open.set(false);
             return;
         }
         let arrows = !typed_into_control(&event);
@@ -599,7 +634,7 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             _ => false,
         };
         if arrows && matches!(key.as_str(), "n" | "N") {
-            notes.update(|shown| *shown = !*shown);
+            toggle_notes();
             return;
         }
         if !(forward || back || blank_key || key == "Escape") {
@@ -656,6 +691,131 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             _ => String::new(),
         })
     };
+    // What the notes window shows, kept in step with the page while it is open.
+    let notes_view = move || {
+        let lang = lesson.lang.get();
+        let step = step.get();
+        let t = |key| lang.t(key).to_string();
+        let labels = NotesView {
+            lang: lang.code(),
+            title: t(Key::NotesWindowTitle),
+            step: if step == 0 {
+                t(Key::NotesEnded)
+            } else {
+                counter()
+            },
+            question_title: t(Key::NotesQuestion),
+            question: String::new(),
+            answer_title: t(Key::NotesAnswer),
+            answer: String::new(),
+            state: String::new(),
+            notes_title: t(Key::LessonNotes),
+            misconception_title: t(Key::NoteMisconception),
+            misconception: String::new(),
+            point_title: t(Key::NotePoint),
+            point: String::new(),
+            ask_title: t(Key::NoteAsk),
+            ask: String::new(),
+            next_title: t(Key::NotesNext),
+            next: String::new(),
+            back: t(Key::NotesBack),
+            forward: t(Key::NotesForward),
+            keys: t(Key::NotesKeys),
+        };
+        if step == 0 {
+            return labels;
+        }
+        let next = walked.with(|w| next_step(w, step));
+        classroom.plan.with(|plan| match plan {
+            Plan::Ready(plan) => NotesView {
+                question: plan.question(step, lang).to_string(),
+                answer: plan.reveal(step, lang).to_string(),
+                state: t(if revealed.get() {
+                    Key::NotesShown
+                } else {
+                    Key::NotesHidden
+                }),
+                misconception: plan.note(step, lang, NoteKind::Misconception).to_string(),
+                point: plan.note(step, lang, NoteKind::Point).to_string(),
+                ask: plan.note(step, lang, NoteKind::Ask).to_string(),
+                next: next.map_or_else(
+                    || t(Key::NotesLast),
+                    |next| plan.question(next, lang).to_string(),
+                ),
+                ..labels
+            },
+            _ => NotesView {
+                question: text(false),
+                ..labels
+            },
+        })
+    };
+    Effect::new(move |_| {
+        if notes_open.get() {
+            notes_window::show(&notes_view());
+        }
+    });
+    // The clock: the time since lesson mode started and on this step, against the plan's
+    // minutes; once a second while the window is open, which also notices it being closed.
+    let lesson_started = StoredValue::new(None::<f64>);
+    let step_started = StoredValue::new(0.0);
+    Effect::new(move |_| {
+        let now = js_sys::Date::now();
+        if step.get() == 0 {
+            lesson_started.set_value(None);
+        } else if lesson_started.get_value().is_none() {
+            lesson_started.set_value(Some(now));
+        }
+        step_started.set_value(now);
+    });
+    let clock_line = move || {
+        let now = js_sys::Date::now();
+        let seconds = |since: f64| ((now - since) / 1000.0).max(0.0) as u64;
+        let step = step.get_untracked();
+        let lang = lesson.lang.get_untracked();
+        let (planned, minutes) = classroom.plan.with_untracked(|plan| match plan {
+            Plan::Ready(plan) => (
+                walked.with_untracked(|w| {
+                    w.iter()
+                        .filter_map(|&s| plan.minutes(s))
+                        .map(u32::from)
+                        .sum::<u32>()
+                }),
+                plan.minutes(step).unwrap_or(0),
+            ),
+            _ => (0, 0),
+        });
+        lang.t(Key::NotesClock)
+            .replace(
+                "{elapsed}",
+                &notes_window::clock(seconds(lesson_started.get_value().unwrap_or(now))),
+            )
+            .replace("{planned}", &planned.to_string())
+            .replace(
+                "{step}",
+                &notes_window::clock(seconds(step_started.get_value())),
+            )
+            .replace("{m}", &minutes.to_string())
+    };
+    Effect::new(move |_| {
+        if !notes_open.get() {
+            return;
+        }
+        notes_window::show_clock(&clock_line());
+        let ticks = set_interval_with_handle(
+            move || {
+                if notes_window::is_open() {
+                    notes_window::show_clock(&clock_line());
+                } else {
+                    notes_open.set(false);
+                }
+            },
+            std::time::Duration::from_secs(1),
+        );
+        if let Ok(ticks) = ticks {
+            on_cleanup(move || ticks.clear());
+        }
+    });
     let bar = NodeRef::<leptos::html::Aside>::new();
     keep_bar_height(bar);
     view! {
@@ -687,7 +847,8 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     {Signal::derive(move || text(true))}
                 </p>
                 <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
-                <Show when=move || notes.get()>
+                <Show when=move || notes_inline.get()>
+                    <p class="note" role="status" data-testid="lesson-notes-blocked">{tr(Key::NotesBlocked)}</p>
                     <TeacherNotes classroom step />
                 </Show>
             </div>
@@ -716,8 +877,8 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                 <button
                     type="button"
                     data-testid="lesson-notes-button"
-                    aria-pressed=move || notes.get().to_string()
-                    on:click=move |_| notes.update(|shown| *shown = !*shown)
+                    aria-pressed=move || notes_shown().to_string()
+                    on:click=move |_| toggle_notes()
                 >
                     {tr(Key::LessonNotes)}
                 </button>

@@ -13,6 +13,7 @@
 
 pub mod export;
 pub mod lesson;
+pub mod notes_window;
 pub mod plans;
 pub mod scroll;
 pub mod share;
