@@ -82,8 +82,14 @@ pub fn with_term_buttons(text: &str, terms: &[(String, String)]) -> Vec<AnyView>
     // Each term at its first place after the one before, in the text without its marks.
     let mut found = Vec::new();
     let mut from = 0;
+    // The same places the prerender chose: never inside a longer word (`whole_term_end`).
     for (id, words) in terms {
-        if let Some(at) = plain[from..].find(words.as_str()) {
+        let whole = plain[from..].match_indices(words.as_str()).find(|(at, _)| {
+            let start = from + at;
+            crate::lesson::course::whole_term_end(&plain, start, start + words.len())
+                == Some(start + words.len())
+        });
+        if let Some((at, _)) = whole {
             found.push((from + at, from + at + words.len(), id.as_str()));
             from += at + words.len();
         }
@@ -412,9 +418,10 @@ mod parts {
                 } else {
                     (text, name.clone())
                 };
-                let found = hay
-                    .match_indices(needle.as_str())
-                    .find_map(|(at, _)| Some((at, whole_term_end(text, at, at + needle.len())?)));
+                let found = hay.match_indices(needle.as_str()).find_map(|(at, _)| {
+                    let end = whole_term_end(text, at, at + needle.len())?;
+                    (!inside_longer_name(text, at, end, lang)).then_some((at, end))
+                });
                 if let Some((at, end)) = found {
                     let better = best
                         .is_none_or(|(b_at, b_end, _)| at < b_at || (at == b_at && end > b_end));
@@ -425,6 +432,24 @@ mod parts {
             }
         }
         best
+    }
+
+    /// Whether `text[start..end]`, a Chinese term's name, is part of a longer glossary name
+    /// written there (位置编码 inside 旋转位置编码): Chinese has no spaces, so the glossary's own
+    /// names are the words it is checked against. English words end at spaces.
+    fn inside_longer_name(text: &str, start: usize, end: usize, lang: Lang) -> bool {
+        if lang != Lang::Zh {
+            return false;
+        }
+        let l = slot(lang);
+        terms().iter().flat_map(|t| &t.names[l]).any(|name| {
+            name.len() > end - start
+                && (end.saturating_sub(name.len())..=start).any(|s| {
+                    text.is_char_boundary(s)
+                        && text[s..].starts_with(name.as_str())
+                        && s + name.len() >= end
+                })
+        })
     }
 
     /// A term's definition, shown in place by its buttons (a popover: a tap on a phone), linking
@@ -463,9 +488,21 @@ mod parts {
                 // The words as the page shows them: not inside an answer mark's name.
                 let (plain, _) = super::answer_parts(text);
                 let mut rest = plain.as_str();
-                while let Some((at, end, term)) = first_term(rest, lang, &linked) {
+                // The page puts a term's button on the first whole-term place of its words
+                // (`with_term_buttons`); a term whose first such place is inside a longer name
+                // is not linked in this text.
+                let mut passed = linked.clone();
+                while let Some((at, end, term)) = first_term(rest, lang, &passed) {
+                    passed.insert(term.id.as_str());
+                    let words = &rest[at..end];
+                    let earlier = rest[..at].match_indices(words).any(|(s, _)| {
+                        whole_term_end(rest, s, s + words.len()) == Some(s + words.len())
+                    });
+                    if earlier {
+                        continue;
+                    }
                     linked.insert(term.id.as_str());
-                    links.push((anchor, term, rest[at..end].to_owned()));
+                    links.push((anchor, term, words.to_owned()));
                     rest = &rest[end..];
                 }
             }

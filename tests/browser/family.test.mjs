@@ -80,9 +80,9 @@ test('the family tree: every scheme in its group, and a row\'s link opens its la
   await page.goBack();
   await waitForApp(page);
   await page.getByRole('button', { name: '中文' }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="family-tree-title"]')?.textContent === '位置方案的家谱');
+  await page.waitForFunction(() => document.querySelector('[data-testid="family-tree-title"]')?.textContent === '位置编码方案的家谱');
   const under = await page.locator('nav.toc li:has(> a[href$="#alibi"]) .toc-labs a').allTextContents();
-  assert.deepEqual(under, ['实验：位置方案的家谱', '实验：把相对位置加到分数上：Shaw 的截断与 T5 的分桶', '实验：没有位置编码（NoPE）：因果掩码自己就能计数']);
+  assert.deepEqual(under, ['实验：位置编码方案的家谱', '实验：把相对位置加到分数上：Shaw 的截断与 T5 的分桶', '实验：没有位置编码（NoPE）：因果掩码自己就能计数']);
   assertClean(problems);
   await context.close();
 });

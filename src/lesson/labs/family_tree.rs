@@ -3,7 +3,7 @@
 
 use super::prelude::*;
 
-const TITLE: [&str; 2] = ["The family tree of position schemes", "位置方案的家谱"];
+const TITLE: [&str; 2] = ["The family tree of position schemes", "位置编码方案的家谱"];
 
 const TEXT: [&str; 2] = [
     "Every scheme on this page answers one question: where does the position enter the model? Absolute schemes add a vector for each position to the input, once. Relative schemes leave the input alone and act where a query meets a key, on the offset between them: added to the score as a learned vector, a learned number or a fixed line, or as a rotation of the query and the key. And a decoder can go without any (NoPE). The groups are read from the formulas; the last column names one model of each, not the only one. Follow a row's link to try the scheme.",
