@@ -17,16 +17,33 @@ const WINDOW_NAME: &str = "pe-notes";
 /// A lecturer's laptop beside the projector: room for the notes at a readable size.
 const WINDOW_FEATURES: &str = "popup,width=760,height=760";
 
-/// Its body: the places the page fills (`NotesView`), each found by its id.
-const BODY: &str = "<main data-testid=\"notes-window\">\
-<p class=\"clock\" id=\"clock\" role=\"timer\"></p><h1 id=\"step\"></h1>\
-<h2 id=\"question-title\"></h2><p id=\"question\"></p>\
-<h2 id=\"answer-title\"></h2><div class=\"answer\"><p id=\"answer\"></p><p class=\"state\" id=\"state\"></p></div>\
-<h2 id=\"notes-title\"></h2><p><strong id=\"misconception-title\"></strong><span id=\"misconception\"></span></p>\
-<p><strong id=\"point-title\"></strong><span id=\"point\"></span></p><p><strong id=\"ask-title\"></strong><span id=\"ask\"></span></p>\
-<h2 id=\"next-title\"></h2><p id=\"next\"></p>\
-<nav><button type=\"button\" id=\"back\"></button><button type=\"button\" id=\"forward\"></button></nav>\
-<p class=\"keys\" id=\"keys\"></p></main>";
+/// Its body: the places the page fills (`NotesView`), each found by its id, as
+/// (parent's index in this list or `None` for the body, tag, id, class).
+const BODY: [(Option<usize>, &str, &str, &str); 23] = [
+    (None, "main", "notes", ""),
+    (Some(0), "p", "clock", "clock"),
+    (Some(0), "h1", "step", ""),
+    (Some(0), "h2", "question-title", ""),
+    (Some(0), "p", "question", ""),
+    (Some(0), "h2", "answer-title", ""),
+    (Some(0), "div", "answer-box", "answer"),
+    (Some(6), "p", "answer", ""),
+    (Some(6), "p", "state", "state"),
+    (Some(0), "h2", "notes-title", ""),
+    (Some(0), "p", "misconception-line", ""),
+    (Some(10), "strong", "misconception-title", ""),
+    (Some(10), "span", "misconception", ""),
+    (Some(0), "p", "point-line", ""),
+    (Some(13), "strong", "point-title", ""),
+    (Some(13), "span", "point", ""),
+    (Some(0), "p", "ask-line", ""),
+    (Some(16), "strong", "ask-title", ""),
+    (Some(16), "span", "ask", ""),
+    (Some(0), "h2", "next-title", ""),
+    (Some(0), "p", "next", ""),
+    (Some(0), "nav", "buttons", ""),
+    (Some(0), "p", "keys", "keys"),
+];
 
 /// What the window shows, every text already in the lesson's language.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,14 +123,18 @@ pub fn open(on_key: impl Fn(NotesKey) + Clone + 'static) -> bool {
     )
     .map(|url| url.href())
     .unwrap_or_default();
-    if let Ok(Some(head)) = document.query_selector("head") {
-        head.set_inner_html(&format!(
-            "<meta charset=\"utf-8\"><link rel=\"stylesheet\" href=\"{styles}\">"
-        ));
+    if let (Ok(Some(head)), Ok(link)) = (
+        document.query_selector("head"),
+        document.create_element("link"),
+    ) {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &styles);
+        if let Ok(Some(old)) = head.query_selector("link") {
+            old.remove();
+        }
+        let _ = head.append_child(&link);
     }
-    if let Some(body) = document.body() {
-        body.set_inner_html(BODY);
-    }
+    build_body(&document);
     let keys = {
         let on_key = on_key.clone();
         Closure::<dyn Fn(KeyboardEvent)>::new(move |event: KeyboardEvent| {
@@ -153,6 +174,41 @@ pub fn open(on_key: impl Fn(NotesKey) + Clone + 'static) -> bool {
         })
     });
     true
+}
+
+/// Builds the window's body (`BODY`, then the two buttons in its `nav`), element by element.
+fn build_body(document: &Document) {
+    let Some(body) = document.body() else {
+        return;
+    };
+    // A window left open by an earlier visit of the page is written afresh.
+    while let Some(child) = body.first_child() {
+        let _ = body.remove_child(&child);
+    }
+    let mut made: Vec<web_sys::Element> = Vec::with_capacity(BODY.len());
+    for (parent, tag, id, class) in BODY {
+        let Ok(element) = document.create_element(tag) else {
+            return;
+        };
+        element.set_id(id);
+        if !class.is_empty() {
+            element.set_class_name(class);
+        }
+        let _ = match parent {
+            Some(at) => made[at].append_child(&element),
+            None => body.append_child(&element),
+        };
+        made.push(element);
+    }
+    let _ = made[0].set_attribute("data-testid", "notes-window");
+    let _ = made[1].set_attribute("role", "timer");
+    for id in ["back", "forward"] {
+        if let Ok(button) = document.create_element("button") {
+            button.set_id(id);
+            let _ = button.set_attribute("type", "button");
+            let _ = made[21].append_child(&button);
+        }
+    }
 }
 
 /// The notes window, if it is open (the lecturer may have closed it).
