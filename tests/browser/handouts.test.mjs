@@ -25,9 +25,10 @@ const plans = lessonPlans();
 // A PDF names each glyph by the first code point the font maps to it: for a character with a
 // twin among the CJK radicals that is the radical. NFKC folds the Kangxi radicals (⽣ → 生); the
 // simplified ones of the Radicals Supplement it leaves, so they are folded here, as Unicode's
-// EquivalentUnifiedIdeograph.txt pairs them. Dashes that share a glyph come out the same way
-// (― for —, ‒ for –).
-const RADICALS = new Map([...'⻅见⻆角⻉贝⻋车⻓长⻔门⻚页⻛风⻜飞⻢马⻥鱼⻦鸟⻩黄⻬齐⻮齿⻰龙⻳龟―—‒–']
+// EquivalentUnifiedIdeograph.txt pairs them. One Kangxi radical folds to a traditional form
+// where the text has the simplified one: ⼾ (for 户) becomes 戶, so 戶 is read as 户. Dashes
+// that share a glyph come out the same way (― for —, ‒ for –).
+const RADICALS = new Map([...'⻅见⻆角⻉贝⻋车⻓长⻔门⻚页⻛风⻜飞⻢马⻥鱼⻦鸟⻩黄⻬齐⻮齿⻰龙⻳龟戶户―—‒–']
   .reduce((pairs, ch, i, all) => (i % 2 ? pairs : [...pairs, [ch, all[i + 1]]]), []));
 
 /** Text as compared: Unicode-compatible forms (the PDF's ⽣ is 生, ⻅ is 见), no white space, one case. */
