@@ -270,6 +270,22 @@ mod rope_extension {
     use pe_explorer::lesson::labs::rope_extension::RopeExtensionSettings;
     use pe_explorer::lesson::labs::LabSettings;
 
+    /// Mistral 7B v0.1 declares 32 768 positions but was trained on 8 192: the lab's L₀ is the
+    /// trained length, and the declared one is shown as the config has it.
+    #[test]
+    fn a_preset_trained_shorter_than_it_declares_keeps_both() {
+        let mistral = pe_explorer::encoding::rope_scaling::PRESETS
+            .iter()
+            .position(|p| p.name.starts_with("Mistral"))
+            .unwrap();
+        let settings = RopeExtensionSettings::preset(mistral);
+        assert_eq!(settings.declared, 32_768);
+        assert_eq!(settings.lab.trained, 8_192);
+        assert_eq!(settings.lab.target, 4 * 8_192);
+        let link = RopeExtensionSettings::read(&format!("?{}", settings.pairs())).unwrap();
+        assert_eq!(link.settings, settings);
+    }
+
     #[test]
     fn a_link_reads_back_what_the_lab_wrote() {
         let mut settings = RopeExtensionSettings::preset(3);

@@ -585,10 +585,8 @@ fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
     let saved = untied.total() - tied.total();
     assert_eq!(saved, 2 * 37_000 * 512);
     for lang in [Lang::En, Lang::Zh] {
-        let percent = |share: f64| match lang {
-            Lang::En => format!("{share:.0} %"),
-            Lang::Zh => format!("{share:.0}%"),
-        };
+        // As the lab's table writes it, in both languages (docs/glossary.md: no space).
+        let percent = |share: f64| format!("{share:.0}%");
         assert_eq!(
             plan.answer(3, lang),
             format!("{} = 2 × 37000 × 512", millions(saved))
@@ -599,7 +597,6 @@ fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
             millions(untied.total()),
             millions(tied.total()),
             millions(tied.embeddings),
-            // The Chinese page writes a percentage without a space (docs/glossary.md).
             percent(100.0 * untied.embedding_share()),
             percent(100.0 * tied.embedding_share()),
         ] {

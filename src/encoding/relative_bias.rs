@@ -13,7 +13,8 @@
 //! - of each half's B buckets, the first B/2 hold one distance each (0, 1, …), the rest
 //!   logarithmically wider ranges up to max_distance: bucket = B/2 + ⌊ln(n/(B/2)) /
 //!   ln(max_distance/(B/2)) · (B − B/2)⌋, at most B − 1, so every distance from max_distance on
-//!   shares the last bucket.
+//!   shares the last bucket; rounded down as it is, the last bucket starts before max_distance
+//!   (at 91 for T5's encoder with 32 buckets and 128, at 113 for its decoder).
 //!
 //! The logarithm is taken in 32-bit floats, as the reference code does (`float()` in PyTorch,
 //! `tf.float32` in Mesh TensorFlow): a distance whose bucket boundary falls within rounding of a
@@ -120,6 +121,21 @@ mod tests {
                 assert_eq!(t5_bucket(-distance, bidirectional, 32, 128), Some(last));
             }
             assert!(t5_bucket(-127, bidirectional, 32, 128).unwrap() <= last);
+        }
+    }
+
+    /// The glossary and the family tree: T5's last bucket starts at 91 (encoder) or 113
+    /// (decoder) with its 32 buckets and max_distance 128, not at 128. By the formula:
+    /// 8 + 8·ln(n/8)/ln 16 ≥ 15 from n = 8·16^(7/8) = 90.5, 16 + 16·ln(n/16)/ln 8 ≥ 31 from
+    /// n = 16·8^(15/16) = 112.3.
+    #[test]
+    fn t5s_last_bucket_starts_before_max_distance() {
+        for (bidirectional, first, last) in [(true, 91, 15), (false, 113, 31)] {
+            assert_eq!(
+                t5_bucket(-(first - 1), bidirectional, 32, 128),
+                Some(last - 1)
+            );
+            assert_eq!(t5_bucket(-first, bidirectional, 32, 128), Some(last));
         }
     }
 

@@ -103,6 +103,9 @@ strings! {
     VectorTitle => "The encoding of one position", "一个位置的编码向量";
     VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; ⟦heatmap-why|the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.⟧",
                   "每根柱子是 PE(pos) 的一维。偶数维放正弦，奇数维放余弦；⟦heatmap-why|pos 变化时，左边的维度对转得快，右边的转得慢。拖动 pos，可以看到左端先变。⟧";
+    // The vector panel's text at d_model = 2, where both layouts are one pair.
+    VectorTextOnePair => "Each bar is one dimension of PE(pos). With d_model = 2 there is only pair 0: dimension 0 holds sin(pos) and dimension 1 cos(pos), so the two bars are the point at angle pos on the unit circle, ⟦heatmap-why|which turns one radian per position. Move pos and watch the two bars take turns.⟧",
+                        "每根柱子是 PE(pos) 的一维。d_model = 2 时只有第 0 对：第 0 维放 sin(pos)，第 1 维放 cos(pos)，两根柱子就是单位圆上角度为 pos 的点，⟦heatmap-why|每过一个位置转 1 弧度。拖动 pos，看两根柱子此消彼长。⟧";
     // The vector panel's text when layout=split (the shell shows it instead of VectorText).
     VectorTextSplit => "Each bar is one dimension of PE(pos). In the split layout the first half holds the sines and the second half the cosines: pair i is dimensions i and d_model/2 + i. Within each half the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end of each half change first.",
                        "每根柱子是 PE(pos) 的一维。分半排列时，前一半放正弦，后一半放余弦：第 i 对是第 i 维和第 d_model/2 + i 维。在每一半里，pos 变化时左边的维度对转得快，右边的转得慢。拖动 pos，可以看到每一半的左端先变。";
@@ -130,6 +133,9 @@ strings! {
     HeatmapTitle => "The whole encoding as a heatmap", "用热力图看整个位置编码";
     HeatmapText => "Each row is one position, each column one dimension; blue is −1, red is +1. ⟦heatmap-why|The left columns flicker from row to row because their pairs turn fast; towards the right the pairs turn so slowly that neighbouring rows look alike.⟧ The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                     "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。⟦heatmap-why|左边几列的颜色逐行跳变，因为它们所在的维度对转得快；越往右转得越慢，相邻的行几乎看不出差别。⟧标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
+    // The heatmap panel's text at d_model = 2.
+    HeatmapTextOnePair => "Each row is one position, each column one dimension; blue is −1, red is +1. With d_model = 2 there are two columns, sin(pos) and cos(pos) of pair 0. ⟦heatmap-why|That pair turns one radian per position, so both columns change colour from row to row and come back about every 6.28 rows.⟧ The two marked rows are pos and pos + k, the marked columns the pair i. Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos there.",
+                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。d_model = 2 时只有两列：第 0 对的 sin(pos) 和 cos(pos)。⟦heatmap-why|这一对每过一个位置转 1 弧度，所以两列的颜色逐行变化，大约每 6.28 行回到原样。⟧标出的两行是 pos 和 pos + k，标出的两列是第 i 对。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 移到该处。";
     // The heatmap panel's text when layout=split.
     HeatmapTextSplit => "Each row is one position, each column one dimension; blue is −1, red is +1. In the split layout the left half of the columns holds the sines and the right half the cosines. ⟦heatmap-why|In each half the columns at its left edge flicker from row to row because their pairs turn fast; towards the middle, and towards the right edge, the pairs turn so slowly that neighbouring rows look alike.⟧ The two marked rows are pos and pos + k, the marked columns the pair i (dimensions i and d_model/2 + i). Hover or tap a cell to read its value; click it, or use the button under the picture, to move pos and i there.",
                         "每行是一个位置，每列是一维；蓝色表示 −1，红色表示 +1。分半排列时，左半边的列是正弦，右半边的列是余弦。⟦heatmap-why|每一半最左边的几列颜色逐行跳变，因为它们所在的维度对转得快；越靠近中间、越靠近右边缘，转得越慢，相邻的行几乎看不出差别。⟧标出的两行是 pos 和 pos + k，标出的两列是第 i 对（第 i 维和第 d_model/2 + i 维）。悬停或轻触格子可读出数值；点击格子，或用图下方的按钮，可把 pos 和 i 移到该处。";
@@ -145,7 +151,7 @@ strings! {
     HeatmapChangeLast => "; pair {i} turns by {angle} radian, so its values change by up to {change}", "；第 {i} 对转 {angle} 弧度，它的值最多变化 {change}";
     HeatmapReadoutEmpty => "Hover or tap a cell to read its value.", "悬停或轻触格子即可读出数值。";
     AxisPosition => "position pos", "位置 pos";
-    AxisPositionWindow => "position pos ({a}–{b} of 0–{n}, around pos)", "位置 pos（{a}–{b}，全长 0–{n}）";
+    AxisPositionWindow => "position pos ({a}–{b} of 0–{n}, around pos)", "位置 pos（pos 附近的 {a}–{b}，全长 0–{n}）";
     AxisPeValue => "PE value", "PE 的值";
     AxisPositionM => "position m", "位置 m";
     AxisPositionPlain => "position", "位置";
@@ -249,8 +255,8 @@ strings! {
                      "对比一张各行两两正交的表，例如独热编码的位置（最多只能有 d_model 个位置）：两个位置的点积，位置相同时是该行范数的平方，位置不同时一律为 0，它只能区分相同与不同，看不出两者相距多远。正弦位置编码的点积是偏移量的函数，所以带有距离的信息。训练得到的表既不正交，也不只是偏移量的函数：真实模型一节展示的表中，相邻的行彼此相似。";
     // Frequencies panel.
     FrequencyTitle => "A ladder of wavelengths", "波长阶梯";
-    FrequencyText => "Each pair turns at its own speed: the first pair completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
-                      "每一对维度以自己的速度旋转：第一对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（底数为 10000 时：d_model = 128 约为 54400 个位置，d_model = 16 约为 19900 个，而 2π·base 为 62832）。高频维度对区分相邻的位置；低频维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
+    FrequencyText => "Each pair turns at its own speed: pair 0 completes a turn every 2π ≈ 6.3 positions, each next pair a fixed factor more slowly, up to 2π·base^((d_model−2)/d_model) for the last. The paper rounds that to 2π·base; it is less, by a factor that shrinks as d_model grows (with base 10 000: about 54 400 positions at d_model = 128, 19 900 at d_model = 16, against 62 832). Fast pairs tell neighbouring positions apart; slow pairs change so little across a sentence that they act like a smooth measure of where in a long text a word is. The span of scales is what lets one vector serve both near and far.",
+                      "每一对维度以自己的速度旋转：第 0 对每 2π ≈ 6.3 个位置转一圈，之后每一对都按固定倍数变慢，直到最后一对的 2π·base^((d_model−2)/d_model) 个位置。论文把它近似为 2π·base，实际值要小一些，相差的倍数随 d_model 增大而缩小（底数为 10000 时：d_model = 128 约为 54400 个位置，d_model = 16 约为 19900 个，而 2π·base 为 62832）。高频维度对区分相邻的位置；低频维度对在一句话里几乎不变，像一把平滑的标尺，量出一个词处在长文本的哪一段。正是这种跨越多个数量级的尺度，让同一个向量既能分辨近处，也能顾及远处。";
     FrequencySlowPairs => "{slow} of {pairs} pairs have a wavelength longer than the sequence (length {length}): they never complete a turn in it.",
                           "{pairs} 对中有 {slow} 对的波长超过序列长度（{length}）：它们在整个序列内转不满一圈。";
     AxisPair => "pair i", "第 i 对";

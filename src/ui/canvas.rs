@@ -520,7 +520,9 @@ impl FrameScheduler {
     }
 
     fn draw_now(&self) {
-        let Some(element) = self.canvas.get_untracked() else {
+        // A frame asked for before the page was left inside the app comes after its canvas is
+        // gone, and its owner with it: nothing to draw.
+        let Some(Some(element)) = self.canvas.try_get_untracked() else {
             return;
         };
         // A canvas with no box (`display: none`: presenter view's lesson mode shows the step's

@@ -185,6 +185,19 @@ pub fn scoped_field_control(field: Field, scope: String) -> AnyView {
             Callback::new(set),
             None,
         ),
+        // RoPE's query and key positions, as the lab embedded alone moves them.
+        Field::RopeM | Field::RopeN => (
+            0.0,
+            count(|p| p.length - 1),
+            1.0,
+            if field == Field::RopeM {
+                count(|p| p.rope_m)
+            } else {
+                count(|p| p.rope_n)
+            },
+            Callback::new(set),
+            None,
+        ),
         Field::Pair => (
             0.0,
             count(|p| p.pairs() - 1),
@@ -211,7 +224,29 @@ pub fn scoped_field_control(field: Field, scope: String) -> AnyView {
             Callback::new(set),
             None,
         ),
-        _ => return view! { <LayoutSelect scope /> }.into_any(),
+        Field::Layout => return view! { <LayoutSelect scope /> }.into_any(),
+        // No global control: these are a panel's own choices, or the link's and the lesson's.
+        Field::Dims
+        | Field::Sentence
+        | Field::Token
+        | Field::Scale
+        | Field::UnitInit
+        | Field::Projections
+        | Field::Lang
+        | Field::OrderPair
+        | Field::OrderPe
+        | Field::NTrain
+        | Field::Heads
+        | Field::Head
+        | Field::Words
+        | Field::Step
+        | Field::Lesson
+        | Field::Steps
+        | Field::Presenter
+        | Field::Theme
+        | Field::Hide
+        | Field::Lock
+        | Field::Embed => return ().into_any(),
     };
     view! { <Slider field scope min max step value on_value read_out /> }.into_any()
 }

@@ -351,7 +351,7 @@ mod parts {
                 <p>
                     {lang.pick([
                         "Lesson mode asks the class one question at a time and reveals the answer on the page: Page Down on a clicker reveals, then moves on. Presenter view only makes the type and charts large for a projector; use both in class. Each plan below starts lesson mode at its first step, with its printed handouts:",
-                        "课堂模式一次问全班一个问题，再在页面上揭晓答案：按翻页笔的 Page Down 先揭晓，再进入下一步。演示视图只是为投影仪放大文字和图表；上课时两者一起用。下面每个课程计划都从第一步开始课堂模式，并附有可打印的讲义：",
+                        "课堂模式一次问全班一个问题，再在页面上揭晓答案：按翻页笔的 Page Down 先揭晓，再进入下一步。演示模式只是为投影仪放大文字和图表；上课时两者一起用。下面每个课程计划都从第一步开始课堂模式，并附有可打印的讲义：",
                     ])}
                 </p>
                 <ul class="plans">{plans}</ul>

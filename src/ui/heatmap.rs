@@ -203,9 +203,12 @@ pub fn HeatmapPanel() -> impl IntoView {
     // Where the sines and cosines stand is the layout's: the formula and the explanation follow
     // it (a memo of its own, so moving pos or k leaves them be).
     let split = Memo::new(move |_| params.with(|p| p.layout == Layout::SplitHalves));
+    let one_pair = Memo::new(move |_| params.with(|p| p.d_model == 2));
     let formula = by_layout(Math::Pe, Math::PeSplit);
     let text = move || {
-        if split.get() {
+        if one_pair.get() {
+            Key::HeatmapTextOnePair
+        } else if split.get() {
             Key::HeatmapTextSplit
         } else {
             Key::HeatmapText

@@ -53,10 +53,12 @@ pub fn PeVectorPanel() -> impl IntoView {
     });
     // Which dimensions hold the sines is the layout's, so the explanation follows it (its own
     // memo: a pos move does not touch the text).
-    let layout = Memo::new(move |_| lesson.params.with(|p| p.layout));
+    // At d_model = 2 both layouts are the one pair, and there is no left or right to compare.
+    let layout = Memo::new(move |_| lesson.params.with(|p| (p.layout, p.d_model == 2)));
     let text = move || match layout.get() {
-        Layout::Interleaved => Key::VectorText,
-        Layout::SplitHalves => Key::VectorTextSplit,
+        (_, true) => Key::VectorTextOnePair,
+        (Layout::Interleaved, false) => Key::VectorText,
+        (Layout::SplitHalves, false) => Key::VectorTextSplit,
     };
 
     let canvas = NodeRef::<html::Canvas>::new();

@@ -343,3 +343,43 @@ test('back and forward in lesson mode: each chapter comes back at the step it sh
     await context.close();
   }
 });
+
+test('a frame a chart asked for just before its chapter was left finds the chart gone and does nothing', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin);
+  try {
+    await page.goto(env.site.url('sinusoidal/?lang=en'));
+    await waitForApp(page);
+    // The next chapter once, so that it is kept and the change below swaps in a task, before
+    // the next frame, as lesson mode's prefetched chapters do.
+    await page.locator('.chapter-nav a[rel="next"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/relative/'));
+    await waitForApp(page);
+    await page.locator('.chapter-nav a[rel="prev"]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/sinusoidal/'));
+    await waitForApp(page);
+    await page.getByTestId('canvas-pe-vector').scrollIntoViewIfNeeded();
+    const held = await page.evaluate(async () => {
+      // The frames wait: each chart on screen draws a move at once and asks for a frame; a
+      // second move within that frame is left for it. The chapter is left before it comes.
+      const frames = [];
+      const real = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (frame) => frames.push(frame);
+      const slider = document.querySelector('[data-testid="slider-pos"]');
+      for (const value of [3, 7, 11]) {
+        slider.value = String(value);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((next) => setTimeout(next, 0));
+      }
+      document.querySelector('.chapter-nav a[rel="next"]').click();
+      while (document.getElementById('vector')) await new Promise((next) => setTimeout(next, 5));
+      window.requestAnimationFrame = real;
+      for (const frame of frames) frame(performance.now());
+      return frames.length;
+    });
+    assert.ok(held > 0, 'the moves asked for a frame');
+    await waitForApp(page);
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});

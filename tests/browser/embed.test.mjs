@@ -24,7 +24,10 @@ const layout = (page, anchor) => page.evaluate((anchor) => {
   const inputs = 'input[type="range"], select, input[type="checkbox"]';
   const controls = [...(holder?.querySelectorAll(inputs) ?? []), ...document.querySelectorAll(`.embed-controls :is(${inputs})`)]
     .filter((c) => shown(c) && !c.disabled);
+  const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
   return {
+    duplicateIds: [...new Set(ids.filter((id, at) => ids.indexOf(id) !== at))],
+    brought: [...document.querySelectorAll('.embed-controls input[type="range"]')].map((c) => c.dataset.testid),
     parts,
     panels,
     labs,
@@ -69,6 +72,11 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 800, height: 600 }
         await settle(page);
         const seen = await layout(page, anchor);
         const isLab = anchor.startsWith('lab-');
+        if (seen.duplicateIds.length) failures.push(`${anchor}: ids used twice: ${seen.duplicateIds.join(', ')}`);
+        // The RoPE lab follows the query's and the key's positions: their sliders come with it.
+        if (anchor === 'lab-rope-complex' && !['slider-m-lab-rope-complex', 'slider-n-lab-rope-complex'].every((id) => seen.brought.includes(id))) {
+          failures.push(`${anchor}: brought ${seen.brought.join(', ')}, not the m and n sliders`);
+        }
         if (seen.parts.length) failures.push(`${anchor}: ${seen.parts.join(', ')} shown`);
         if (seen.panels.length !== 1) failures.push(`${anchor}: panels shown ${seen.panels.join(', ')}`);
         if (isLab && seen.labs.join() !== anchor) failures.push(`${anchor}: labs shown ${seen.labs.join(', ')}`);

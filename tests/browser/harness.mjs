@@ -230,7 +230,9 @@ export const CANVASES = [
 
 /** No uncaught error (a panic shows here), console error, failed or foreign request. */
 export function assertClean(problems) {
-  assert.deepEqual(problems.pageErrors, [], 'uncaught errors (a panic shows here)');
+  // A panic shows as an uncaught "unreachable"; its message is the console error before it.
+  assert.deepEqual({ pageErrors: problems.pageErrors, consoleErrors: problems.pageErrors.length ? problems.consoleErrors : [] },
+    { pageErrors: [], consoleErrors: [] }, 'uncaught errors (a panic shows here, with its message)');
   assert.deepEqual(problems.consoleErrors, [], 'console errors');
   assert.deepEqual(problems.failedRequests, [], 'failed requests');
   assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');

@@ -583,7 +583,7 @@ test('the weight-tying lab: each sharing saves whole V × d_model matrices, chec
   // The base model (V = 37 000, d_model = 512, N = 6): 18.944 M per matrix.
   assert.deepEqual(
     await Promise.all([0, 1, 2, 3].map(async (i) => `${await text(`weight-tying-total-${i}`)} (${await text(`weight-tying-share-${i}`)})`)),
-    ['101.0 (56 %)', '82.0 (46 %)', '82.0 (46 %)', '63.1 (30 %)'],
+    ['101.0 (56%)', '82.0 (46%)', '82.0 (46%)', '63.1 (30%)'],
   );
   assert.equal(await text('weight-tying-saved'), '37.9 M = 2 × 37000 × 512');
   assert.match(await page.getByTestId('weight-tying-row-3').getAttribute('class'), /\bchosen\b/);

@@ -44,8 +44,8 @@ const TITLE: [&str; 2] = [
 ];
 
 const TEXT: [&str; 2] = [
-    "A linear model can only add up its inputs with fixed weights. Give it pos alone (with a constant) and all it can draw over the positions is a straight line. Give it the first m pairs of the sinusoidal encoding, sin(ω_i·pos) and cos(ω_i·pos), and it can draw any weighted sum of those waves. Below, each model is fitted by least squares to the target over positions 0 … N − 1 (N is the trained length set above) and then drawn on to 2N − 1, past what it was fitted on. The third model is a learned table: one free value per position up to N, and past N its last row reused, a common way to run a learned table past its length (the extrapolation panel shows the same).",
-    "线性模型只能把输入按固定权重相加。只给它 pos（再加一个常数），它在各个位置上能画出的只有一条直线。给它正弦位置编码的前 m 对特征 sin(ω_i·pos) 和 cos(ω_i·pos)，它就能画出这些波的任意加权和。下面每个模型都在位置 0 … N − 1 上用最小二乘拟合目标曲线（N 是上面设置的训练长度），然后一直画到 2N − 1，越过拟合所用的范围。第三个模型是可学习位置表：到 N 为止每个位置一个自由值，超过 N 就复用最后一行，这是可学习位置表越过训练长度时的一种常见做法（“超出训练长度之后”一节也是这样做的）。",
+    "A linear model can only add up its inputs with fixed weights. Give it pos alone (with a constant) and all it can draw over the positions is a straight line. Give it the first m pairs of the sinusoidal encoding, sin(ω_i·pos) and cos(ω_i·pos), and it can draw any weighted sum of those waves. Below, each model is fitted by least squares to the target over positions 0 … N − 1 (N is the trained length set above) and then drawn on to 2N − 1, past what it was fitted on. The third model is a learned table: one free value per position up to N, and past N its last row reused: a real model has no row there (in GPT-2's or BERT's code such a position is an index error), so reusing the last row is this lab's choice, as it is the extrapolation panel's.",
+    "线性模型只能把输入按固定权重相加。只给它 pos（再加一个常数），它在各个位置上能画出的只有一条直线。给它正弦位置编码的前 m 对特征 sin(ω_i·pos) 和 cos(ω_i·pos)，它就能画出这些波的任意加权和。下面每个模型都在位置 0 … N − 1 上用最小二乘拟合目标曲线（N 是上面设置的训练长度），然后一直画到 2N − 1，越过拟合所用的范围。第三个模型是可学习位置表：到 N 为止每个位置一个自由值，超过 N 就复用最后一行：真实模型在那里没有任何一行（在 GPT-2 或 BERT 的代码里，这样的位置会引发索引错误），所以复用最后一行是本实验的做法，“超出训练长度之后”一节也是这样做的。",
 ];
 
 pub const LAB: Lab = Lab::new("lab-basis-fit", PanelId::Extrapolation, TITLE, TEXT);

@@ -22,9 +22,14 @@ impl RopeExtensionSettings {
         let config = read_config(PRESETS[preset].config)
             .expect("the presets read")
             .config;
+        let mut lab = Extension::from_config(&config);
+        if let Some(trained) = PRESETS[preset].trained {
+            lab.trained = trained;
+            lab.target = trained.saturating_mul(4);
+        }
         RopeExtensionSettings {
             preset,
-            lab: Extension::from_config(&config),
+            lab,
             declared: config.max_position_embeddings,
         }
     }

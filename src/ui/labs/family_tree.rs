@@ -141,8 +141,8 @@ const SCHEMES: [Scheme; 10] = [
             "每个头 num_buckets 个数",
         ],
         beyond: [
-            "distances from max_distance on share the last bucket",
-            "距离不小于 max_distance 的都共用最后一个桶",
+            "the farthest distances share the last bucket (in T5's encoder from 91, before max_distance = 128)",
+            "最远的距离共用最后一个桶（T5 编码器中从 91 起，早于 max_distance = 128）",
         ],
         model: ["T5", "T5"],
         anchor: Some("lab-relative-bias"),

@@ -194,8 +194,8 @@ pub fn XposLab() -> impl IntoView {
                 "Each pair's factor ζ_i^((m−n)/B) at the chosen distance",
                 "所选距离处每一对的因子 ζ_i^((m−n)/B)",
             ] note=[
-                "Pair i on the horizontal axis, fastest on the left. At distance 0 every factor is 1; a key further back shrinks the fast pairs most.",
-                "横轴是第 i 对，频率最高的在左边。距离为 0 时每个因子都是 1；键越靠前，高频维度对缩小得越多。",
+                "Pair i on the horizontal axis, fastest on the left. At distance 0 every factor is 1; the further back the key, the more the fast pairs shrink.",
+                "横轴是第 i 对，频率最高的在左边。距离为 0 时每个因子都是 1；键在查询之前越远，高频维度对缩小得越多。",
             ]>
             <SvgChart testid="xpos-factors" marks=factor_chart />
         </LabFigure>

@@ -58,6 +58,11 @@ pub struct FitResult {
 
 pub fn fit_frame(runner: Rc<RefCell<FitRunner>>, result: RwSignal<FitResult>) {
     let start = now();
+    // The panel was left (another chapter): its fit stops with it.
+    if result.is_disposed() {
+        runner.borrow_mut().running = false;
+        return;
+    }
     {
         let mut run = runner.borrow_mut();
         let Some(wanted) = run.wanted.clone() else {

@@ -103,7 +103,8 @@ pub fn load_when_shown(section: NodeRef<html::Section>, tables: RwSignal<Tables>
                         .dyn_into::<web_sys::IntersectionObserverEntry>()
                         .is_ok_and(|e| e.is_intersecting())
                 });
-                if shown && matches!(tables.get_untracked(), Tables::Waiting) {
+                // `None`: the panel was left (another chapter) before the observer spoke.
+                if shown && matches!(tables.try_get_untracked(), Some(Tables::Waiting)) {
                     observer.disconnect();
                     load(tables);
                 }
