@@ -508,8 +508,9 @@ strings! {
     HandoutQuestion => "Question {n}", "第 {n} 题";
     HandoutWhere => "lesson step {step}, section “{panel}”", "课堂模式第 {step} 步，“{panel}”一节";
     HandoutAnswerLabel => "Answer", "答案";
-    HandoutPrediction => "My prediction:", "我的预测：";
-    HandoutWhy => "Why I think so:", "我的理由：";
+    HandoutPrediction => "My prediction, and why:", "我的预测和理由：";
+    HandoutClickerOnly => "Every step runs on the clicker alone: Page Down reveals, then moves on; Page Up takes a reveal back, then goes back; B blanks the screen. No step needs the mouse.", "每一步都只用翻页笔：Page Down 先揭晓答案，再进入下一步；Page Up 先收回揭晓，再回到上一步；B 让屏幕变黑。没有哪一步需要鼠标。";
+    HandoutClickerRun => "Clicker: the first Page Down starts the training run in the lab, and the answer shows when the run ends (a few seconds); Page Up stops waiting.", "翻页笔：第一次按 Page Down 会在实验中开始训练，训练结束时显示答案（几秒钟）；按 Page Up 则不再等待。";
     HandoutName => "Name: ____________   Class: ________   Date: ________", "姓名：____________　班级：________　日期：________";
     HandoutPrintHint => "Print this page (Ctrl+P or ⌘P): it is laid out for A4 and Letter paper.", "打印本页（Ctrl+P 或 ⌘P）：版面适用于 A4 纸和美式信纸（Letter）。";
     HandoutTimings => "Timings", "时间安排";

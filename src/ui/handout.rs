@@ -116,19 +116,24 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
             let minutes = lesson
                 .minutes(step)
                 .map(|m| t(Key::NoteMinutes).replace("{m}", &m.to_string()));
+            // What the clicker does beyond reveal and move on: a step that trains starts its
+            // run on the first Page Down and shows the answer when the run ends.
+            let clicker = lesson
+                .run(step)
+                .map(|_| view! { <p class="clicker">{t(Key::HandoutClickerRun)}</p> });
             view! {
                 <section class="question" data-step=step>
-                    <h2>{heading}<span class="where">{place}</span></h2>
-                    <p class="ask">{lesson.question(step, lang).to_string()}</p>
+                    <h2>{heading}</h2>
+                    <p class="ask">{lesson.question(step, lang).to_string()}" "<span class="where">{place}</span></p>
                     {(kind == HandoutKind::Worksheet).then(|| view! {
                         <div class="write" data-part="write">
                             <p>{t(Key::HandoutPrediction)}</p>
-                            <p>{t(Key::HandoutWhy)}</p>
                         </div>
                     })}
                     {(kind == HandoutKind::Guide).then(|| view! {
                         <div class="notes" data-part="notes">
                             <p class="minutes">{minutes}</p>
+                            {clicker}
                             {notes}
                         </div>
                     })}
@@ -156,6 +161,7 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
             <p class="screen-only">{t(Key::HandoutPrintHint)}</p>
         </header>
         {(kind == HandoutKind::Guide).then(|| view! {
+            <p class="clicker">{t(Key::HandoutClickerOnly)}</p>
             <table class="timings">
                 <caption>{t(Key::HandoutTimings)}</caption>
                 <thead>

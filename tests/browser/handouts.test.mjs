@@ -55,8 +55,8 @@ async function printed(page, path, format) {
 }
 
 const LABELS = {
-  en: { question: (n) => `Question ${n}`, prediction: 'My prediction:' },
-  zh: { question: (n) => `第 ${n} 题`, prediction: '我的预测：' },
+  en: { question: (n) => `Question ${n}`, prediction: 'My prediction, and why:', clicker: 'No step needs the mouse.', run: 'the first Page Down starts the training run' },
+  zh: { question: (n) => `第 ${n} 题`, prediction: '我的预测和理由：', clicker: '没有哪一步需要鼠标。', run: '第一次按 Page Down 会在实验中开始训练' },
 };
 
 for (const lang of ['en', 'zh']) {
@@ -65,8 +65,13 @@ for (const lang of ['en', 'zh']) {
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 794, height: 1123 } });
     for (const [id, plan] of Object.entries(plans)) {
       const questions = plan.steps.map((s) => norm(steps[s].question[lang]));
+      const minutes = plan.steps.reduce((sum, s) => sum + steps[s].minutes, 0);
       for (const format of ['A4', 'Letter']) {
         const sheet = await printed(page, `${folder}/${id}-worksheet.html`, format);
+        // What a teacher prints: two sheets for a plan of up to 25 minutes, four for the tour.
+        const most = minutes <= 25 ? 2 : 4;
+        console.log(`${lang} ${id} worksheet (${plan.steps.length} questions, ${minutes} min), ${format}: ${sheet.length} pages`);
+        assert.ok(sheet.length <= most, `${id} ${lang} ${format}: ${sheet.length} pages, at most ${most}`);
         const whole = sheet.join('');
         assert.ok(whole.includes(norm(plan.title[lang])), `${id} ${lang}: title`);
         plan.steps.forEach((step, at) => {
@@ -99,8 +104,12 @@ for (const lang of ['en', 'zh']) {
           assert.ok(guide.includes(norm(notes[lang][kind])), `${id} ${lang} guide: step ${step}'s ${kind}`);
         }
       }
-      const minutes = plan.steps.reduce((sum, s) => sum + steps[s].minutes, 0);
       assert.ok(minutes <= 45, `${id}: ${minutes} minutes`);
+      // The guide says the clicker is enough, and how a step that trains runs on it.
+      assert.ok(guide.includes(norm(LABELS[lang].clicker)), `${id} ${lang} guide: the clicker`);
+      const runs = plan.steps.filter((s) => steps[s].run);
+      const marked = guide.split(norm(LABELS[lang].run)).length - 1;
+      assert.equal(marked, runs.length, `${id} ${lang} guide: the steps that train (${runs.join(', ')}) marked`);
       assert.ok(guide.includes(norm(lang === 'zh' ? `${minutes} 分钟` : `${minutes} min`)), `${id} ${lang} guide: ${minutes} minutes`);
     }
     assertClean(problems);

@@ -371,6 +371,8 @@ export function lessonSteps() {
     if (m) ((steps[m[2]] ??= {})[m[3] === '?' ? 'question' : 'reveal'] ??= {})[m[1]] = m[4].trim();
     m = line.match(/^(\d+) minutes (\d+)$/);
     if (m) (steps[m[1]] ??= {}).minutes = Number(m[2]);
+    m = line.match(/^(\d+) run$/);
+    if (m) (steps[m[1]] ??= {}).run = true;
   }
   return steps;
 }
