@@ -152,6 +152,8 @@ pub fn AlibiPanel() -> impl IntoView {
                         last: (n - 1, n - 1),
                         x_desc: lang.t(Key::AxisKey),
                         y_desc: lang.t(Key::AxisQuery),
+                        non_negative: false,
+                        names: &[],
                     },
                 );
                 shade_upper_triangle(&sized, data.shown);

@@ -220,6 +220,11 @@ pub struct MatrixChart<'a> {
     /// What the columns and the rows are.
     pub x_desc: &'a str,
     pub y_desc: &'a str,
+    /// The values are never negative (attention weights): the colour bar runs from 0 up.
+    pub non_negative: bool,
+    /// The names of the rows and the columns (the words of a sentence), written at each one
+    /// instead of the first and last index; empty for indices.
+    pub names: &'a [&'a str],
 }
 
 /// Paints a [`MatrixChart`]: the square of cells (values divided by `scale` through the
@@ -261,23 +266,37 @@ pub fn draw_square_matrix(canvas: &SizedCanvas, chart: &MatrixChart) -> Option<(
     context.set_line_dash(&js_sys::Array::new()).ok()?;
 
     let f = canvas.font_px(12.0);
-    colour_bar(canvas, (left + side + 0.8 * f, top, tall), chart.scale)?;
+    let bar = (left + side + 0.8 * f, top, tall);
+    if chart.non_negative {
+        colour_bar_from_zero(canvas, bar, chart.scale)?;
+    } else {
+        colour_bar(canvas, bar, chart.scale)?;
+    }
     let context = canvas.label_context(&colors)?;
     let label = |words: &str, x: f64, y: f64, align: &str, baseline: &str| {
         context.set_text_align(align);
         context.set_text_baseline(baseline);
         let _ = context.fill_text(words, x, y);
     };
-    // Columns: the first and last under the matrix, then the title.
+    // Columns: their names, or the first and last index, under the matrix, then the title.
     let below = top + tall + 0.3 * f;
-    label("0", left, below, "left", "top");
-    label(
-        &chart.last.1.to_string(),
-        left + side,
-        below,
-        "right",
-        "top",
-    );
+    if chart.names.is_empty() {
+        label("0", left, below, "left", "top");
+        label(
+            &chart.last.1.to_string(),
+            left + side,
+            below,
+            "right",
+            "top",
+        );
+    } else {
+        let (column, row) = (side / chart.cols as f64, tall / chart.rows as f64);
+        for (at, name) in chart.names.iter().enumerate() {
+            let at = at as f64 + 0.5;
+            label(name, left + at * column, below, "center", "top");
+            label(name, left - 0.3 * f, top + at * row, "right", "middle");
+        }
+    }
     label(
         chart.x_desc,
         left + side / 2.0,
@@ -285,17 +304,28 @@ pub fn draw_square_matrix(canvas: &SizedCanvas, chart: &MatrixChart) -> Option<(
         "center",
         "top",
     );
-    // Rows: the first and last left of it, the title turned along it.
-    label("0", left - 0.3 * f, top, "right", "top");
-    label(
-        &chart.last.0.to_string(),
-        left - 0.3 * f,
-        top + tall,
-        "right",
-        "bottom",
-    );
+    // Rows: the first and last left of it (or their names, above), the title turned along it.
+    if chart.names.is_empty() {
+        label("0", left - 0.3 * f, top, "right", "top");
+        label(
+            &chart.last.0.to_string(),
+            left - 0.3 * f,
+            top + tall,
+            "right",
+            "bottom",
+        );
+    }
+    // Beside the names, which are wider than an index.
+    let widest = chart
+        .names
+        .iter()
+        .filter_map(|name| context.measure_text(name).ok())
+        .map(|metrics| metrics.width())
+        .fold(0.0, f64::max);
     context.save();
-    context.translate(left - 0.4 * f, top + tall / 2.0).ok()?;
+    context
+        .translate(left - 0.4 * f - widest, top + tall / 2.0)
+        .ok()?;
     context.rotate(-std::f64::consts::FRAC_PI_2).ok()?;
     label(chart.y_desc, 0.0, 0.0, "center", "bottom");
     context.restore();
@@ -334,6 +364,42 @@ pub fn colour_bar(
         (format!("+{scale}"), top, "top"),
         ("0".to_string(), top + height / 2.0, "middle"),
         (format!("−{scale}"), top + height, "bottom"),
+    ] {
+        context.set_text_baseline(baseline);
+        context.fill_text(&text, x, y).ok()?;
+    }
+    Some(())
+}
+
+/// The colour bar of values that are never negative (attention weights): the diverging map's
+/// upper half, from `scale` (top) to 0 (bottom), with those values written to its right.
+pub fn colour_bar_from_zero(
+    canvas: &SizedCanvas,
+    (left, top, height): (f64, f64, f64),
+    scale: f32,
+) -> Option<()> {
+    let context = canvas.context()?;
+    let f = canvas.font_px(12.0);
+    let levels: Vec<f32> = (0..64).map(|l| 1.0 - l as f32 / 63.0).collect();
+    let map = crate::render::colormap::DivergingMap::cool_warm();
+    super::canvas::paint_cells(
+        &context,
+        &levels,
+        (64, 1),
+        1.0,
+        &map,
+        (left, top, 0.8 * f, height),
+    )?;
+    let colors = ThemeColors::current();
+    context.set_stroke_style_str(&super::canvas::css_color(colors.text));
+    context.set_line_width(canvas.font_px(1.0));
+    context.stroke_rect(left, top, 0.8 * f, height);
+    let context = canvas.label_context(&colors)?;
+    context.set_text_align("left");
+    let x = left + 1.2 * f;
+    for (text, y, baseline) in [
+        (format_scale(scale as f64), top, "top"),
+        ("0".to_string(), top + height, "bottom"),
     ] {
         context.set_text_baseline(baseline);
         context.fill_text(&text, x, y).ok()?;

@@ -80,6 +80,8 @@ pub fn ExtrapolationPanel() -> impl IntoView {
                                 last: (last, last),
                                 x_desc: lang.t(Key::AxisPositionN),
                                 y_desc: lang.t(Key::AxisPositionM),
+                                non_negative: false,
+                                names: &[],
                             },
                         );
                     }

@@ -121,8 +121,8 @@ fn draw_curve(
     .map(|_| ())
 }
 
-/// The attention weights, row = query word, column = key word; white is 0, red is 1 (the colour
-/// bar's full scale runs from −1, which weights never reach).
+/// The attention weights, row = query word, column = key word, each named by its word; white
+/// is 0, red is 1, and the colour bar runs from 0 to 1 (a weight is never negative).
 fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64], lang: Lang) -> Option<()> {
     let values: Vec<f32> = weights.iter().map(|w| *w as f32).collect();
     let last = n.max(1) - 1;
@@ -137,6 +137,8 @@ fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64], lang: Lang) -> 
             last: (last, last),
             x_desc: lang.t(Key::AxisKeyWord),
             y_desc: lang.t(Key::AxisQueryWord),
+            non_negative: true,
+            names: &SENTENCE.split_whitespace().collect::<Vec<_>>(),
         },
     )
 }

@@ -52,7 +52,8 @@ const AXES = {
   'canvas-alibi-bias': ['key position', 'query position'],
   'canvas-alibi-row': ['key position', 'weight'],
   'canvas-word-order': ['output dimension'],
-  'canvas-saturation-weights': ['key word', 'query word'],
+  // Its rows and columns are the sentence's words, named on both axes.
+  'canvas-saturation-weights': ['key word', 'query word', 'the', 'cat', 'sat', 'on', 'mat'],
   'canvas-rope-plane': ['dim 2i', 'dim 2i+1', 'i = 2'],
   'canvas-embed-table': ['dimension (the first 64)'],
   'canvas-embed-path': ['E[id]', 's·E[id]', 'PE(pos)', 'dimension (the first 64)'],
@@ -69,6 +70,8 @@ const NO_AXES = {
   'canvas-waves-marks': 'a marker layer over the waves, whose axes are beneath it',
   'canvas-rope-pairs': 'a diagram of which dimensions rotate together: dimension numbers, no quantities',
 };
+// Heatmaps of values that are never negative (attention weights): their bar runs from 0 up.
+const FROM_ZERO = ['canvas-saturation-weights'];
 // Heatmaps, each with its colour bar: the bar's colours are a one-column picture.
 const HEATMAPS = ['canvas-heatmap', 'canvas-dot-matrix', 'canvas-extrap-sinusoidal', 'canvas-extrap-learned',
   'canvas-alibi-bias', 'canvas-word-order', 'canvas-saturation-weights', 'canvas-embed-table',
@@ -91,8 +94,13 @@ test('every canvas has its axis titles or a stated reason not to; every heatmap 
       for (const title of AXES[id]) assert.ok(texts.includes(title), `${id} draws "${title}": ${texts.join('|')}`);
       if (HEATMAPS.includes(id)) {
         assert.ok(drawn.images.some(([w, h]) => w === 1 && h >= 32), `${id} has its colour bar`);
-        assert.ok(texts.includes('0') && texts.some((t) => t.startsWith('+')) && texts.some((t) => t.startsWith('−')),
-          `${id}'s colour bar has its scale: ${texts.join('|')}`);
+        if (FROM_ZERO.includes(id)) {
+          assert.ok(texts.includes('0') && texts.includes('1') && !texts.some((t) => t.startsWith('−')),
+            `${id}'s colour bar runs from 0 to 1, nothing below: ${texts.join('|')}`);
+        } else {
+          assert.ok(texts.includes('0') && texts.some((t) => t.startsWith('+')) && texts.some((t) => t.startsWith('−')),
+            `${id}'s colour bar has its scale: ${texts.join('|')}`);
+        }
       }
     }
   }

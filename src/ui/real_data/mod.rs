@@ -118,6 +118,8 @@ pub fn RealDataPanel() -> impl IntoView {
                         last: (MINILM_POSITIONS - 1, MINILM_WIDTH - 1),
                         x_desc: lang.t(Key::AxisDimension),
                         y_desc: lang.t(Key::AxisPositionPlain),
+                        non_negative: false,
+                        names: &[],
                     }
                 } else {
                     let last = (side - 1) * crate::render::real_model::MATRIX_STRIDE;
@@ -130,6 +132,8 @@ pub fn RealDataPanel() -> impl IntoView {
                         last: (last, last),
                         x_desc: lang.t(Key::AxisPositionN),
                         y_desc: lang.t(Key::AxisPositionM),
+                        non_negative: false,
+                        names: &[],
                     }
                 };
                 draw_square_matrix(&sized, &chart);
