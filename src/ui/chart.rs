@@ -335,52 +335,48 @@ pub fn draw_square_matrix(canvas: &SizedCanvas, chart: &MatrixChart) -> Option<(
 /// The colour bar of a heatmap drawn through the diverging map: its colours from +`scale` (top)
 /// to −`scale` (bottom) in a column at (`left`, `top`), `height` tall, with those values and 0
 /// written to its right.
-pub fn colour_bar(
-    canvas: &SizedCanvas,
-    (left, top, height): (f64, f64, f64),
-    scale: f32,
-) -> Option<()> {
-    let context = canvas.context()?;
-    let f = canvas.font_px(12.0);
-    let levels: Vec<f32> = (0..64).map(|l| 1.0 - 2.0 * l as f32 / 63.0).collect();
-    let map = crate::render::colormap::DivergingMap::cool_warm();
-    super::canvas::paint_cells(
-        &context,
-        &levels,
-        (64, 1),
-        1.0,
-        &map,
-        (left, top, 0.8 * f, height),
-    )?;
-    let colors = ThemeColors::current();
-    context.set_stroke_style_str(&super::canvas::css_color(colors.text));
-    context.set_line_width(canvas.font_px(1.0));
-    context.stroke_rect(left, top, 0.8 * f, height);
-    let context = canvas.label_context(&colors)?;
-    context.set_text_align("left");
+pub fn colour_bar(canvas: &SizedCanvas, place: (f64, f64, f64), scale: f32) -> Option<()> {
     let scale = format_scale(scale as f64);
-    let x = left + 1.2 * f;
-    for (text, y, baseline) in [
-        (format!("+{scale}"), top, "top"),
-        ("0".to_string(), top + height / 2.0, "middle"),
-        (format!("−{scale}"), top + height, "bottom"),
-    ] {
-        context.set_text_baseline(baseline);
-        context.fill_text(&text, x, y).ok()?;
-    }
-    Some(())
+    bar_with_labels(
+        canvas,
+        place,
+        -1.0,
+        &[
+            (format!("+{scale}"), 0.0),
+            ("0".into(), 0.5),
+            (format!("−{scale}"), 1.0),
+        ],
+    )
 }
 
 /// The colour bar of values that are never negative (attention weights): the diverging map's
 /// upper half, from `scale` (top) to 0 (bottom), with those values written to its right.
 pub fn colour_bar_from_zero(
     canvas: &SizedCanvas,
-    (left, top, height): (f64, f64, f64),
+    place: (f64, f64, f64),
     scale: f32,
+) -> Option<()> {
+    bar_with_labels(
+        canvas,
+        place,
+        0.0,
+        &[(format_scale(scale as f64), 0.0), ("0".into(), 1.0)],
+    )
+}
+
+/// A colour bar from the map's top (+1) down to `bottom` (−1 or 0, as a share of the scale),
+/// with each label written to its right at its share of the height from the top.
+fn bar_with_labels(
+    canvas: &SizedCanvas,
+    (left, top, height): (f64, f64, f64),
+    bottom: f32,
+    labels: &[(String, f64)],
 ) -> Option<()> {
     let context = canvas.context()?;
     let f = canvas.font_px(12.0);
-    let levels: Vec<f32> = (0..64).map(|l| 1.0 - l as f32 / 63.0).collect();
+    let levels: Vec<f32> = (0..64)
+        .map(|l| 1.0 - (1.0 - bottom) * l as f32 / 63.0)
+        .collect();
     let map = crate::render::colormap::DivergingMap::cool_warm();
     super::canvas::paint_cells(
         &context,
@@ -397,12 +393,14 @@ pub fn colour_bar_from_zero(
     let context = canvas.label_context(&colors)?;
     context.set_text_align("left");
     let x = left + 1.2 * f;
-    for (text, y, baseline) in [
-        (format_scale(scale as f64), top, "top"),
-        ("0".to_string(), top + height, "bottom"),
-    ] {
+    for (text, at) in labels {
+        let baseline = match *at {
+            0.0 => "top",
+            1.0 => "bottom",
+            _ => "middle",
+        };
         context.set_text_baseline(baseline);
-        context.fill_text(&text, x, y).ok()?;
+        context.fill_text(text, x, top + at * height).ok()?;
     }
     Some(())
 }
