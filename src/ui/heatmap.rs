@@ -195,7 +195,10 @@ pub fn HeatmapPanel() -> impl IntoView {
         let (pair, is_sine) = dimension_role(dim, p.d_model, p.layout);
         let value = pe_value(pos as f64, dim, p.d_model, p.base, p.layout);
         let kind = lang.t(if is_sine { Key::Sine } else { Key::Cosine });
-        format!("pos = {pos}, dim = {dim} ({kind}, i = {pair}): {value:.6}")
+        match lang {
+            Lang::En => format!("pos = {pos}, dim = {dim} ({kind}, i = {pair}): {value:.6}"),
+            Lang::Zh => format!("pos = {pos}，第 {dim} 维（{kind}，i = {pair}）：{value:.6}"),
+        }
     };
 
     let t = move |key: Key| lesson.lang.get().t(key);
@@ -308,7 +311,10 @@ fn DataTable() -> impl IntoView {
             <caption>{caption}</caption>
             <thead>
                 <tr>
-                    <th scope="col">"pos \\ dim"</th>
+                    <th scope="col">{move || match lesson.lang.get() {
+                        Lang::En => "pos \\ dim",
+                        Lang::Zh => "pos \\ 维",
+                    }}</th>
                     {move || window.get().columns.map(|dim| view! { <th scope="col">{dim}</th> }).collect_view()}
                 </tr>
             </thead>

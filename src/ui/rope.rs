@@ -20,7 +20,7 @@ use crate::encoding::{
     rope_decay, rope_demo_vectors, rope_pair, rope_plane, rope_relative_bound, rope_score, Layout,
     RopePlane,
 };
-use crate::i18n::{Key, Translate};
+use crate::i18n::{Key, Lang, Translate};
 use crate::lesson::{Field, PanelId};
 
 /// The width of the pairing diagram: enough to show the pattern of either layout.
@@ -122,10 +122,10 @@ pub fn RopePanel() -> impl IntoView {
     // The panel is near the screen once this canvas is: time for the labs its link opened.
     let labs_near = redraw_on_frame(
         plane_canvas,
-        move || (current.get().plane, diagram.get()),
-        move |element, (plane, (layout, pair))| {
+        move || (current.get().plane, diagram.get(), lesson.lang.get()),
+        move |element, (plane, (layout, pair), lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 1.0) {
-                draw_plane(&sized, plane, *layout, *pair);
+                draw_plane(&sized, plane, *layout, *pair, *lang);
             }
         },
     );
@@ -257,7 +257,13 @@ pub fn RopePanel() -> impl IntoView {
 
 /// The pair's plane: unit-scaled axes, named by the pair's dimensions (the layout's), q and k
 /// before (dashed) and after (solid) rotation.
-fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane, layout: Layout, pair: usize) -> Option<()> {
+fn draw_plane(
+    canvas: &SizedCanvas,
+    plane: &RopePlane,
+    layout: Layout,
+    pair: usize,
+    lang: Lang,
+) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);
     context.clear_rect(0.0, 0.0, w, h);
@@ -284,8 +290,12 @@ fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane, layout: Layout, pair: usi
     let axes = canvas.label_context(&colors)?;
     axes.set_text_align("right");
     axes.set_text_baseline("bottom");
+    let dimension = |which: &str| match lang {
+        Lang::En => format!("dim {which}"),
+        Lang::Zh => format!("第 {which} 维"),
+    };
     axes.fill_text(
-        &format!("dim {first}"),
+        &dimension(first),
         cx + radius * 1.1,
         cy - canvas.font_px(3.0),
     )
@@ -293,7 +303,7 @@ fn draw_plane(canvas: &SizedCanvas, plane: &RopePlane, layout: Layout, pair: usi
     axes.set_text_align("left");
     axes.set_text_baseline("top");
     axes.fill_text(
-        &format!("dim {second}"),
+        &dimension(second),
         cx + canvas.font_px(4.0),
         cy - radius * 1.1,
     )
