@@ -77,3 +77,28 @@ for (const lang of ['en', 'zh']) {
     }
   });
 }
+
+test('on a phone, a check-yourself question\'s setup link opens its lesson step with a way out in the bar', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
+  try {
+    await page.goto(env.site.url(pageFor('heatmap', '?lang=zh')));
+    await waitForApp(page);
+    const setup = page.locator('.check-question a[data-step]').first();
+    const step = await setup.getAttribute('data-step');
+    await setup.click();
+    await page.waitForFunction((step) => new URLSearchParams(location.search).get('step') === step &&
+      document.querySelector('[data-testid="lesson-prompt"]'), step, { timeout: 30000 });
+    // The way out is in the bar, on screen, and big enough to tap.
+    const exit = page.getByTestId('lesson-exit');
+    await exit.waitFor({ state: 'visible' });
+    const box = await exit.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `exit at ${box.y}–${box.y + box.height}`);
+    assert.ok(box.height >= 32, `exit ${box.height} px tall`);
+    await exit.click();
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('step'));
+    assert.equal(await page.getByTestId('lesson-bar').isHidden(), true, 'lesson mode left');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
