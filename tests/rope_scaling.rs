@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note, TYPES};
-use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
+use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor, Scaling};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -202,6 +202,51 @@ fn what_the_reader_assumes_is_said() {
         read_config(qwen2_vl).unwrap().notes,
         vec![Note::MropeAsDefault]
     );
+}
+
+/// A multimodal model's config keeps its language model under `text_config` (shaped here as
+/// Gemma 3's is, the numbers the test's own): that model is read, and a note says where from, in
+/// the strict reader and in the lab's paste box alike; the top level's own head width wins when it
+/// has one.
+#[test]
+fn a_nested_text_config_is_read_and_said() {
+    use pe_explorer::encoding::rope_config::read_rope_fields;
+    let gemma = r#"{"model_type": "gemma3", "vision_config": {"hidden_size": 1152},
+        "text_config": {"hidden_size": 2560, "num_attention_heads": 8, "head_dim": 256,
+            "max_position_embeddings": 131072, "rope_theta": 1000000.0,
+            "rope_scaling": {"rope_type": "linear", "factor": 8.0}}}"#;
+    for read in [
+        read_config(gemma).unwrap(),
+        read_rope_fields(gemma, 64, 1000).unwrap(),
+    ] {
+        assert_eq!(read.config.head_dim, 256);
+        assert_eq!(read.config.rope_theta, 1.0e6);
+        assert_eq!(read.config.max_position_embeddings, 131_072);
+        assert_eq!(read.config.scaling, Scaling::Linear { factor: 8.0 });
+        assert_eq!(read.notes, vec![Note::TextConfig]);
+        assert!(read.notes[0]
+            .message(false)
+            .starts_with("Read from text_config"));
+        assert!(read.notes[0]
+            .message(true)
+            .starts_with("从 text_config 读取"));
+    }
+    // A nested config that lacks a field is refused by its full name.
+    let error = read_config(
+        r#"{"text_config": {"num_attention_heads": 8, "max_position_embeddings": 4096}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        read_config(r#"{"num_attention_heads": 8, "max_position_embeddings": 4096}"#)
+            .unwrap_err()
+            .to_string()
+            .replace("head_dim", "text_config.head_dim")
+    );
+    // A top level with its own head width is the language model, text_config or not.
+    let flat =
+        r#"{"head_dim": 128, "max_position_embeddings": 4096, "text_config": {"head_dim": 64}}"#;
+    assert_eq!(read_config(flat).unwrap().config.head_dim, 128);
 }
 
 #[test]

@@ -77,6 +77,10 @@ pub enum Note {
     /// `"type": "su"` read as `longrope`: transformers 4 renamed it so for Phi-3; transformers 5
     /// no longer loads it.
     SuAsLongrope,
+    /// The top level has no head width of its own and keeps its language model under
+    /// `text_config` (a multimodal model's configuration): that is what was read, as
+    /// transformers' `get_text_config()` hands it to the language model.
+    TextConfig,
     /// Only rope fields were given (`read_rope_fields`): the model's head width or its length
     /// came from what the reader was told to assume.
     Assumed {
@@ -102,6 +106,8 @@ impl Note {
             (Note::Assumed { head_dim, max_position_embeddings }, chinese) => {
                 assumed(head_dim, max_position_embeddings, chinese)
             }
+            (Note::TextConfig, false) => "Read from text_config: the config keeps its language model there (a multimodal model), and every field below is that model's.".into(),
+            (Note::TextConfig, true) => "从 text_config 读取：这个配置把语言模型放在 text_config 下（多模态模型），下面的每个字段都来自那个语言模型。".into(),
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
             (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 中 Llama 配置的默认值 10000。".into(),
             (Note::SuAsLongrope, false) => "rope_scaling type su is read as longrope, as transformers 4 did (5.x no longer loads it).".into(),
@@ -249,7 +255,31 @@ impl<'a> Fields<'a> {
 ///     "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context).");
 /// ```
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
-    read_value(&parse(text)?)
+    let value = parse(text)?;
+    match language_model(&value) {
+        Some(nested) => {
+            let mut read = read_value(nested, TEXT_CONFIG)?;
+            read.notes.insert(0, Note::TextConfig);
+            Ok(read)
+        }
+        None => read_value(&value, ""),
+    }
+}
+
+/// Where a multimodal configuration keeps its language model.
+const TEXT_CONFIG: &str = "text_config";
+
+/// The language model's part of a configuration: `text_config` when the top level has no head
+/// width of its own (`head_dim`, `hidden_size`, `qk_rope_head_dim`) and holds that object, as
+/// composite configurations do (transformers' `get_text_config()` returns it); `None` for a
+/// configuration that is its language model.
+fn language_model(value: &Value) -> Option<&Value> {
+    let map = value.as_object()?;
+    let has = |key: &str| map.get(key).is_some_and(|v| !v.is_null());
+    if has("head_dim") || has("hidden_size") || has("qk_rope_head_dim") {
+        return None;
+    }
+    map.get(TEXT_CONFIG).filter(|nested| nested.is_object())
 }
 
 /// The text as JSON, or why it is not.
@@ -274,12 +304,16 @@ fn parse(text: &str) -> Result<Value, ConfigError> {
     })
 }
 
-/// `read_config` of parsed JSON.
-fn read_value(value: &Value) -> Result<Read, ConfigError> {
+/// `read_config` of parsed JSON, found at `path` (empty: the top level).
+fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
     let map = value.as_object().ok_or_else(|| ConfigError::NotObject {
-        field: "the config".into(),
+        field: if path.is_empty() {
+            "the config".into()
+        } else {
+            path.into()
+        },
     })?;
-    let top = Fields { map, path: "" };
+    let top = Fields { map, path };
     let mut notes = Vec::new();
 
     // transformers 5 keeps the scaling (and the base) under `rope_parameters`.
@@ -322,12 +356,12 @@ fn read_value(value: &Value) -> Result<Read, ConfigError> {
                 (Some(hidden), Some(heads)) => hidden / heads,
                 (None, _) => {
                     return Err(ConfigError::Missing {
-                        field: "head_dim (or hidden_size)".into(),
+                        field: format!("{} (or hidden_size)", top.name("head_dim")),
                     })
                 }
                 (_, None) => {
                     return Err(ConfigError::Missing {
-                        field: "num_attention_heads".into(),
+                        field: top.name("num_attention_heads"),
                     })
                 }
             }
@@ -518,7 +552,11 @@ pub fn read_rope_fields(
     head_dim: usize,
     max_position_embeddings: usize,
 ) -> Result<Read, ConfigError> {
-    let mut value = parse(text)?;
+    let parsed = parse(text)?;
+    let (mut value, path) = match language_model(&parsed) {
+        Some(nested) => (nested.clone(), TEXT_CONFIG),
+        None => (parsed, ""),
+    };
     let mut note = None;
     if let Some(map) = value.as_object_mut() {
         let has = |map: &Map<String, Value>, key: &str| map.get(key).is_some_and(|v| !v.is_null());
@@ -538,7 +576,10 @@ pub fn read_rope_fields(
         });
     }
     // (Not an object: `read_value` says so.)
-    let mut read = read_value(&value)?;
+    let mut read = read_value(&value, path)?;
+    if !path.is_empty() {
+        read.notes.insert(0, Note::TextConfig);
+    }
     read.notes.extend(note);
     Ok(read)
 }
