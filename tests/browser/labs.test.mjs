@@ -182,6 +182,11 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.equal(await paste('{"rope_theta": 500000.0}'),
     'Read. The config gives neither the head size nor max_position_embeddings: using the current head_dim 24 and max_position_embeddings 2048.');
   assert.equal(await text('rope-extension-rotary'), '24 (12)');
+  // A multimodal config: its language model, under text_config, is what is read, and said so.
+  assert.match(await paste(JSON.stringify({ vision_config: { hidden_size: 1152 }, text_config: { hidden_size: 2560,
+    num_attention_heads: 8, head_dim: 256, max_position_embeddings: 32768, rope_theta: 1e6 } })), /^Read\. Read from text_config/);
+  assert.equal(await text('rope-extension-rotary'), '256 (128)');
+  assert.equal(await text('rope-extension-declared'), '32768');
 
   // In Chinese, the lab and its messages too.
   await page.getByRole('button', { name: '中文' }).click();
