@@ -136,8 +136,6 @@ fn bad_configs() -> Vec<(String, &'static str)> {
         (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 4.0, "high_freq_factor": 1.0,
                       "original_max_position_embeddings": 8192})),
             "rope_scaling.high_freq_factor is 1; it must be greater than low_freq_factor (4)."),
-        (llama(json!({"type": "yarn", "factor": 4.0, "beta_fast": 1.0, "beta_slow": 2.0})),
-            "rope_scaling.beta_fast is 1; it must be greater than beta_slow (2)."),
         // LongRoPE's attention factor √(1 + ln s / ln L₀) divides by ln 1 = 0 (found by the
         // near-valid configs property: transformers raises ZeroDivisionError).
         (llama(json!({"type": "longrope", "factor": 4.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 64],
@@ -247,6 +245,66 @@ fn a_nested_text_config_is_read_and_said() {
     let flat =
         r#"{"head_dim": 128, "max_position_embeddings": 4096, "text_config": {"head_dim": 64}}"#;
     assert_eq!(read_config(flat).unwrap().config.head_dim, 128);
+}
+
+/// YaRN's betas as leniently as transformers reads them (`get("beta_fast") or 32`, and only a
+/// warning when beta_fast < beta_slow), with the same numbers: d 128, base 10 000, ×4 from 4 096.
+/// The references are NumPy's, from transformers' `_compute_yarn_parameters` written out
+/// (pairs 0, 20, 30, 40, 63).
+#[test]
+fn yarn_betas_are_read_as_transformers_reads_them() {
+    let yarn = |betas: &str| {
+        read_config(&format!(
+            r#"{{"head_dim": 128, "max_position_embeddings": 16384, "rope_theta": 10000.0,
+                "rope_scaling": {{"rope_type": "yarn", "factor": 4.0,
+                "original_max_position_embeddings": 4096{betas}}}}}"#
+        ))
+        .unwrap()
+    };
+    let pairs = |read: &pe_explorer::encoding::rope_config::Read| {
+        let inv_freq = frequencies(&read.config, None).inv_freq;
+        [0, 20, 30, 40, 63].map(|i| inv_freq[i])
+    };
+    // Equal betas (Kimi-K2 ships 1 and 1): read, no note.
+    let equal = yarn(r#", "beta_fast": 1.0, "beta_slow": 1.0"#);
+    assert!(equal.notes.is_empty());
+    for (got, want) in pairs(&equal).into_iter().zip([
+        1.0,
+        0.056234132519034905,
+        0.01333521432163324,
+        0.003162277660168379,
+        2.8869549617236455e-05,
+    ]) {
+        assert_close("equal betas", got, want);
+    }
+    // beta_fast below beta_slow: transformers' warning, and its numbers.
+    let below = yarn(r#", "beta_fast": 1.0, "beta_slow": 2.0"#);
+    assert_eq!(
+        below.notes,
+        vec![Note::BetaFastBelowSlow {
+            beta_fast: 1.0,
+            beta_slow: 2.0
+        }]
+    );
+    assert!(below.notes[0]
+        .message(false)
+        .starts_with("Warning, as transformers gives it"));
+    for (got, want) in pairs(&below).into_iter().zip([
+        0.25,
+        0.014058533129758726,
+        0.00333380358040831,
+        0.0007905694150420947,
+        0.00011547819846894582,
+    ]) {
+        assert_close("beta_fast below beta_slow", got, want);
+    }
+    // A 0 is the default, said so.
+    let zero = yarn(r#", "beta_fast": 0, "beta_slow": 0"#);
+    assert_eq!(pairs(&zero), pairs(&yarn("")));
+    assert_eq!(zero.notes.len(), 2);
+    assert!(zero.notes[0]
+        .message(false)
+        .starts_with("rope_scaling.beta_fast is 0: read as 32"));
 }
 
 #[test]

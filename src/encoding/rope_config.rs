@@ -77,6 +77,11 @@ pub enum Note {
     /// `"type": "su"` read as `longrope`: transformers 4 renamed it so for Phi-3; transformers 5
     /// no longer loads it.
     SuAsLongrope,
+    /// A YaRN `beta_fast` or `beta_slow` of 0 was read as its default, as transformers reads
+    /// it (`get("beta_fast") or 32`).
+    ZeroBeta { field: String, used: f64 },
+    /// YaRN's `beta_fast` is below its `beta_slow`: transformers warns and goes on.
+    BetaFastBelowSlow { beta_fast: f64, beta_slow: f64 },
     /// The top level has no head width of its own and keeps its language model under
     /// `text_config` (a multimodal model's configuration): that is what was read, as
     /// transformers' `get_text_config()` hands it to the language model.
@@ -106,6 +111,10 @@ impl Note {
             (Note::Assumed { head_dim, max_position_embeddings }, chinese) => {
                 assumed(head_dim, max_position_embeddings, chinese)
             }
+            (Note::ZeroBeta { field, used }, false) => format!("{field} is 0: read as {used}, as transformers reads it (a 0 counts as not given)."),
+            (Note::ZeroBeta { field, used }, true) => format!("{field} 为 0：按 {used} 读取，与 transformers 相同（0 视同未给出）。"),
+            (Note::BetaFastBelowSlow { beta_fast, beta_slow }, false) => format!("Warning, as transformers gives it: beta_fast ({beta_fast}) should be greater than beta_slow ({beta_slow}); the ramp is computed as given."),
+            (Note::BetaFastBelowSlow { beta_fast, beta_slow }, true) => format!("警告（与 transformers 相同）：beta_fast（{beta_fast}）应大于 beta_slow（{beta_slow}）；渐变区间按所给的值计算。"),
             (Note::TextConfig, false) => "Read from text_config: the config keeps its language model there (a multimodal model), and every field below is that model's.".into(),
             (Note::TextConfig, true) => "从 text_config 读取：这个配置把语言模型放在 text_config 下（多模态模型），下面的每个字段都来自那个语言模型。".into(),
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
@@ -453,17 +462,30 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
         "ntk" => Scaling::Ntk { factor: factor()? },
         "dynamic" => Scaling::Dynamic { factor: factor()? },
         "yarn" => {
-            let beta_fast = fields
-                .number_where(&["beta_fast"], Rule::Positive)?
-                .unwrap_or(32.0);
-            let beta_slow = fields
-                .number_where(&["beta_slow"], Rule::Positive)?
-                .unwrap_or(1.0);
-            if beta_fast <= beta_slow {
-                return Err(ConfigError::OutOfRange {
-                    field: fields.name("beta_fast"),
-                    value: beta_fast,
-                    rule: Rule::Above(format!("beta_slow ({beta_slow})")),
+            // transformers reads `get("beta_fast") or 32` (and `or 1`): absent, null or 0 is
+            // the default.
+            let mut beta = |key: &str, default: f64| -> Result<f64, ConfigError> {
+                if fields
+                    .number(&[key])?
+                    .is_some_and(|(value, _)| value == 0.0)
+                {
+                    notes.push(Note::ZeroBeta {
+                        field: fields.name(key),
+                        used: default,
+                    });
+                    return Ok(default);
+                }
+                Ok(fields
+                    .number_where(&[key], Rule::Positive)?
+                    .unwrap_or(default))
+            };
+            let beta_fast = beta("beta_fast", 32.0)?;
+            let beta_slow = beta("beta_slow", 1.0)?;
+            // transformers only warns, and computes the ramp as it stands.
+            if beta_fast < beta_slow {
+                notes.push(Note::BetaFastBelowSlow {
+                    beta_fast,
+                    beta_slow,
                 });
             }
             let truncate = match fields.get(&["truncate"]) {
