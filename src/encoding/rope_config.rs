@@ -266,11 +266,7 @@ impl<'a> Fields<'a> {
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
     let value = parse(text)?;
     match language_model(&value) {
-        Some(nested) => {
-            let mut read = read_value(nested, TEXT_CONFIG)?;
-            read.notes.insert(0, Note::TextConfig);
-            Ok(read)
-        }
+        Some(nested) => read_value(nested, TEXT_CONFIG),
         None => read_value(&value, ""),
     }
 }
@@ -284,11 +280,22 @@ const TEXT_CONFIG: &str = "text_config";
 /// configuration that is its language model.
 fn language_model(value: &Value) -> Option<&Value> {
     let map = value.as_object()?;
-    let has = |key: &str| map.get(key).is_some_and(|v| !v.is_null());
-    if has("head_dim") || has("hidden_size") || has("qk_rope_head_dim") {
+    if has_head_width(map) {
         return None;
     }
     map.get(TEXT_CONFIG).filter(|nested| nested.is_object())
+}
+
+/// Whether `key` is given (present and not null).
+fn given(map: &Map<String, Value>, key: &str) -> bool {
+    map.get(key).is_some_and(|v| !v.is_null())
+}
+
+/// Whether the configuration says how wide a head is, one way or another.
+fn has_head_width(map: &Map<String, Value>) -> bool {
+    ["head_dim", "hidden_size", "qk_rope_head_dim"]
+        .iter()
+        .any(|key| given(map, key))
 }
 
 /// The text as JSON, or why it is not.
@@ -313,7 +320,8 @@ fn parse(text: &str) -> Result<Value, ConfigError> {
     })
 }
 
-/// `read_config` of parsed JSON, found at `path` (empty: the top level).
+/// `read_config` of parsed JSON, found at `path` (empty: the top level; anywhere else, a note
+/// says where it was read from).
 fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
     let map = value.as_object().ok_or_else(|| ConfigError::NotObject {
         field: if path.is_empty() {
@@ -323,7 +331,11 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
         },
     })?;
     let top = Fields { map, path };
-    let mut notes = Vec::new();
+    let mut notes = if path.is_empty() {
+        Vec::new()
+    } else {
+        vec![Note::TextConfig]
+    };
 
     // transformers 5 keeps the scaling (and the base) under `rope_parameters`.
     let scaling_map = match top.get(&["rope_scaling", "rope_parameters"]) {
@@ -581,11 +593,8 @@ pub fn read_rope_fields(
     };
     let mut note = None;
     if let Some(map) = value.as_object_mut() {
-        let has = |map: &Map<String, Value>, key: &str| map.get(key).is_some_and(|v| !v.is_null());
-        let head =
-            (!has(map, "head_dim") && !has(map, "hidden_size") && !has(map, "qk_rope_head_dim"))
-                .then_some(head_dim);
-        let length = (!has(map, "max_position_embeddings")).then_some(max_position_embeddings);
+        let head = (!has_head_width(map)).then_some(head_dim);
+        let length = (!given(map, "max_position_embeddings")).then_some(max_position_embeddings);
         if let Some(d) = head {
             map.insert("head_dim".into(), d.into());
         }
@@ -599,9 +608,6 @@ pub fn read_rope_fields(
     }
     // (Not an object: `read_value` says so.)
     let mut read = read_value(&value, path)?;
-    if !path.is_empty() {
-        read.notes.insert(0, Note::TextConfig);
-    }
     read.notes.extend(note);
     Ok(read)
 }

@@ -342,9 +342,9 @@ pub fn colour_bar(canvas: &SizedCanvas, place: (f64, f64, f64), scale: f32) -> O
         place,
         -1.0,
         &[
-            (format!("+{scale}"), 0.0),
-            ("0".into(), 0.5),
-            (format!("−{scale}"), 1.0),
+            (format!("+{scale}"), 0.0, "top"),
+            ("0".into(), 0.5, "middle"),
+            (format!("−{scale}"), 1.0, "bottom"),
         ],
     )
 }
@@ -360,17 +360,21 @@ pub fn colour_bar_from_zero(
         canvas,
         place,
         0.0,
-        &[(format_scale(scale as f64), 0.0), ("0".into(), 1.0)],
+        &[
+            (format_scale(scale as f64), 0.0, "top"),
+            ("0".into(), 1.0, "bottom"),
+        ],
     )
 }
 
 /// A colour bar from the map's top (+1) down to `bottom` (−1 or 0, as a share of the scale),
-/// with each label written to its right at its share of the height from the top.
+/// with each label written to its right at its share of the height from the top, on the
+/// baseline given.
 fn bar_with_labels(
     canvas: &SizedCanvas,
     (left, top, height): (f64, f64, f64),
     bottom: f32,
-    labels: &[(String, f64)],
+    labels: &[(String, f64, &str)],
 ) -> Option<()> {
     let context = canvas.context()?;
     let f = canvas.font_px(12.0);
@@ -393,12 +397,7 @@ fn bar_with_labels(
     let context = canvas.label_context(&colors)?;
     context.set_text_align("left");
     let x = left + 1.2 * f;
-    for (text, at) in labels {
-        let baseline = match *at {
-            0.0 => "top",
-            1.0 => "bottom",
-            _ => "middle",
-        };
+    for (text, at, baseline) in labels {
         context.set_text_baseline(baseline);
         context.fill_text(text, x, top + at * height).ok()?;
     }

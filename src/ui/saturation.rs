@@ -65,17 +65,19 @@ pub fn SaturationPanel() -> impl IntoView {
             }
         },
     );
+    // The sentence's words name the picture's rows and columns: split once, not at every drawing.
+    let words: Vec<&'static str> = SENTENCE.split_whitespace().collect();
+    let uniform = (words.len() as f64).ln();
     redraw_on_frame(
         weights_canvas,
         move || (weights.get(), lesson.lang.get()),
-        |element, ((n, w), lang)| {
+        move |element, ((n, w), lang)| {
             if let Some(sized) = SizedCanvas::fit(element, 0.75) {
-                draw_weights(&sized, *n, w, *lang);
+                draw_weights(&sized, *n, w, &words, *lang);
             }
         },
     );
 
-    let uniform = (SENTENCE.split_whitespace().count() as f64).ln();
     view! {
         <Panel id=PanelId::Saturation>
             {field_control(Field::Amplitude, Some(PanelId::Saturation))}
@@ -123,7 +125,13 @@ fn draw_curve(
 
 /// The attention weights, row = query word, column = key word, each named by its word; white
 /// is 0, red is 1, and the colour bar runs from 0 to 1 (a weight is never negative).
-fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64], lang: Lang) -> Option<()> {
+fn draw_weights(
+    canvas: &SizedCanvas,
+    n: usize,
+    weights: &[f64],
+    words: &[&str],
+    lang: Lang,
+) -> Option<()> {
     let values: Vec<f32> = weights.iter().map(|w| *w as f32).collect();
     let last = n.max(1) - 1;
     super::chart::draw_square_matrix(
@@ -138,7 +146,7 @@ fn draw_weights(canvas: &SizedCanvas, n: usize, weights: &[f64], lang: Lang) -> 
             x_desc: lang.t(Key::AxisKeyWord),
             y_desc: lang.t(Key::AxisQueryWord),
             non_negative: true,
-            names: &SENTENCE.split_whitespace().collect::<Vec<_>>(),
+            names: words,
         },
     )
 }
