@@ -159,7 +159,7 @@ pub enum Library {
     NumPy,
 }
 
-/// The table's lines as the texts' `PositionalEncoding` computes them (seed 003, §2.5, and The
+/// The table's lines as the texts' `PositionalEncoding` computes them (The
 /// Annotated Transformer's `div_term`: ω = exp(2i·(−ln base / d_model)) = base^(−2i/d_model)),
 /// in `library`, for `layout`. One template for both, so the NumPy twin the tests run is the
 /// module's arithmetic: PyTorch in its default float32, NumPy in float64.
@@ -192,9 +192,8 @@ fn python_float(x: f64) -> String {
     }
 }
 
-/// The texts' two position modules in PyTorch (issue 18, item 9; seeds 001 §14.6 and 003
-/// §2.5), written by us with the page's d_model, length as max_len, base and layout: the fixed
-/// encoding registered as a buffer, and a learned `nn.Embedding` table. Dropout on the sum, as
+/// The texts' two position modules in PyTorch, written by us with the page's d_model,
+/// length as max_len, base and layout: the fixed encoding registered as a buffer, and a learned `nn.Embedding` table. Dropout on the sum, as
 /// Vaswani et al. (2017) §5.4 apply it.
 ///
 /// ```

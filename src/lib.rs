@@ -13,7 +13,7 @@ pub mod export;
 pub mod i18n;
 /// The lesson state (`Params`), its limits, and its URL form.
 pub mod lesson;
-/// The student link's QR code as SVG (for the QR worker only).
+/// The student link's QR code as SVG (for the teacher's tools only).
 pub mod qr;
 /// Pure pixel work: colour maps, heatmap buffers, plot geometry.
 pub mod render;

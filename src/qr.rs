@@ -1,5 +1,5 @@
-//! The student link as a QR code, drawn as SVG. Used by the QR worker (src/bin/qr_worker.rs)
-//! only, so the page's own wasm does not carry the encoder.
+//! The student link as a QR code, drawn as SVG. Used by the teacher's tools
+//! (`ui::teacher::share`) only, so the page's own wasm does not carry the encoder.
 //!
 //! The encoding is Project Nayuki's `qrcodegen` (ISO/IEC 18004 QR Code Model 2, byte mode for a
 //! URL), with error correction level M (the code still reads with about 15 % of its codewords

@@ -1,4 +1,4 @@
-//! The facts the dot-product, RoPE and extrapolation panels state (issue 17), checked on the core
+//! The facts the dot-product, RoPE and extrapolation panels state, checked on the core
 //! against computations written out independently here.
 
 use pe_explorer::encoding::seeded::normal_table;

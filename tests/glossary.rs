@@ -245,7 +245,7 @@ fn the_glossary_parses_and_gives_a_chinese_term_for_every_row() {
         "only {} rejected terms",
         rejected.len()
     );
-    // The renderings the issue names must stay rejected.
+    // Renderings a review found wrong must stay rejected.
     for required in [
         "query·key",
         "学习表",
@@ -254,7 +254,7 @@ fn the_glossary_parses_and_gives_a_chinese_term_for_every_row() {
         "耳语",
         "闪烁",
         "词序是看不见的",
-        // issue 41's settled terms
+        // the settled terms of docs/glossary.md
         "布局",
         "头的宽度",
         "面板",

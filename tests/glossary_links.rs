@@ -1,4 +1,4 @@
-//! The glossary terms the live panels and labs link (issue 37): what the prerender writes into a
+//! The glossary terms the live panels and labs link: what the prerender writes into a
 //! page (`<meta name="pe-course" data-terms>`) reads back as what it decided, for every page and language (a term's
 //! words holding one of the separators would not), and the words are where the live text will
 //! look for them: in the panel's explanation, or the lab's. Run with

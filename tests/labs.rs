@@ -1,4 +1,4 @@
-//! The list of labs (`lesson::labs::LABS`, issue 42): every lab's files are in it, every list
+//! The list of labs (`lesson::labs::LABS`): every lab's files are in it, every list
 //! that names labs comes from it, and each lab's table of values is one a link can carry.
 
 use pe_explorer::lesson::labs::{self, lab_prefixes, LabId, LABS, OPEN_LABS_KEY};

@@ -1,7 +1,7 @@
-//! RoPE context extension (issue 19): the config reader and `rope_scaling::frequencies` against
+//! RoPE context extension: the config reader and `rope_scaling::frequencies` against
 //! independent NumPy values (`tests/data/rope_scaling.json`, from `make_reference.py`), every bad
-//! config the issue lists with its message, `examples/rope_freqs.rs`'s output and exit status,
-//! and random JSON that must never make the reader panic. Issue 40: the configs engineers debug
+//! config a user pastes by mistake, with its message, `examples/rope_freqs.rs`'s output and exit status,
+//! and random JSON that must never make the reader panic. The configs engineers debug
 //! most against transformers 5's formulas (`tests/data/rope_transformers.json`, values written out
 //! with how they were computed), through the core and through `rope_freqs`.
 
@@ -107,8 +107,8 @@ fn the_reference_cases_cover_every_type_and_what_changes_the_numbers() {
     );
 }
 
-/// Every bad configuration the reader must refuse, with its message: those issue 19 lists (empty,
-/// not JSON, missing factor, factor 0.5, YaRN without factor, a long_factor of the wrong length,
+/// Every bad configuration the reader must refuse, with its message: those a user pastes by
+/// mistake (empty, not JSON, missing factor, factor 0.5, YaRN without factor, a long_factor of the wrong length,
 /// an unknown type) and the others the reader checks.
 fn bad_configs() -> Vec<(String, &'static str)> {
     let llama = |scaling: Value| {
@@ -643,7 +643,7 @@ proptest! {
     }
 }
 
-/// One of issue 40's configurations, the length it is asked at, and what transformers gives
+/// One of the configurations engineers debug, the length it is asked at, and what transformers gives
 /// (`tests/data/rope_transformers.json`, whose `about` says how the values were computed).
 struct Case {
     name: String,
@@ -677,7 +677,7 @@ fn transformers_cases() -> Vec<Case> {
         .collect()
 }
 
-/// The configs issue 40 lists: every inverse frequency and the attention factor (and DeepSeek's
+/// The configurations engineers debug: every inverse frequency and the attention factor (and DeepSeek's
 /// softmax factor) within 1e-9 relative of transformers 5's formulas.
 #[test]
 fn issue_40_configs_match_transformers_to_1e_9_relative() {
@@ -763,7 +763,7 @@ fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// What the issue's table found wrong, as the reader now gives it.
+/// DeepSeek's rotated width and softmax factor, as transformers reads them.
 #[test]
 fn deepseek_rotates_qk_rope_head_dim_and_scales_its_softmax_apart() {
     let cases = transformers_cases();

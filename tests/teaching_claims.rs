@@ -1,4 +1,4 @@
-//! The page's sentences hold for every setting its controls allow (issue 41): each test names
+//! The page's sentences hold for every setting its controls allow: each test names
 //! the sentence it protects and checks it against numbers computed here, independently of the
 //! page's own read-outs where a formula allows.
 
@@ -56,7 +56,7 @@ fn with_one_pair_the_curve_is_the_cosine_of_the_offset() {
     assert!(curve[44] > 0.999 && curve[710] > 1.0 - 1e-8);
 }
 
-/// Waves panel: the note gives the last pair's wavelength for the controls on screen; the issue's
+/// Waves panel: the note gives the last pair's wavelength for the controls on screen; the
 /// figures for d_model = 128 (585 positions at base 100, about 60 at base 10) come out of it.
 #[test]
 fn the_waves_note_gives_the_last_pairs_wavelength() {

@@ -1,4 +1,4 @@
-//! The training lab's default run (issue 21), recorded: tests/data/tiny_training_default.csv
+//! The training lab's default run, recorded: tests/data/tiny_training_default.csv
 //! holds every check of both runs (learned table and RoPE, copy 2 back, seed 1) with the loss
 //! and accuracy at full precision, as the lab's CSV writes them. This host test trains them
 //! again and compares every number bit for bit; the browser test (train.test.mjs) downloads the

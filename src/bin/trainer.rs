@@ -1,4 +1,4 @@
-//! The training lab's worker (issue 21; the lab is src/ui/labs/train): a wasm of its own,
+//! The training lab's worker (the lab is src/ui/labs/train): a wasm of its own,
 //! built by index.html's second `data-type="worker"` link and started by
 //! assets/train-worker.js when the lab is first drawn. It trains the lab's two runs (scheme A and
 //! scheme B, `encoding::tiny_training::Training`) step by step in turn, in slices of about 12 ms

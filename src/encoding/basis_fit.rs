@@ -1,6 +1,4 @@
-//! A linear model fitting a curve over positions, from different position features (seed 002,
-//! "a linear model that can only draw straight lines … with these sinusoidal features"; issue 18,
-//! items 2 and 3).
+//! A linear model fitting a curve over positions, from different position features.
 //!
 //! The model is y(t) ≈ Σ_j c_j·x_j(t) over positions t = 0 … fitted − 1, with the coefficients c
 //! chosen by least squares, and then evaluated past the fitted range. The features x_j(t):
@@ -40,7 +38,7 @@ pub enum Target {
     Chirp { period: f64, span: f64 },
 }
 
-/// The lesson's three targets (issue 18, item 2), as the basis lab offers them.
+/// The lesson's three targets, as the basis lab offers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetChoice {
     /// Two of the encoding's own waves: pairs 0 and j = min(2, d_model/2 − 1) (`own_pairs`).

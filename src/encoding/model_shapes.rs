@@ -1,5 +1,5 @@
 //! Where the position signal enters a transformer, with the shapes of its input path, and what
-//! sharing the embedding matrix saves (issue 18, items 6 and 8; seeds 001–003).
+//! sharing the embedding matrix saves.
 //!
 //! The input path (Vaswani et al. 2017, §3.4, §3.5, §5.4): token ids [batch, len] → the
 //! embedding table's rows [batch, len, d_model] → × √d_model → + PE [len, d_model], the same
@@ -8,7 +8,7 @@
 //! biases, every feed-forward network d_model → d_ff → d_model with biases, every sublayer a
 //! LayerNorm (a gain and a bias of d_model each).
 
-/// Which of the model's three vocabulary-sized matrices are one matrix (seed 003, §5; Press and
+/// Which of the model's three vocabulary-sized matrices are one matrix (Press and
 /// Wolf 2017, "three-way weight tying"): the encoder's input embedding, the decoder's input
 /// embedding, and the decoder's output (pre-softmax) weight, used transposed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

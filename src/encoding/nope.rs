@@ -1,4 +1,4 @@
-//! No position encoding at all (NoPE; issue 20, item 3). Without a causal mask, attention with
+//! No position encoding at all (NoPE). Without a causal mask, attention with
 //! no position signal gives every position the same output for the same set of words (the
 //! word-order panel's result). With the mask, query p sees keys 0 … p only, and that alone
 //! tells positions apart: a head that spreads its attention evenly (all scores equal) over a

@@ -1,5 +1,4 @@
-//! Why not just number the positions? (seed 002: "数字可能会无限增长，而且它们之间的差异……可能没有
-//! 一致的含义"; issue 18, item 1.) Three position signals for the word at position `pos` of a
+//! Why not just number the positions? Three position signals for the word at position `pos` of a
 //! sequence of `length` positions, compared with what a word vector's entries look like:
 //! - the raw index, pos: grows without bound, so at long lengths it swamps entries of size about 1;
 //! - the fraction, pos/length: bounded, but the same position gets a different code in sequences

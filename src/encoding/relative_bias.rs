@@ -1,4 +1,4 @@
-//! Relative positions added to the score (issue 20, item 2): T5's bucketed relative positions and
+//! Relative positions added to the score: T5's bucketed relative positions and
 //! Shaw et al.'s clipped relative positions. Both index a small learned table by the offset
 //! between key and query instead of giving each position a vector.
 //!

@@ -1,4 +1,4 @@
-//! RoPE for images (issue 20, item 5): a grid of patches, each with a row and a column, and
+//! RoPE for images: a grid of patches, each with a row and a column, and
 //! three ways to turn the pair (row, column) into RoPE's angles.
 //!
 //! - **Axial 2-D RoPE**, as Qwen2-VL's vision encoder computes it (Hugging Face transformers,

@@ -1,5 +1,5 @@
 //! A model's `config.json` (or just its rope fields) read into `rope_scaling::RopeConfig`, with
-//! a message naming the field for everything it cannot use (issue 19, item 2). The same reader
+//! a message naming the field for everything it cannot use. The same reader
 //! serves `examples/rope_freqs.rs` and the context-extension lab.
 //!
 //! Keys, as Hugging Face transformers reads them (docs/sources.md, "RoPE scaling"):

@@ -1,4 +1,4 @@
-//! RoPE past its training length (issue 19): the inverse frequencies θ_i and the attention
+//! RoPE past its training length: the inverse frequencies θ_i and the attention
 //! (temperature) factor of every `rope_scaling` type that Hugging Face transformers' model
 //! configurations use, computed as its `modeling_rope_utils.py` computes them (read there; the
 //! versions and what differs between them are in docs/sources.md, "RoPE scaling"), in f64.

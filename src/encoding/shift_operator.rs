@@ -1,5 +1,5 @@
 //! The shift operator and the operators that commute with it: why waves are the natural modes of
-//! anything that looks only at relative positions (seed 002, "频率、滤波器与本征模").
+//! anything that looks only at relative positions.
 //!
 //! On a sequence of N positions taken as a circle, the shift S moves every entry one place
 //! later. Its eigenvectors are the discrete Fourier waves v_f(t) = e^{2πi·f·t/N}: S v_f =
@@ -212,7 +212,7 @@ pub fn content_attention(n: usize, dim: usize, seed: u64) -> Vec<f64> {
     weights
 }
 
-/// Everything the shift lab prints (issue 18, item 4), for N positions, Fourier waves of
+/// Everything the shift lab prints, for N positions, Fourier waves of
 /// frequencies f and f2, a kernel, and one wave of the encoding (angular frequency `encoding_omega`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShiftReport {

@@ -1,4 +1,4 @@
-//! A training run as the training lab shows it (issue 21): steps of `tiny_transformer::Run`,
+//! A training run as the training lab shows it: steps of `tiny_transformer::Run`,
 //! its loss and held-out accuracy every `CHECK_EVERY` steps, the first check where that accuracy
 //! reached 95 %, and what the views draw. The worker (src/bin/trainer.rs) drives one per scheme;
 //! examples/tiny_training.rs prints the README's figures from the same code.

@@ -1,4 +1,4 @@
-//! A tiny transformer that learns positions (issue 21's training core): token embedding plus a
+//! A tiny transformer that learns positions: token embedding plus a
 //! position signal (none, a learned table, the sinusoids, RoPE or ALiBi), one attention layer of
 //! one or more heads (causal mask optional) with a residual connection, a linear read-out,
 //! cross-entropy and Adam. Plain Rust over flat `Vec<f64>`s; gradients written by hand and

@@ -1,6 +1,4 @@
-//! One gradient step of a tiny model, to see which numbers training changes (issue 18, item 7;
-//! seed 001, §14.4: a learned position table is "learned through backpropagation", the
-//! sinusoidal one is fixed).
+//! One gradient step of a tiny model, to see which numbers training changes.
 //!
 //! The model is as small as the point allows. A sentence of L tokens w_t with targets y_t;
 //! the input at position t is x_t = √d·E[w_t] + p_t, where E is the word table (V × d) and p_t

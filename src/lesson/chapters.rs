@@ -1,5 +1,5 @@
 //! The course's chapters as the code needs them: each chapter's id (its page's folder) and its
-//! panels, and which page of the site a page is (issue 37). The chapters' words (title, key
+//! panels, and which page of the site a page is. The chapters' words (title, key
 //! points, questions) are in `assets/course.txt` (`course.rs`), read only by the build-time
 //! prerender; a test checks that its chapters are these.
 

@@ -1,6 +1,6 @@
 //! The course: the page's panels grouped into short chapters in the order of the source texts,
 //! each with its key points and its check-yourself questions, and the glossary of the terms the
-//! page uses, all in both languages (issue 37).
+//! page uses, all in both languages.
 //!
 //! Like the lesson (`steps.rs`), the course is text a teacher can edit without touching code:
 //! `assets/course.txt` and `assets/glossary.txt`, whose formats their own header comments
@@ -341,7 +341,7 @@ mod tests {
     #[test]
     fn the_glossary_reads_and_names_the_terms_the_course_needs() {
         let terms = parse_glossary(GLOSSARY_TEXT).unwrap_or_else(|e| panic!("glossary.txt {e}"));
-        // The terms issue 37 asks for by name, by their English names.
+        // The terms the course must define, by their English names.
         for wanted in [
             "token",
             "embedding table",

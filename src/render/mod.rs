@@ -4,6 +4,7 @@
 pub mod bars;
 pub mod colormap;
 pub mod curves;
+pub mod finger;
 pub mod fits;
 pub mod heat;
 pub mod heatmap;

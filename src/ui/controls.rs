@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::context::{tr, use_lesson, Gate, Lesson};
+use super::finger::FingerTrack;
 
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key, Translate};
@@ -27,6 +28,12 @@ pub fn Controls() -> impl IntoView {
         <aside class="controls" class:toggled=move || toggled.get() aria-labelledby="controls-title">
             <div class="controls-head">
                 <h2 id="controls-title">{tr(Key::Controls)}</h2>
+                // On a phone the course's menu opens from this bar, which stays at the top,
+                // instead of a button floating over the text (style/main.css).
+                <button type="button" class="fold menu-in-bar" popovertarget=super::course::MENU_ID>
+                    <span aria-hidden="true">"☰ "</span>
+                    {tr(Key::Contents)}
+                </button>
                 <button
                     type="button"
                     class="fold"
@@ -301,6 +308,8 @@ fn Slider(
             field_label(field)
         }
     };
+    // Moved into the finger's wrapper, which takes its input as children.
+    let (range_id, range_testid) = (id.clone(), format!("slider-{symbol}{scope}"));
     view! {
         <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
             <label for=id.clone()>
@@ -309,14 +318,19 @@ fn Slider(
                 <span class="meaning">{Signal::derive(move || lang.get().t(label()).to_string())}</span>
             </label>
             <div class="control-row">
+                // A finger drags it a step per few pixels (ui/finger.rs).
+                <FingerTrack min=min max=max step=step on_value=move |v: f64| {
+                    typed.set(None);
+                    on_value.run(v);
+                }>
                 // min, max and step come before value: a browser clamps value to the range it
                 // knows when value is set.
                 <input
                     type="range"
-                    id=id.clone()
+                    id=range_id
                     disabled=gate.disabled()
                     title=gate.title()
-                    data-testid=format!("slider-{symbol}{scope}")
+                    data-testid=range_testid
                     min=min
                     max=move || max.get()
                     step=step
@@ -332,6 +346,7 @@ fn Slider(
                         }
                     }
                 />
+                </FingerTrack>
                 // The read-out is a number box: type an exact value.
                 <input
                     type="number"

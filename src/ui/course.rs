@@ -1,4 +1,4 @@
-//! The course's static parts (issue 37): the contents of every chapter with its panels and labs,
+//! The course's static parts: the contents of every chapter with its panels and labs,
 //! a chapter's key points, its check-yourself questions and its previous / next links, and the
 //! glossary, with each chapter's first use of a term linked to its definition.
 //!
@@ -273,7 +273,8 @@ mod parts {
     }
 
     /// The course's menu, a popover on every page but the contents, and the button that opens
-    /// it, always within reach (fixed at the bottom corner).
+    /// it, always within reach (fixed at the bottom corner; on a chapter read on a phone, in the
+    /// controls' bar at the top instead: `controls::Controls`).
     pub fn menu(page: Page, lang: Lang) -> impl IntoView {
         (page != Page::Home).then(|| {
             view! {
@@ -283,7 +284,7 @@ mod parts {
                     </h2>
                     {contents(page, lang)}
                 </nav>
-                <button type="button" class="menu-button" popovertarget=MENU_ID>
+                <button type="button" class="menu-button" class:on-chapter=matches!(page, Page::Chapter(_)) popovertarget=MENU_ID>
                     <span aria-hidden="true">"☰ "</span>{lang.t(Key::Contents)}
                 </button>
             }

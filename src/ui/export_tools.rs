@@ -11,7 +11,7 @@ use super::classroom::teacher_tools;
 use super::context::{tr, use_lesson};
 use super::dom::found;
 use crate::i18n::{Key, Translate};
-use crate::lesson::tools::ToolsCommand;
+use crate::lesson::tools::{ExportFormat, ToolsCommand};
 use crate::lesson::PanelId;
 
 /// The printed text of a panel that says what its charts show: the explanation under the title,
@@ -38,11 +38,6 @@ pub fn describe_charts(panel: &Element) {
     }
 }
 
-/// What the export buttons save, by the code their commands carry: pictures everywhere; under
-/// the heatmap also the matrix and code that rebuilds it.
-const PICTURES: [&str; 2] = ["png", "svg"];
-const HEATMAP_EXPORTS: [&str; 6] = ["png", "svg", "csv", "json", "numpy", "pytorch"];
-
 /// The export buttons at the end of a panel. Each hands the teacher's tools (loaded on the first
 /// export: src/ui/teacher/export.rs) the command `export <code> <panel>`; they make the file
 /// with the panel's title, legend and parameters, and write what happened (an SVG that could not
@@ -51,33 +46,34 @@ const HEATMAP_EXPORTS: [&str; 6] = ["png", "svg", "csv", "json", "numpy", "pytor
 pub fn ExportRow(panel: PanelId) -> impl IntoView {
     let lang = use_lesson().lang;
     let anchor = panel.anchor();
-    let exports: &[&str] = if panel == PanelId::Heatmap {
-        &HEATMAP_EXPORTS
+    // Pictures everywhere; under the heatmap also the matrix and code that rebuilds it.
+    let exports: &[ExportFormat] = if panel == PanelId::Heatmap {
+        &ExportFormat::MATRIX
     } else {
-        &PICTURES
+        &ExportFormat::PICTURES
     };
     view! {
         <div class="export-tools" role="group" aria-label=tr(Key::Export)>
             {exports
                 .iter()
-                .map(|&code| {
+                .map(|&format| {
                     // Fourteen "PNG" buttons: each is described by its panel's title, so a
                     // screen reader going from button to button hears whose pictures it saves.
                     view! {
                         <button
                             type="button"
-                            data-testid=format!("export-{code}-{anchor}")
+                            data-testid=format!("export-{}-{anchor}", format.code())
                             aria-describedby=format!("{anchor}-title")
-                            on:click=move |_| teacher_tools(&ToolsCommand::Export(code.into(), panel))
+                            on:click=move |_| teacher_tools(&ToolsCommand::Export(format, panel))
                         >
                             // The format's name (the same in every language), or what is copied.
-                            {move || match code {
-                                "numpy" => lang.get().t(Key::CopyNumpy),
-                                "pytorch" => lang.get().t(Key::CopyPytorch),
-                                "svg" => "SVG",
-                                "csv" => "CSV",
-                                "json" => "JSON",
-                                _ => "PNG",
+                            {move || match format {
+                                ExportFormat::Numpy => lang.get().t(Key::CopyNumpy),
+                                ExportFormat::Pytorch => lang.get().t(Key::CopyPytorch),
+                                ExportFormat::Svg => "SVG",
+                                ExportFormat::Csv => "CSV",
+                                ExportFormat::Json => "JSON",
+                                ExportFormat::Png => "PNG",
                             }}
                         </button>
                     }
@@ -88,15 +84,11 @@ pub fn ExportRow(panel: PanelId) -> impl IntoView {
     }
 }
 
-/// What the teacher's tools ask while they export a panel (`export <scale> <panel>` on the
-/// `pe-set-state` channel; `detail` is `<scale> <panel>`):
-/// draw the panel's canvases again, off screen ones too, at `scale` device pixels per CSS
-/// pixel (2 for a PNG, 1 for an SVG's recording); `0` puts every canvas back as it was.
-pub fn redraw_for_export(detail: &str, epoch: ViewportEpoch) {
-    let (scale, anchor) = detail.split_once(' ').unwrap_or((detail, ""));
-    // Whole numbers: `str::parse::<f64>` would bring 14 KB of float parsing (docs/bundle.md).
-    let scale: u8 = scale.parse().unwrap_or(0);
-    let panel = document().get_element_by_id(anchor);
+/// What the teacher's tools ask while they export `panel` (`PageRequest::Redraw`): draw the
+/// panel's canvases again, off screen ones too, at `scale` device pixels per CSS pixel (2 for a
+/// PNG, 1 for an SVG's recording); `0` puts every canvas back as it was.
+pub fn redraw_for_export(scale: u8, panel: PanelId, epoch: ViewportEpoch) {
+    let panel = document().get_element_by_id(panel.anchor());
     if scale > 0 {
         set_export_scale(Some(scale as f64));
         draw_off_screen_within(panel);

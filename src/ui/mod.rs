@@ -16,6 +16,7 @@ pub mod dot_product;
 pub mod embedding;
 pub mod export_tools;
 pub mod extrapolation;
+pub mod finger;
 pub mod frequencies;
 pub mod handout;
 pub mod heatmap;

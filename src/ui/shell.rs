@@ -10,13 +10,14 @@ use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools
 use super::context::{tr, use_lesson, Gate, Lesson};
 use super::controls::Controls;
 use super::course::MENU_ID;
+use super::dom::{SET_STATE_EVENT, STATE_EVENT};
 use super::net::{language_page, this_page};
 use super::notices::NoticeBanner;
 use crate::i18n::{Key, Translate};
 use crate::lesson::chapters::Page;
 use crate::lesson::labs::LabId;
 use crate::lesson::steps::STEP_PANELS;
-use crate::lesson::tools::ToolsCommand;
+use crate::lesson::tools::{PageRequest, ToolsCommand};
 use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Params, Parsed};
 
 /// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
@@ -196,24 +197,25 @@ pub fn start(opening: Parsed, page: Page) -> Shell {
         // The teacher's tools, if loaded, keep a mirror of the state (src/ui/teacher).
         let init = web_sys::CustomEventInit::new();
         init.set_detail(&wasm_bindgen::JsValue::from_str(&query));
-        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("pe-state", &init) {
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(STATE_EVENT, &init) {
             let _ = window().dispatch_event(&event);
         }
     });
     // …and change it through the page: the state stays in one place. An export in the tools
-    // asks on the same channel for the panel's canvases at its resolution (`export <scale>
-    // <panel>`: ui/export_tools.rs).
-    let requests = window_event_listener_untyped("pe-set-state", move |event| {
+    // asks on the same channel for the panel's canvases at its resolution (ui/export_tools.rs).
+    let requests = window_event_listener_untyped(SET_STATE_EVENT, move |event| {
         if let Some(detail) = event
             .dyn_ref::<web_sys::CustomEvent>()
             .and_then(|e| e.detail().as_string())
         {
-            match detail.strip_prefix("export ") {
-                Some(export) => super::export_tools::redraw_for_export(export, epoch),
+            match PageRequest::decode(&detail) {
+                PageRequest::Redraw { scale, panel } => {
+                    super::export_tools::redraw_for_export(scale, panel, epoch)
+                }
                 // Only a change: a lesson step whose state is the page's already (a step link
                 // opened at its own values) re-renders nothing.
-                None => {
-                    let asked = from_query(&detail).params;
+                PageRequest::State(query) => {
+                    let asked = from_query(&query).params;
                     if lesson.params.with_untracked(|p| *p != asked) {
                         lesson.params.set(asked);
                     }

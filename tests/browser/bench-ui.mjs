@@ -73,7 +73,7 @@ const SIZES = [
   { name: 'lab reach, xPos random, d 256, 8192', at: 'lab-xpos', query: '?xp_vectors=random&xp_d=256&xp_reach=7600', slider: 'xpos-reach', lab: true, alternate: true },
   { name: 'lab rows, image RoPE 32 × 32, d 256', at: 'lab-rope-2d', query: '?r2_rows=31&r2_columns=32&r2_d=256', slider: 'rope-2d-rows', lab: true, alternate: true },
   // While the training lab trains its two runs (its worker posting a snapshot every 200 ms that
-  // the lab draws): the chapter's own sliders, the lab on screen (issue 21), against the same
+  // the lab draws): the chapter's own sliders, the lab on screen, against the same
   // sliders at the same place with the lab idle.
   { name: 'baseline, while two runs train', at: 'lab-train', query: '?tr_steps=5000', slider: null, train: true },
   { name: 'pos, default, while two runs train', at: 'lab-train', query: '?tr_steps=5000', slider: 'pos', train: true },

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage, eventually } from './harness.mjs';
 
 const env = useSite();
 
@@ -61,11 +61,11 @@ const STEP_CHAPTERS = courseMap().steps;
 async function atItsPanel(page, step) {
   const where = STEP_PANELS[step - 1];
   if (where.startsWith('[')) await page.waitForSelector(where, { timeout: 30000 });
-  await page.waitForFunction(([w]) => {
+  await eventually(page, ([w]) => {
     const element = w.startsWith('[') ? document.querySelector(w) : document.getElementById(w);
     const r = element?.getBoundingClientRect();
     return r !== undefined && r.top >= -1 && r.top < innerHeight * 0.5;
-  }, [where], { timeout: 15000 }).catch(() => {});
+  }, [where], `step ${step} at its panel ${where}`);
   assert.ok(await onScreen(page, where), `step ${step} at its panel ${where}`);
 }
 

@@ -1,4 +1,4 @@
-// Corrections to the charts (issue 17): the dot product's symmetry and its chart's range, RoPE's
+// Corrections to the charts: the dot product's symmetry and its chart's range, RoPE's
 // distance chart stated exactly, its pairing selector and formula, the wavelength ladder's labels,
 // and lesson step 12's position. Each fact as the page shows it, in English and in Chinese.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Corrections of issue 17, points 6, 10 and 11, each visible on the page in both languages: the
+// Corrections of the layout, each visible on the page in both languages: the
 // texts and formulas follow the layout (interleaved or split); the real model's learned table is
 // coloured against the 99th percentile of |value| and says how many cells that clips; the
 // saturation and real-model panels say where the toy and the raw tables simplify.

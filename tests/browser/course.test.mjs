@@ -1,4 +1,4 @@
-// The course of chapters (issue 37): every page of the course, in both languages, walked as a
+// The course of chapters: every page of the course, in both languages, walked as a
 // student would. Prerendered text with scripts off, no English on a Chinese page, the contents
 // naming every panel and lab at first paint, previous / next and the back button, every glossary
 // link resolving and every term showing its definition in place, every check-yourself answer
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useSite, openPage, waitForApp, assertClean, courseMap, lessonPlans, ROOT } from './harness.mjs';
+import { useSite, openPage, waitForApp, assertClean, courseMap, lessonPlans, ROOT, settle, steady } from './harness.mjs';
 
 const env = useSite();
 const PHONE = { width: 375, height: 812 };
@@ -169,9 +169,11 @@ test('on a phone, a term shows its definition in place, and the menu is always o
     await labTerm.tap();
     assert.ok(await labDefinition.isVisible(), 'a lab term\'s definition shows on a tap');
     await page.keyboard.press('Escape');
-    // Far down the page the menu button is still on screen, and opens the contents.
+    // Far down the page the menu button is still on screen, in the controls' bar at the top
+    // (no button floats over the text), and opens the contents.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-    const button = page.locator('.menu-button');
+    assert.equal(await page.locator('.menu-button').isVisible(), false, 'no floating menu button on a chapter');
+    const button = page.locator('.controls-head .menu-in-bar');
     const where = await button.boundingBox();
     assert.ok(where.y >= 0 && where.y + where.height <= PHONE.height, 'the menu button is on screen');
     await button.tap();
@@ -180,8 +182,7 @@ test('on a phone, a term shows its definition in place, and the menu is always o
     await page.locator('#course-menu a[href$="#alibi"]').tap();
     await page.waitForURL((url) => url.pathname.endsWith('/zh/schemes/') && url.hash === '#alibi');
     await waitForApp(page);
-    await page.waitForTimeout(300);
-    const landing = await page.evaluate(() => ({
+    const landing = await steady(page, () => ({
       heading: document.getElementById('alibi').getBoundingClientRect().top,
       bar: document.querySelector('aside.controls').getBoundingClientRect().bottom,
     }));
@@ -268,10 +269,10 @@ test('every chapter is at most 15 phone screens with its labs drawn, and never w
         // Down the page, past every panel and its folded labs (the page draws the folds).
         for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
           await page.evaluate((y) => window.scrollTo(0, y), y);
-          await page.waitForTimeout(60);
+          await settle(page);
         }
-        await page.waitForTimeout(400);
-        const { height, width } = await page.evaluate(() => ({
+        // Every chart drawn (each sized by its first drawing): the page stops growing.
+        const { height, width } = await steady(page, () => ({
           height: document.documentElement.scrollHeight,
           width: document.documentElement.scrollWidth,
         }));

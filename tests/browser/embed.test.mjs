@@ -1,4 +1,4 @@
-// Embedding (issue 39): `embed=<panel or lab>` shows that one panel or lab with its own controls
+// Embedding: `embed=<panel or lab>` shows that one panel or lab with its own controls
 // and nothing else of the page, at 360 × 640 and 800 × 600, with no sideways scrolling, its
 // controls working, the link's values applied; the share dialog's <iframe> code loads it inside
 // another page.

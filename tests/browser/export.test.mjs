@@ -1,7 +1,7 @@
 // Export: a panel's PNG is a real PNG at twice the canvases' resolution; its SVG is a valid SVG
 // document with the drawing as vectors (and the heatmap's cells as an embedded PNG); both are
 // headed by the panel's title, its parameters and its legend, and named after the parameters
-// (issue 23; the exports are made by the teacher's tools wasm, src/ui/teacher/export.rs); the CSV download is
+// (the exports are made by the teacher's tools wasm, src/ui/teacher/export.rs); the CSV download is
 // byte for byte what the `pe_csv` example prints for the same parameters; the JSON holds the
 // same values; "copy as code" puts NumPy / PyTorch code for the current matrix on the clipboard.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The family of position schemes (issue 20): the family tree, T5's and Shaw's relative
+// The family of position schemes: the family tree, T5's and Shaw's relative
 // positions, NoPE, xPos and RoPE for images. Labs drawn by the tools' wasm (src/ui/labs), in the
 // ALiBi panel (family tree, relative bias, NoPE) and the RoPE panel (xPos, image RoPE).
 import { test } from 'node:test';

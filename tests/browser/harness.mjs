@@ -198,6 +198,43 @@ export async function settle(page) {
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 }
 
+/** Waits for `count` animation frames: the page's own clock, for checks that something does *not*
+ * happen (a paused run stays, nothing is fetched). A loaded machine makes the window longer, so
+ * such a check gets stricter, never flaky. */
+export async function frames(page, count) {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i += 1) await new Promise((ok) => requestAnimationFrame(ok));
+  }, count);
+}
+
+/** Waits until `measure` (run in the page with `arg`) gives the same JSON for `still` frames in a
+ * row, and returns it: a scroll that has come to rest, a page whose height no longer grows as its
+ * charts draw. Fails with the last values after `timeout` ms. */
+export async function steady(page, measure, arg, { still = 5, timeout = 20000 } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  let same = 0;
+  while (Date.now() < end) {
+    const now = JSON.stringify(await page.evaluate(measure, arg));
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= still) return JSON.parse(now);
+    await frames(page, 1);
+  }
+  assert.fail(`never came to rest within ${timeout} ms: last ${last}`);
+}
+
+/** Waits until `check` (run in the page with `arg`) is true; if it never is within `timeout` ms,
+ * fails with `message` and what `check` last saw: a retrying assertion. */
+export async function eventually(page, check, arg, message, { timeout = 15000 } = {}) {
+  try {
+    await page.waitForFunction(check, arg, { timeout, polling: 'raf' });
+  } catch (error) {
+    if (!/Timeout/i.test(String(error))) throw error;
+    assert.fail(`${message} (after ${timeout} ms: ${JSON.stringify(await page.evaluate(check, arg))})`);
+  }
+}
+
 /** Every canvas of the page, by test id (marker layers included). */
 export const CANVASES = [
   'canvas-pe-vector',

@@ -160,7 +160,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.match(await paste(bad), /rope_scaling\.factor is 0\.5/);
   assert.equal(await text('rope-extension-declared'), '131072');
   assert.match(await paste('not json'), /^Not JSON/);
-  // The other bad configs issue 19 lists, each with the reader's message (tests/rope_scaling.rs
+  // The other bad configs, each with the reader's message (tests/rope_scaling.rs
   // checks every message the reader has).
   const llama = (scaling) => JSON.stringify({ hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 4096, rope_scaling: scaling });
   for (const [config, message] of [
@@ -201,7 +201,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   await context.close();
 });
 
-test('the context-extension lab computes each pasted config as transformers 5 does, in both languages (issue 40)', async () => {
+test('the context-extension lab computes each pasted config as transformers 5 does, in both languages', async () => {
   // The configs engineers debug most, with transformers' values written out (the host tests read
   // the same file: tests/rope_scaling.rs).
   const { cases } = JSON.parse(readFileSync(resolve(ROOT, 'tests/data/rope_transformers.json'), 'utf8'));

@@ -1,4 +1,4 @@
-// A lesson that asks before it tells (issue 22): every step's answer is off the page until
+// A lesson that asks before it tells: every step's answer is off the page until
 // Reveal; the clicker drives the lesson whatever has focus, Escape leaves it and gives the
 // teacher's parameters back; a step can be reset and keeps a tweak across Previous/Next;
 // presenter view scales the charts' type and shows the step's panel alone beside the lesson bar;

@@ -1,4 +1,4 @@
-// Lesson plans (issue 39): a plan's link (`lesson=rope`) and a teacher's own list (`steps=…`)
+// Lesson plans: a plan's link (`lesson=rope`) and a teacher's own list (`steps=…`)
 // start lesson mode at their first step; Page Down walks their steps in their order, skipping a
 // step whose panel the link hides, with `hide=` and `lock=` kept in the address throughout and
 // after leaving; a bad list is corrected with a notice. Every plan, in both languages.

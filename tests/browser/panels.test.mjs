@@ -3,7 +3,7 @@
 // course's canvases are on their chapters' pages: a test of every one walks them all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, pageFor, courseMap } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, CANVASES, assertClean, pageFor, courseMap, eventually, frames } from './harness.mjs';
 
 const env = useSite();
 const { chapters: CHAPTERS } = courseMap();
@@ -208,11 +208,13 @@ test('the play button animates pos and stops', async () => {
   const pos = async () => Number(await page.inputValue('[data-testid=\"value-pos\"]'));
   const start = await pos();
   await page.getByTestId('rotation-play').click();
-  await page.waitForTimeout(700);
+  await eventually(page, (start) => Number(document.querySelector('[data-testid="value-pos"]').value) >= start + 2,
+    start, `pos advances from ${start} while playing`);
   await page.getByTestId('rotation-play').click();
   const stopped = await pos();
   assert.ok(stopped > start, `pos advanced from ${start} to ${stopped}`);
-  await page.waitForTimeout(400);
+  // Thirty frames: several of the animation's 150 ms ticks.
+  await frames(page, 30);
   assert.equal(await pos(), stopped, 'pause stops the animation');
   assertClean(problems);
   await context.close();

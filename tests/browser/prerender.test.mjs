@@ -5,7 +5,7 @@
 // so a link with other values keeps the text they do not change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean, courseMap } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, courseMap, frames } from './harness.mjs';
 
 const env = useSite();
 
@@ -139,7 +139,8 @@ test('while the page loads nothing shifts: no layout-shift entry at all', async 
         });
         await page.goto(env.site.url(link));
         await waitForApp(page);
-        await page.waitForTimeout(300);
+        // Any shift the first drawings cause is reported by the frame after it.
+        await frames(page, 10);
         assert.deepEqual(await page.evaluate(() => window.__shifts), [], `/${link}: layout shifts`);
         assertClean(problems);
       } finally {

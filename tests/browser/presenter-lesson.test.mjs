@@ -1,4 +1,4 @@
-// A lesson a lecturer runs with a clicker on a 1920 × 1080 projector (issue 38): presenter view,
+// A lesson a lecturer runs with a clicker on a 1920 × 1080 projector: presenter view,
 // Page Down only, every step in both languages. Before Reveal none of the answer's words and
 // numbers (their list per step is in assets/lesson.txt) is on screen; after the first Page Down
 // all of them are, in the viewport, the answer the panel prints among them, without scrolling.
@@ -6,7 +6,7 @@
 // and the step's panel takes the width of the screen (at least 90 %), with no parameter column.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean, stepPage, onStepPage, pageFor, lessonSteps } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, stepPage, onStepPage, pageFor, lessonSteps, steady } from './harness.mjs';
 
 const env = useSite();
 
@@ -64,8 +64,9 @@ for (const lang of ['en', 'zh']) {
         await page.keyboard.press('PageDown');
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
         await settle(page);
-        // The payoff is brought on screen after two frames (the panel's redraw, the bar's growth).
-        await page.waitForTimeout(300);
+        // The payoff is brought on screen after the panel's redraw and the bar's growth: the
+        // scroll comes to rest.
+        await steady(page, () => [scrollY, document.documentElement.scrollHeight]);
         const after = (await seen(page, words[lang])).filter((w) => !w.inView).map((w) => w.word);
         check(after.length === 0, `step ${n}: not in the viewport after Reveal: ${after.join(' | ')}`);
         const payoff = await page.evaluate(({ id, answer }) => {
@@ -139,7 +140,11 @@ test('every chart\'s text and markers are drawn in the theme\'s text colour, at 
         await waitForApp(page);
       }
       await page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).scrollIntoView({ block: 'center' }), testid);
-      await page.waitForTimeout(400);
+      // Seen by the observer, drawn at the next frame, at rest.
+      await steady(page, (id) => {
+        const canvas = document.querySelector(`[data-testid="${id}"]`);
+        return [scrollY, canvas.width, canvas.height];
+      }, testid);
       await settle(page);
       // Counted in the page: the canvas's pixels would be megabytes to hand over.
       const read = await page.evaluate((id) => {

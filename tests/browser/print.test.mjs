@@ -1,4 +1,4 @@
-// Printing a page (issue 39): the document has the explanations and the pictures, not the
+// Printing a page: the document has the explanations and the pictures, not the
 // interface; nothing sticks over the text; the canvases are drawn; a lesson step printed does
 // not carry the lesson bar or its answer.
 import { test } from 'node:test';

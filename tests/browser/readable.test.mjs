@@ -1,4 +1,4 @@
-// Readable charts and honest controls (issue 23): charts read through the drawing layer (every
+// Readable charts and honest controls: charts read through the drawing layer (every
 // text a canvas draws, with its box), controls that keep the reader's values, exact values typed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

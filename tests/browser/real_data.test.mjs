@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, pageFor } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, pageFor, frames } from './harness.mjs';
 
 const FILES = ['position_embeddings_512x384_f16le.bin', 'word_embeddings_f16le.bin'];
 const WIDTH = 384;
@@ -75,7 +75,7 @@ test('the tables are fetched only once the panel is shown, and the printed numbe
   // Use the page for a while at the top: nothing of the tables may arrive.
   await page.getByTestId('slider-pos').focus();
   await page.keyboard.press('ArrowRight');
-  await page.waitForTimeout(1500);
+  await frames(page, 60);
   assert.deepEqual(tableRequests(), [], 'no table request before the panel is shown');
   assert.equal(await page.getByTestId('panel-real-data').getAttribute('data-state'), 'waiting');
   await page.getByTestId('slider-pos').focus();

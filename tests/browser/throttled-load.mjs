@@ -1,4 +1,4 @@
-// A phone's throttled load of a Chinese chapter link (issue 37: 1.6 Mbps down, 750 kbps up, 150 ms
+// A phone's throttled load of a Chinese chapter link (1.6 Mbps down, 750 kbps up, 150 ms
 // latency, CPU ×4, as Lighthouse's slow 4G): when the first Chinese text is painted (first
 // contentful paint) and when the first chart is drawn (a canvas sized by its first drawing),
 // printed for a few runs. node throttled-load.mjs [runs] [path]

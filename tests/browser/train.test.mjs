@@ -1,4 +1,4 @@
-// Train it yourself (issue 21): the training lab (src/ui/labs/train) in the extrapolation
+// Train it yourself: the training lab (src/ui/labs/train) in the extrapolation
 // panel, trained by a worker of its own (src/bin/trainer.rs). The worker starts only when the
 // lab is drawn; a link's run is the host's run number for number; pause, one step and reset
 // do what they say; bad learning rates are named; a worker that cannot load says so; and the
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, settle, assertClean, ROOT, pageFor } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, ROOT, pageFor, frames } from './harness.mjs';
 
 const env = useSite();
 
@@ -49,7 +49,7 @@ test('the worker starts only when the lab is drawn, and not on the first screen'
   // not even the tools that would draw it.
   await page.getByTestId('panel-extrapolation').scrollIntoViewIfNeeded();
   await page.getByTestId('train-fold').waitFor({ timeout: 30000 });
-  await page.waitForTimeout(1500);
+  await frames(page, 60);
   assert.equal(page.workers().length, 0, 'a worker for the folded lab');
   assert.equal(await page.evaluate(() => typeof self.peTeacher), 'undefined', 'the tools for a folded lab');
   // Unfolded, it is drawn, and starts its worker.
@@ -107,13 +107,14 @@ test('one step, pause and reset do what they say; a new setting is a new run', a
   await page.getByTestId('train-pace').selectOption('1');
   await page.getByTestId('train-go').click();
   await page.waitForFunction(() => /^Pause/.test(document.querySelector('[data-testid="train-go"]').textContent));
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() => Number(/^step (\d+)/.exec(document.querySelector('[data-testid="train-progress-text"]').textContent)?.[1]) >= 3);
   await page.getByTestId('train-go').click();
   await page.waitForFunction(() => /^Train$/.test(document.querySelector('[data-testid="train-go"]').textContent));
   const paused = await text(page, 'train-progress-text');
   const step = Number(paused.match(/^step (\d+)/)[1]);
   assert.ok(step > 2 && step < 300, paused);
-  await page.waitForTimeout(400);
+  // A run steps every 30 ms at this pace: thirty frames are many steps.
+  await frames(page, 30);
   assert.equal(await text(page, 'train-progress-text'), paused, 'a paused run moved');
   // Paused: accuracy past the training length is measured.
   assert.match(await text(page, 'train-beyond-0'), /^\d\.\d{3}$/);

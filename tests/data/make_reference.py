@@ -52,7 +52,7 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
   max(query − key, 0); of B buckets the first B/2 exact, then B/2 + ⌊ln(n/(B/2)) /
   ln(max_distance/(B/2)) · (B − B/2)⌋ in float32, at most B − 1.
 
-  A linear model over positions (seed 002): min ‖Xc − y‖² + λ‖c‖², solved as the least squares of
+  A linear model over positions: min ‖Xc − y‖² + λ‖c‖², solved as the least squares of
   the stacked system [X; √λ·I] c ≈ [y; 0].
 
   RoPE past its training length (Hugging Face transformers' modeling_rope_utils.py, read there;
@@ -274,7 +274,7 @@ def fit_target(name, t):
 
 
 def basis_fit_cases():
-    """Least squares with a ridge over positions 0 … 63 (seed 002's linear model): features 1,
+    """Least squares with a ridge over positions 0 … 63 (the basis lab's linear model): features 1,
     sin(ω_i t), cos(ω_i t) for the first m pairs of d_model 16, base 10000; numpy's lstsq of the
     stacked system [X; √λ I] c ≈ [y; 0], λ = 1e-9; predictions over 0 … 127."""
     t = np.arange(128, dtype=float)

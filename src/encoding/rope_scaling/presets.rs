@@ -11,7 +11,7 @@ pub struct Preset {
     pub trained: Option<usize>,
 }
 
-/// The context-extension lab's models (issue 19, item 5).
+/// The context-extension lab's models.
 pub const PRESETS: [Preset; 6] = [
     Preset {
         name: "Llama 2 7B",

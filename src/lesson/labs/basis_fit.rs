@@ -1,5 +1,5 @@
 //! The basis lab (in the extrapolation panel; its view `ui::labs::basis_fit`): sinusoids as a
-//! basis, and a learned table that cannot extrapolate (issue 18, items 2 and 3).
+//! basis, and a learned table that cannot extrapolate.
 
 use super::prelude::*;
 use crate::encoding::basis_fit::TargetChoice;

@@ -1,5 +1,5 @@
 //! The model-path lab (in the embedding panel; its view `ui::labs::model_path`): where the
-//! position signal enters the model (issue 18, item 6).
+//! position signal enters the model.
 
 use super::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The NoPE lab (in the ALiBi panel, after the relative biases; its view `ui::labs::nope`): no
-//! position encoding, and what the causal mask alone tells a query (issue 20, item 3).
+//! position encoding, and what the causal mask alone tells a query.
 
 use super::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The relative-bias lab (in the ALiBi panel, after the family tree; its view
-//! `ui::labs::relative_bias`): Shaw et al.'s clipped offsets and T5's buckets (issue 20, item 2).
+//! `ui::labs::relative_bias`): Shaw et al.'s clipped offsets and T5's buckets.
 
 use super::prelude::*;
 use crate::encoding::relative_bias::{T5_MAX_DISTANCE, T5_NUM_BUCKETS};

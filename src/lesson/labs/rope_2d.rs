@@ -1,5 +1,5 @@
 //! The image-RoPE lab (in the RoPE panel, after xPos; its view `ui::labs::rope_2d`): RoPE for
-//! images (issue 20, item 5).
+//! images.
 
 use super::prelude::*;
 use crate::encoding::rope_2d::GridScheme;

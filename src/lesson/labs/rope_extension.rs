@@ -1,5 +1,5 @@
 //! The context-extension lab (in the RoPE panel, after the complex-number lab; its view
-//! `ui::labs::rope_extension`): longer than trained, RoPE context extension (issue 19).
+//! `ui::labs::rope_extension`): longer than trained, RoPE context extension.
 
 use super::values::{last_value, prefixed_pairs, read_numbers, shorten};
 use super::prelude::*;

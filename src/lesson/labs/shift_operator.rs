@@ -1,5 +1,5 @@
 //! The shift lab (in the dot-product panel; its view `ui::labs::shift_operator`): why waves, the
-//! shift and every mixing by offset (issue 18, item 4).
+//! shift and every mixing by offset.
 
 use super::values::{last_value, prefixed_pairs, shorten};
 use super::prelude::*;

@@ -1,6 +1,6 @@
 //! The training lab (in the extrapolation panel, after the training step; its view
-//! `ui::labs::train`, its worker `src/bin/trainer.rs`): train a tiny transformer yourself
-//! (issue 21). Its settings, and the messages its view and its worker exchange: one type each
+//! `ui::labs::train`, its worker `src/bin/trainer.rs`): train a tiny transformer yourself.
+//! Its settings, and the messages its view and its worker exchange: one type each
 //! way, written and read here, so that the two wasms cannot disagree.
 
 use super::prelude::*;

@@ -1,5 +1,5 @@
 //! The training-step lab (in the extrapolation panel, after the basis lab; its view
-//! `ui::labs::training_step`): one training step, fixed against learned (issue 18, item 7).
+//! `ui::labs::training_step`): one training step, fixed against learned.
 
 use super::prelude::*;
 

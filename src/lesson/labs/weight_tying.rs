@@ -1,5 +1,5 @@
 //! The weight-tying lab (in the embedding panel, after the model's path; its view
-//! `ui::labs::weight_tying`): one matrix in three places (issue 18, item 8).
+//! `ui::labs::weight_tying`): one matrix in three places.
 
 use super::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The xPos lab (in the RoPE panel, after the context-extension lab; its view `ui::labs::xpos`):
-//! RoPE with a decay per pair (issue 20, item 4).
+//! RoPE with a decay per pair.
 
 use super::prelude::*;
 use crate::encoding::xpos::XPOS_SCALE_BASE;

@@ -1,5 +1,5 @@
 //! Lab (in the extrapolation panel): sinusoids as a basis, and a learned table that cannot
-//! extrapolate (issue 18, items 2 and 3; seed 002). A linear model fits a target over the
+//! extrapolate. A linear model fits a target over the
 //! positions 0 … N − 1 (N: the page's trained length) from pos alone, from the first m
 //! sinusoidal pairs, and as a learned table, and is drawn on to 2N − 1 (`encoding::basis_fit`).
 

@@ -1,5 +1,5 @@
-//! Lab (in the ALiBi panel, heading the family's labs): the family tree of position schemes
-//! (issue 20, item 1). One row per scheme: where the position enters, what is learned for it,
+//! Lab (in the ALiBi panel, heading the family's labs): the family tree of position schemes.
+//! One row per scheme: where the position enters, what is learned for it,
 //! what happens past the training length, one model that uses it, and where the page shows it.
 //! Every fact is cited in docs/sources.md.
 

@@ -119,7 +119,7 @@ fn keep_open_labs_in_link() {
         let again = write.clone();
         Effect::new(move |_| write());
         // It lives as long as the page.
-        window_event_listener_untyped("pe-state", move |_| again());
+        window_event_listener_untyped(super::dom::STATE_EVENT, move |_| again());
     });
     std::mem::forget(owner);
     if let Some(fold) = fold {
@@ -437,7 +437,7 @@ fn keep_in_address(
             write_lab_pairs(prefix, pairs().as_deref());
         }
     });
-    let rewritten = window_event_listener_untyped("pe-state", move |_| {
+    let rewritten = window_event_listener_untyped(super::dom::STATE_EVENT, move |_| {
         if in_address.get_value() {
             write_lab_pairs(prefix, pairs().as_deref());
         }

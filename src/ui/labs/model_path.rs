@@ -1,6 +1,6 @@
-//! Lab (in the embedding panel): where the position signal enters the model (issue 18, item 6;
-//! seeds 001 and 002). The input path of an encoder–decoder or a decoder-only transformer, box by
-//! box, with the shapes the page's length and d_model and the lab's batch give
+//! Lab (in the embedding panel): where the position signal enters the model.
+//! The input path of an encoder–decoder or a decoder-only transformer, box by box,
+//! with the shapes the page's length and d_model and the lab's batch give
 //! (`encoding::model_shapes`); each box links to the panel that shows it.
 
 use leptos::prelude::*;

@@ -1,5 +1,5 @@
 //! Lab (in the ALiBi panel, after the relative biases): no position encoding at all, and what
-//! the causal mask alone tells a query (issue 20, item 3; `encoding::nope`).
+//! the causal mask alone tells a query (`encoding::nope`).
 
 use leptos::prelude::*;
 

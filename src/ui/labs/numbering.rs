@@ -1,4 +1,4 @@
-//! Lab (in the PE vector panel): why not just number the positions? (issue 18, item 1; seed 002.)
+//! Lab (in the PE vector panel): why not just number the positions?
 //! Three position signals for the word at pos, side by side: the raw index, the fraction
 //! pos/length, and the sinusoidal vector (`encoding::numbering`).
 

@@ -11,6 +11,7 @@ use crate::render::svg_plot::{Mark, HEIGHT, WIDTH};
 use crate::ui::context::{tr, use_lesson};
 use crate::ui::course::{panel_terms, with_term_buttons};
 use crate::ui::dom::download;
+use crate::ui::finger::FingerTrack;
 
 /// Lab `id`'s explanation in the page's language, with the glossary terms the chapter first uses
 /// there (`course::panel_terms`) made buttons that show their definitions.
@@ -126,6 +127,12 @@ pub fn LabSlider(
     view! {
         <label class="lab-slider">
             <span>{tr(label)}</span>
+            <FingerTrack
+                min=track.position(range.0)
+                max=Signal::derive(max)
+                step=step
+                on_value=move |p: f64| set.run(track.value(p))
+            >
             <input
                 type="range"
                 data-testid=testid
@@ -140,6 +147,7 @@ pub fn LabSlider(
                     }
                 }
             />
+            </FingerTrack>
             <output data-testid=format!("{testid}-value")>{Signal::derive(move || short(value.get()))}</output>
         </label>
     }

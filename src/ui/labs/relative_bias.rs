@@ -1,5 +1,5 @@
 //! Lab (in the ALiBi panel, after the family tree): relative positions added to the score,
-//! Shaw et al.'s clipped offsets and T5's buckets (issue 20, item 2). The table index every
+//! Shaw et al.'s clipped offsets and T5's buckets. The table index every
 //! offset reads under each (`encoding::relative_bias`), T5's bias matrix for seeded per-bucket
 //! values, and Shaw's clipped offset over the same matrix.
 

@@ -1,5 +1,5 @@
-//! Lab (in the RoPE panel, after xPos): RoPE for images (issue 20, item 5;
-//! `encoding::rope_2d`). A grid of patches, a query patch, and the score to every patch under
+//! Lab (in the RoPE panel, after xPos): RoPE for images
+//! (`encoding::rope_2d`). A grid of patches, a query patch, and the score to every patch under
 //! axial 2-D RoPE, sectioned (multimodal) RoPE or the grid flattened to one sequence, beside the
 //! flattened one for comparison.
 

@@ -1,4 +1,4 @@
-//! Lab (in the RoPE panel): one RoPE pair read as complex numbers (issue 18, item 5). Pair i of
+//! Lab (in the RoPE panel): one RoPE pair read as complex numbers. Pair i of
 //! the query is one complex number q, the key's k; turning by mθ_i is multiplying by e^{imθ_i}
 //! (RoFormer, Su et al., §3.4.1 eq. (33)), and the pair's part of the score is
 //! Re(q_m·conj(k_n)) = Re(q·conj(k)·e^{i(m−n)θ_i}) (eq. (35)), printed beside the 2×2 rotation

@@ -1,5 +1,5 @@
 //! Lab (in the RoPE panel, after the complex-number lab): longer than trained, RoPE context
-//! extension (issue 19). A model (a preset or a pasted config.json, read by
+//! extension. A model (a preset or a pasted config.json, read by
 //! `encoding::rope_config`), a method (`encoding::rope_scaling::Method`) and lengths; each pair's
 //! wavelength before and after, what the scaling did to the fastest and slowest pairs, and the
 //! score of an aligned query and key against distance for every method.

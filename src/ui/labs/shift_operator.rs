@@ -1,7 +1,6 @@
-//! Lab (in the dot-product panel): why waves, the shift and every mixing by offset (issue 18,
-//! item 4; seed 002, "频率、滤波器与本征模"). The shift S on N positions, a wave and a random
-//! vector under it, and a mixing whose weights depend on the offset alone, as a filter of
-//! frequencies (`encoding::shift_operator::shift_report`).
+//! Lab (in the dot-product panel): why waves, the shift and every mixing by offset.
+//! The shift S on N positions, a wave and a random vector under it, and a mixing whose weights
+//! depend on the offset alone, as a filter of frequencies (`encoding::shift_operator::shift_report`).
 
 use leptos::prelude::*;
 

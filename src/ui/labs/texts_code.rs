@@ -1,5 +1,5 @@
 //! Lab (in the PE vector panel, after the numbering lab): the texts' code with this page's
-//! numbers (issue 18, item 9; seeds 001 §14.6 and 003 §2.5): the fixed encoding as a PyTorch
+//! numbers: the fixed encoding as a PyTorch
 //! module with a buffer, a learned `nn.Embedding` one, and the table's NumPy twin, each with a
 //! copy button (`export::pytorch_modules`, `export::numpy_twin`).
 

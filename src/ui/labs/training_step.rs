@@ -1,5 +1,5 @@
 //! Lab (in the extrapolation panel, after the basis lab): one training step, fixed against
-//! learned (issue 18, item 7; seed 001, §14.4). A tiny model takes one step of gradient descent
+//! learned. A tiny model takes one step of gradient descent
 //! on one sentence; which rows of the word table and of a learned position table moved, and
 //! that the sinusoidal encoding, not being a parameter, did not (`encoding::training_step`).
 

@@ -1,5 +1,5 @@
 //! Lab (in the embedding panel, after the model's path): one matrix in three places, weight
-//! tying (issue 18, item 8; seed 003, §5). The parameters of an encoder–decoder transformer
+//! tying. The parameters of an encoder–decoder transformer
 //! with each way of sharing its vocabulary matrices (`encoding::model_shapes`).
 
 use leptos::prelude::*;

@@ -1,5 +1,5 @@
 //! Lab (in the RoPE panel, after the context-extension lab): xPos, RoPE with a decay per pair
-//! (issue 20, item 4; `encoding::xpos`).
+//! (`encoding::xpos`).
 
 use leptos::prelude::*;
 

@@ -5,8 +5,8 @@
 //! than in the page: students who never export never download this code (docs/bundle.md).
 //!
 //! The pictures are put together by `assets/export.js` (loaded on the first picture export),
-//! which asks the page to draw the panel again at the export's resolution (`export <scale>
-//! <panel>` on the page's `pe-set-state` channel: `ui::export_tools::redraw_for_export`).
+//! which asks the page to draw the panel again at the export's resolution (`PageRequest::Redraw`
+//! on the page's `pe-set-state` channel: `ui::export_tools::redraw_for_export`).
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -15,6 +15,7 @@ use super::send;
 use crate::export::{numpy_snippet, pe_matrix_csv, pe_matrix_json, pytorch_snippet};
 use crate::i18n::{Key, Translate};
 use crate::lesson::query::field_value;
+use crate::lesson::tools::{ExportFormat, PageRequest};
 use crate::lesson::{Field, PanelId, Params};
 use crate::ui::dom::download;
 
@@ -83,8 +84,8 @@ pub fn file_name(panel: PanelId, params: &Params) -> String {
     name
 }
 
-/// Makes `panel`'s file in format `code` (an export button's `ToolsCommand::Export`).
-pub fn run(code: &str, panel: PanelId, params: Params) {
+/// Makes `panel`'s file in `format` (an export button's `ToolsCommand::Export`).
+pub fn run(format: ExportFormat, panel: PanelId, params: Params) {
     let (length, d_model, base, layout) =
         (params.length, params.d_model, params.base, params.layout);
     let status = move |key: Option<Key>| {
@@ -93,22 +94,22 @@ pub fn run(code: &str, panel: PanelId, params: Params) {
             line.set_text_content(key.map(|k| params.lang.t(k)));
         }
     };
-    match code {
-        "png" | "svg" => pictures(code, panel, &params, status),
-        "csv" => {
+    match format {
+        ExportFormat::Png | ExportFormat::Svg => pictures(format, panel, &params, status),
+        ExportFormat::Csv => {
             let mut csv = Vec::new();
             if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
                 let csv = String::from_utf8_lossy(&csv);
                 download("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
             }
         }
-        "json" => download(
+        ExportFormat::Json => download(
             "pe-matrix.json",
             "data:application/json;charset=utf-8,",
             &pe_matrix_json(length, d_model, base, layout),
         ),
-        "numpy" | "pytorch" => {
-            let code = if code == "numpy" {
+        ExportFormat::Numpy | ExportFormat::Pytorch => {
+            let code = if format == ExportFormat::Numpy {
                 numpy_snippet(length, d_model, base, layout)
             } else {
                 pytorch_snippet(length, d_model, base, layout)
@@ -123,7 +124,6 @@ pub fn run(code: &str, panel: PanelId, params: Params) {
                 }));
             });
         }
-        _ => {}
     }
 }
 
@@ -133,8 +133,12 @@ use leptos::prelude::{document, window};
 /// redraw)`, where `redraw(scale)` asks the page to draw the panel's canvases at `scale` (0: as
 /// before). If the script cannot be fetched (offline before the service worker kept it), the
 /// panel's status line says so; the failed script goes, and the next click tries again.
-fn pictures(kind: &str, panel: PanelId, params: &Params, status: impl Fn(Option<Key>) + 'static) {
-    let kind = kind.to_string();
+fn pictures(
+    kind: ExportFormat,
+    panel: PanelId,
+    params: &Params,
+    status: impl Fn(Option<Key>) + 'static,
+) {
     let details = (parameters(panel, params), file_name(panel, params));
     let anchor = panel.anchor();
     let export = move |script: Option<web_sys::Element>| {
@@ -150,11 +154,12 @@ fn pictures(kind: &str, panel: PanelId, params: &Params, status: impl Fn(Option<
             return;
         };
         let redraw = Closure::<dyn Fn(u8)>::new(move |scale: u8| {
-            send(super::SET_STATE_EVENT, &format!("export {scale} {anchor}"));
+            let request = PageRequest::Redraw { scale, panel };
+            send(super::SET_STATE_EVENT, &request.encode());
         });
         let arguments = js_sys::Array::of5(
             &section,
-            &JsValue::from_str(&kind),
+            &JsValue::from_str(kind.code()),
             &JsValue::from_str(&details.0),
             &JsValue::from_str(&details.1),
             &redraw.into_js_value(),

@@ -143,7 +143,7 @@ fn mount(opening: Params) {
             Some(ToolsCommand::Open) => classroom.open_link(),
             Some(ToolsCommand::Share) => sharing.set(true),
             Some(ToolsCommand::Export(format, panel)) => {
-                export::run(&format, panel, params.get_untracked())
+                export::run(format, panel, params.get_untracked())
             }
             Some(ToolsCommand::Labs(panel)) => crate::ui::labs::mount(panel, lesson),
             Some(ToolsCommand::OpenLab(lab)) => crate::ui::labs::open(lab, lesson),

@@ -1,5 +1,5 @@
-//! Lab (in the extrapolation panel, after the training step): train a tiny transformer yourself
-//! (issue 21). A worker (src/bin/trainer.rs; its channel `worker`) trains the same task with two
+//! Lab (in the extrapolation panel, after the training step): train a tiny transformer yourself.
+//! A worker (src/bin/trainer.rs; its channel `worker`) trains the same task with two
 //! position schemes on the same batches; the lab draws its snapshots (`charts`): the loss and
 //! accuracy curves, the position table and its similarity, one sequence's attention, and
 //! accuracy by position up to twice the training length (`encoding::tiny_training`).
