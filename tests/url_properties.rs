@@ -66,7 +66,7 @@ fn valid_params() -> impl Strategy<Value = Params> {
                     Layout::Interleaved
                 },
                 dims,
-                sentence,
+                sentence: Some(sentence),
                 token: (token % sentence_length(sentence) as u64) as usize,
                 scale_embedding: scale,
                 unit_init: scale ^ split,

@@ -215,7 +215,9 @@ pub struct Params {
     pub base: f64,
     pub layout: Layout,
     pub dims: WaveDims,
-    pub sentence: usize,
+    /// The demo sentence as chosen; `None` (never chosen, or the page language's own) follows
+    /// the language: [`Params::sentence_shown`].
+    pub sentence: Option<usize>,
     pub token: usize,
     pub scale_embedding: bool,
     pub unit_init: bool,
@@ -378,7 +380,7 @@ impl Default for Params {
             base: BASE_DEFAULT,
             layout: Layout::Interleaved,
             dims: WaveDims::Auto,
-            sentence: 0,
+            sentence: None,
             token: 1,
             scale_embedding: true,
             // tensor2tensor's initialisation, the one √d_model was made for.
@@ -423,6 +425,32 @@ impl Params {
         }
     }
 
+    /// The demo sentence of a language in [`DEMO_SENTENCES`]: a Chinese page opens on 狗咬人,
+    /// an English one on "dog bites man" (the same three words in each).
+    fn sentence_of(lang: Lang) -> usize {
+        match lang {
+            Lang::En => 0,
+            Lang::Zh => 2,
+        }
+    }
+
+    /// The demo sentence on screen: the one chosen, else the language's. A link writes it only
+    /// when it is not the language's (`query::to_query`).
+    ///
+    /// ```
+    /// use pe_explorer::encoding::DEMO_SENTENCES;
+    /// use pe_explorer::lesson::{Lang, Params};
+    /// let zh = Params { lang: Lang::Zh, ..Params::default() };
+    /// assert_eq!(DEMO_SENTENCES[zh.sentence_shown()], "狗咬人");
+    /// assert_eq!(DEMO_SENTENCES[Params::default().sentence_shown()], "dog bites man");
+    /// let chosen = Params { sentence: Some(4), ..zh }.clamped();
+    /// assert_eq!(DEMO_SENTENCES[chosen.sentence_shown()], "the cat sat on the mat");
+    /// ```
+    pub fn sentence_shown(&self) -> usize {
+        self.sentence
+            .unwrap_or_else(|| Self::sentence_of(self.lang))
+    }
+
     /// The word-order panel's sentence pair on screen: the one chosen, else the language's.
     /// A link writes it only when it is not the language's (`query::to_query`), so a link
     /// that names a pair keeps it in either language.
@@ -460,8 +488,12 @@ impl Params {
         } else {
             round_to_thousandths(self.base.clamp(BASE_MIN, BASE_MAX))
         };
-        let sentence = self.sentence.min(DEMO_SENTENCES.len() - 1);
-        let token = self.token.min(sentence_length(sentence) - 1);
+        let sentence = self
+            .sentence
+            .map(|s| s.min(DEMO_SENTENCES.len() - 1))
+            .filter(|&s| s != Self::sentence_of(self.lang));
+        let shown = sentence.unwrap_or_else(|| Self::sentence_of(self.lang));
+        let token = self.token.min(sentence_length(shown) - 1);
         let amplitude = if self.amplitude.is_nan() {
             1.0
         } else {

@@ -211,8 +211,8 @@ pub const PARAMS: [Param; 31] = [
         &[],
         0,
         LENGTH_MAX,
-        |p| p.sentence,
-        |p, v| p.sentence = v,
+        Params::sentence_shown,
+        |p, v| p.sentence = Some(v),
     ),
     count(
         Field::Token,

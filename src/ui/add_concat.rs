@@ -94,7 +94,7 @@ pub fn AddConcatPanel() -> impl IntoView {
         params.with(|p| CombineInputs {
             d_model: p.d_model,
             base: p.base,
-            sentence: p.sentence,
+            sentence: p.sentence_shown(),
             token: p.token,
             scale_embedding: p.scale_embedding,
             amplitude: p.amplitude,

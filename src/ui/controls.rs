@@ -474,7 +474,7 @@ pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
             field=Field::Sentence
             label=Key::SentenceLabel
             choices=&DEMO_SENTENCES
-            read=|p| p.sentence
+            read=|p| p.sentence_shown()
             write=|p, v| *p = p.with(Field::Sentence, v as f64)
         />
     }

@@ -52,7 +52,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
     });
     let inputs = Memo::new(move |_| {
         params.with(|p| LookupInputs {
-            sentence: p.sentence,
+            sentence: p.sentence_shown(),
             token: p.token,
             scale_on: p.scale_embedding,
             base: p.base,
