@@ -1,6 +1,7 @@
 //! A model's RoPE frequencies after its `rope_scaling`, as the context-extension lab computes them:
 //!
 //!     cargo run --release --example rope_freqs -- --config config.json [--seq-len N]
+//!     cargo run --release --example rope_freqs < config.json
 //!
 //! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; for DeepSeek's
 //! attention also `"softmax_scale_factor"`; what the reader assumed, such as a missing
@@ -9,18 +10,38 @@
 //! it cannot use exits with status 1 and a message naming the field
 //! (`pe_explorer::encoding::rope_config`).
 
+use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
 use pe_explorer::encoding::rope_config::{frequencies_json, read_config};
 use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
 
-const USAGE: &str = "usage: rope_freqs --config config.json [--seq-len N]";
+const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N]";
+
+/// What `--help` prints.
+const HELP: &str = "\
+usage: rope_freqs [--config config.json] [--seq-len N]
+
+Prints a model's RoPE inverse frequencies and attention factor after its rope_scaling (or
+rope_parameters), as JSON, computed as transformers 5 computes them.
+
+  --config FILE   the model's config.json; - or no --config reads it from standard input
+  --seq-len N     the sequence length to compute at (dynamic NTK, LongRoPE's long factors);
+                  without it, as the model is loaded
+  -h, --help      this text
+
+Notes on what was assumed go to standard error; a config that cannot be used exits with
+status 1 and a message naming the field.";
 
 fn main() -> ExitCode {
     let mut config = None;
     let mut seq_len = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
+        if arg == "--help" || arg == "-h" {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
         match (arg.as_str(), args.next()) {
             ("--config", Some(path)) => config = Some(path),
             ("--seq-len", Some(n)) => match n.parse::<usize>() {
@@ -34,10 +55,18 @@ fn main() -> ExitCode {
             _ => return fail(USAGE),
         }
     }
-    let Some(path) = config else {
+    // No file named: the config comes on standard input, unless nothing is piped there.
+    let path = config.unwrap_or_else(|| "-".to_string());
+    if path == "-" && std::io::stdin().is_terminal() {
         return fail(USAGE);
+    }
+    let read = if path == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(&path)
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match read {
         Ok(text) => text,
         Err(error) => return fail(&format!("cannot read {path}: {error}")),
     };

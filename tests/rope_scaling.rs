@@ -5,8 +5,9 @@
 //! most against transformers 5's formulas (`tests/data/rope_transformers.json`, values written out
 //! with how they were computed), through the core and through `rope_freqs`.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use pe_explorer::encoding::rope_config::{read_config, ConfigError, Note, TYPES};
 use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor, Scaling};
@@ -383,9 +384,11 @@ fn the_example_prints_full_precision_json_and_fails_on_a_bad_config() {
     let dynamic = cases.iter().find(|c| c["name"] == "dynamic at 3x").unwrap();
     let good = dir.join("good.json");
     std::fs::write(&good, dynamic["config"].to_string()).unwrap();
+    // Nothing on standard input, so that a run without --config never waits for it.
     let run = |args: &[&str]| {
         Command::new(rope_freqs_binary())
             .args(args)
+            .stdin(Stdio::null())
             .output()
             .unwrap()
     };
@@ -437,7 +440,67 @@ fn the_example_prints_full_precision_json_and_fails_on_a_bad_config() {
             .status
             .success()
     );
+    // Nothing on standard input and no file: an empty config, refused.
     assert!(!run(&[]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_example_has_help_and_reads_a_config_from_standard_input() {
+    for flag in ["--help", "-h"] {
+        let out = Command::new(rope_freqs_binary())
+            .arg(flag)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{flag} exits 0");
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(help.starts_with("usage: rope_freqs"), "{help}");
+        assert!(
+            help.contains("--seq-len") && help.contains("standard input"),
+            "{help}"
+        );
+    }
+    let cases = reference_cases();
+    let dynamic = cases.iter().find(|c| c["name"] == "dynamic at 3x").unwrap();
+    let config = dynamic["config"].to_string();
+    let dir = std::env::temp_dir().join(format!("rope_freqs_stdin_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("config.json");
+    std::fs::write(&file, &config).unwrap();
+    let from_file = Command::new(rope_freqs_binary())
+        .args(["--config", file.to_str().unwrap(), "--seq-len", "12288"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    for args in [
+        &["--seq-len", "12288"][..],
+        &["--config", "-", "--seq-len", "12288"][..],
+    ] {
+        let mut child = Command::new(rope_freqs_binary())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(config.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            out.stdout, from_file.stdout,
+            "{args:?}: the same numbers as from the file"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -680,7 +743,7 @@ fn transformers_cases() -> Vec<Case> {
 /// The configurations engineers debug: every inverse frequency and the attention factor (and DeepSeek's
 /// softmax factor) within 1e-9 relative of transformers 5's formulas.
 #[test]
-fn issue_40_configs_match_transformers_to_1e_9_relative() {
+fn the_configs_engineers_debug_match_transformers_to_1e_9_relative() {
     let cases = transformers_cases();
     assert_eq!(cases.len(), 13);
     for case in &cases {
@@ -711,7 +774,7 @@ fn issue_40_configs_match_transformers_to_1e_9_relative() {
 }
 
 #[test]
-fn rope_freqs_prints_transformers_numbers_for_issue_40_configs() {
+fn rope_freqs_prints_transformers_numbers_for_the_configs_engineers_debug() {
     let dir = std::env::temp_dir().join(format!("rope_freqs_40_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (n, case) in transformers_cases().iter().enumerate() {

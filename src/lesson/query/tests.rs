@@ -62,7 +62,7 @@ fn default_round_trips_without_notices() {
 }
 
 #[test]
-fn hostile_values_from_the_issue_are_clamped_and_named() {
+fn hostile_values_a_review_tried_are_clamped_and_named() {
     let parsed = from_query("?d_model=-3&pos=NaN&k=1e99");
     assert!(parsed.params.is_valid());
     assert_eq!(parsed.params.d_model, 2);
