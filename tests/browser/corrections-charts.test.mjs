@@ -92,13 +92,13 @@ test('RoPE: the distance chart says q = k, the selector names the pairs, the for
   // The rotation formula, for the pairing chosen.
   const formula = () => page.locator('#rope .formula').first().textContent();
   assert.match(await formula(), /cos/);
-  assert.match(await formula(), /q2i\+1′/);
+  assert.match(await formula(), /q′2i\+1/);
   assert.doesNotMatch(await formula(), /i\+d\/2/);
   assert.ok((await canvasHash(page, 'canvas-rope-decay')).inked > 1000);
   await page.getByTestId('select-rope-layout').selectOption('split');
   await settle(page);
   assert.match(page.url(), /layout=split/);
-  assert.match(await formula(), /qi\+d\/2′/);
+  assert.match(await formula(), /q′i\+d\/2/);
   assert.doesNotMatch(await formula(), /2i\+1/);
 
   // After the projections, so the offset alone: with a link to the add-versus-concatenate panel,

@@ -644,7 +644,7 @@ test('the contents list every lab under its panel from the first paint, and foll
   assert.deepEqual(await page.locator('nav.toc .toc-labs a').allTextContents(), entries);
   assert.equal(await page.locator('#lab-shift-operator').count(), 0);
   await page.evaluate(() => scrollTo(0, 0));
-  await page.locator('button[popovertarget="course-menu"]').click();
+  await page.locator('button[popovertarget="course-menu"]:visible').click();
   await page.locator('nav.toc a[href$="#lab-shift-operator"]').click();
   await inView('lab-shift-operator');
   await page.getByTestId('shift-operator-title').waitFor({ timeout: 10000 });

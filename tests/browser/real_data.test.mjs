@@ -196,7 +196,7 @@ test('a failed or damaged download is a message in the panel; the rest of the pa
     assert.match(page.url(), /d_model=130/);
     // Another panel (on its chapter's page, through the contents' link, in the same state) still
     // follows the controls.
-    await page.locator('button[popovertarget="course-menu"]').click();
+    await page.locator('button[popovertarget="course-menu"]:visible').click();
     await page.locator('nav.toc a[href$="#heatmap"]').click();
     await page.waitForURL((url) => url.pathname.endsWith(`/${pageFor('heatmap')}`) && /d_model=130/.test(url.search));
     await waitForApp(page);
