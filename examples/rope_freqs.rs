@@ -5,22 +5,24 @@
 //!
 //! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; for DeepSeek's
 //! attention also `"softmax_scale_factor"`; what the reader assumed, such as a missing
-//! `rope_theta`, goes to stderr as a note), computed as transformers 5 computes them (without
-//! `--seq-len`, as the model is loaded: LongRoPE's short factors); a configuration
-//! it cannot use exits with status 1 and a message naming the field
+//! `rope_theta`, and transformers' own warnings go to stderr as notes), computed as
+//! transformers 5 computes them (without `--seq-len`, as the model is loaded: LongRoPE's short
+//! factors). A model whose layers differ (Gemma 3's sliding layers, Llama 4's layers without
+//! RoPE) prints `{"layers": [...]}`, one entry per kind of layer, or with `--layer` that layer's
+//! own. A configuration it cannot use exits with status 1 and a message naming the field
 //! (`pe_explorer::encoding::rope_config`).
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
-use pe_explorer::encoding::rope_config::{frequencies_json, read_config};
+use pe_explorer::encoding::rope_config::{frequencies_json, kind_json, layers_json, read_config};
 use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
 
-const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N]";
+const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE]";
 
 /// What `--help` prints.
 const HELP: &str = "\
-usage: rope_freqs [--config config.json] [--seq-len N]
+usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE]
 
 Prints a model's RoPE inverse frequencies and attention factor after its rope_scaling (or
 rope_parameters), as JSON, computed as transformers 5 computes them.
@@ -28,6 +30,9 @@ rope_parameters), as JSON, computed as transformers 5 computes them.
   --config FILE   the model's config.json; - or no --config reads it from standard input
   --seq-len N     the sequence length to compute at (dynamic NTK, LongRoPE's long factors);
                   without it, as the model is loaded
+  --layer N|TYPE  one layer (counted from 0) or layer type (sliding_attention, ...): its
+                  own numbers, where the model's layers differ; without it such a model
+                  prints {\"layers\": [...]}, one entry per kind of layer
   -h, --help      this text
 
 Notes on what was assumed go to standard error; a config that cannot be used exits with
@@ -36,6 +41,7 @@ status 1 and a message naming the field.";
 fn main() -> ExitCode {
     let mut config = None;
     let mut seq_len = None;
+    let mut layer: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--help" || arg == "-h" {
@@ -44,6 +50,7 @@ fn main() -> ExitCode {
         }
         match (arg.as_str(), args.next()) {
             ("--config", Some(path)) => config = Some(path),
+            ("--layer", Some(which)) => layer = Some(which),
             ("--seq-len", Some(n)) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => seq_len = Some(n),
                 _ => {
@@ -75,13 +82,45 @@ fn main() -> ExitCode {
             for note in &read.notes {
                 eprintln!("rope_freqs: note: {}", note.message(false));
             }
-            println!(
-                "{}",
+            let flat = || {
                 frequencies_json(
                     &frequencies(&read.config, seq_len),
-                    softmax_scale_factor(&read.config)
+                    softmax_scale_factor(&read.config),
                 )
-            );
+            };
+            let printed = match (&layer, read.layers.is_empty()) {
+                (None, true) => flat(),
+                (None, false) => layers_json(&read.layers, seq_len),
+                (Some(which), _) => {
+                    let index = which.parse::<usize>().ok();
+                    let count: usize = read.layers.iter().map(|k| k.layers.len()).sum();
+                    if read.layers.is_empty() {
+                        // Every layer alike: any layer is the model's rotation.
+                        if index.is_none() {
+                            return fail(&format!("--layer {which:?}: the layers of this model do not differ; give a layer number"));
+                        }
+                        flat()
+                    } else {
+                        let kind = read.layers.iter().find(|k| match index {
+                            Some(i) => k.layers.contains(&i),
+                            None => k.name == *which,
+                        });
+                        match kind {
+                            Some(kind) => kind_json(kind, seq_len),
+                            None => {
+                                let names: Vec<&str> =
+                                    read.layers.iter().map(|k| k.name.as_str()).collect();
+                                return fail(&format!(
+                                    "--layer {which:?}: the model has layers 0 to {} of the types {}",
+                                    count.saturating_sub(1),
+                                    names.join(", ")
+                                ));
+                            }
+                        }
+                    }
+                }
+            };
+            println!("{printed}");
             ExitCode::SUCCESS
         }
         Err(error) => fail(&format!("{path}: {error}")),

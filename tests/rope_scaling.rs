@@ -134,9 +134,6 @@ fn bad_configs() -> Vec<(String, &'static str)> {
             "Unknown rope_scaling type \"magic\": known types are default, linear, ntk, dynamic, yarn, llama3, longrope."),
         (llama(json!({"factor": 2.0})), "rope_scaling.rope_type is missing."),
         (llama(json!(3)), "rope_scaling must be a JSON object ({ … })."),
-        (llama(json!({"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 4.0, "high_freq_factor": 1.0,
-                      "original_max_position_embeddings": 8192})),
-            "rope_scaling.high_freq_factor is 1; it must be greater than low_freq_factor (4)."),
         // LongRoPE's attention factor √(1 + ln s / ln L₀) divides by ln 1 = 0 (found by the
         // near-valid configs property: transformers raises ZeroDivisionError).
         (llama(json!({"type": "longrope", "factor": 4.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 64],
@@ -199,7 +196,9 @@ fn what_the_reader_assumes_is_said() {
         "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}}"#;
     assert_eq!(
         read_config(qwen2_vl).unwrap().notes,
-        vec![Note::MropeAsDefault]
+        vec![Note::MropeAsDefault {
+            sections: Some(vec![16, 24, 24])
+        }]
     );
 }
 
@@ -376,6 +375,24 @@ fn rope_freqs_binary() -> PathBuf {
     binary
 }
 
+/// `rope_freqs` run with `args` and `config` on its standard input.
+fn rope_freqs_on_stdin(config: &str, args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(rope_freqs_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(config.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn the_example_prints_full_precision_json_and_fails_on_a_bad_config() {
     let dir = std::env::temp_dir().join(format!("rope_freqs_test_{}", std::process::id()));
@@ -477,20 +494,7 @@ fn the_example_has_help_and_reads_a_config_from_standard_input() {
         &["--seq-len", "12288"][..],
         &["--config", "-", "--seq-len", "12288"][..],
     ] {
-        let mut child = Command::new(rope_freqs_binary())
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(config.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = rope_freqs_on_stdin(&config, args);
         assert!(
             out.status.success(),
             "{args:?}: {}",
@@ -502,6 +506,80 @@ fn the_example_has_help_and_reads_a_config_from_standard_input() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A model whose layers differ prints one entry per kind of layer, `--layer` picks one layer (by
+/// number or type) and prints its own numbers, and a layer the model does not have is refused
+/// with the range it has. Gemma 3's shape: 62 layers, every sixth full (base 10⁶, linear ×8), the
+/// rest sliding (base 10⁴); Llama 4's: every fourth layer without RoPE.
+#[test]
+fn rope_freqs_prints_each_kind_of_layer_and_one_with_layer() {
+    let run = |config: &str, args: &[&str]| rope_freqs_on_stdin(config, args);
+    let gemma = json!({"text_config": {"head_dim": 128, "num_hidden_layers": 62,
+        "max_position_embeddings": 131072, "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0,
+        "sliding_window_pattern": 6, "rope_scaling": {"rope_type": "linear", "factor": 8.0}}})
+    .to_string();
+    let out = run(&gemma, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds = json["layers"].as_array().unwrap();
+    assert_eq!(kinds.len(), 2);
+    assert_eq!(
+        (kinds[0]["kind"].as_str(), kinds[0]["count"].as_u64()),
+        (Some("sliding_attention"), Some(52))
+    );
+    assert_eq!(
+        (kinds[1]["kind"].as_str(), kinds[1]["count"].as_u64()),
+        (Some("full_attention"), Some(10))
+    );
+    let second = |json: &Value| floats(&json["inv_freq"])[1];
+    assert_close(
+        "sliding, pair 1",
+        second(&kinds[0]),
+        1e4f64.powf(-2.0 / 128.0),
+    );
+    assert_close(
+        "full, pair 1",
+        second(&kinds[1]),
+        1e6f64.powf(-2.0 / 128.0) / 8.0,
+    );
+    for (which, want) in [
+        ("5", 1e6f64.powf(-2.0 / 128.0) / 8.0),
+        ("full_attention", 1e6f64.powf(-2.0 / 128.0) / 8.0),
+        ("0", 1e4f64.powf(-2.0 / 128.0)),
+    ] {
+        let out = run(&gemma, &["--layer", which]);
+        assert!(out.status.success(), "{which}");
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_close(&format!("--layer {which}"), second(&json), want);
+    }
+    let out = run(&gemma, &["--layer", "62"]);
+    assert!(!out.status.success());
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("layers 0 to 61") && message.contains("sliding_attention"),
+        "{message}"
+    );
+    // The warning that the layers differ goes to standard error, as every note does.
+    assert!(
+        String::from_utf8_lossy(&run(&gemma, &[]).stderr).contains("rotate in 2 different ways")
+    );
+    let llama4 = json!({"model_type": "llama4_text", "head_dim": 128, "num_hidden_layers": 48,
+        "max_position_embeddings": 131072, "rope_theta": 500000.0})
+    .to_string();
+    let json: Value = serde_json::from_slice(&run(&llama4, &["--layer", "3"]).stdout).unwrap();
+    assert_eq!(json["rope"], json!(false));
+    assert_eq!(json["query_temperature"]["floor_scale"], json!(8192.0));
+    let json: Value = serde_json::from_slice(&run(&llama4, &["--layer", "2"]).stdout).unwrap();
+    assert_close(
+        "llama 4 layer 2, pair 1",
+        second(&json),
+        5e5f64.powf(-2.0 / 128.0),
+    );
 }
 
 /// Random JSON built from the keys the reader looks at, with values of every kind.
@@ -523,6 +601,13 @@ fn rope_json() -> impl Strategy<Value = Value> {
         "[a-z_]{0,12}".prop_map(Value::from),
         // Every type the reader knows, and one it reads with a note.
         prop_oneof![prop::sample::select(TYPES.to_vec()), Just("mrope")].prop_map(Value::from),
+        // The names per-layer configs use.
+        prop_oneof![
+            Just("full_attention"),
+            Just("sliding_attention"),
+            Just("llama4_text")
+        ]
+        .prop_map(Value::from),
     ];
     let keys = prop_oneof![
         Just("rope_theta"),
@@ -548,6 +633,20 @@ fn rope_json() -> impl Strategy<Value = Value> {
         Just("mscale_all_dim"),
         Just("truncate"),
         Just("rotary_pct"),
+        Just("layer_types"),
+        Just("no_rope_layers"),
+        Just("no_rope_layer_interval"),
+        Just("rope_local_base_freq"),
+        Just("num_hidden_layers"),
+        Just("sliding_window_pattern"),
+        Just("model_type"),
+        Just("full_attention"),
+        Just("sliding_attention"),
+        Just("attn_temperature_tuning"),
+        Just("floor_scale"),
+        Just("attn_scale"),
+        Just("mrope_section"),
+        Just("text_config"),
     ];
     leaf.prop_recursive(4, 64, 12, move |inner| {
         prop_oneof![
@@ -628,9 +727,15 @@ fn accepted_configs_give_finite_numbers(
     value: &Value,
     seq_len: Option<usize>,
 ) -> Result<(), TestCaseError> {
-    if let Ok(read) = read_config(&value.to_string()) {
-        let f = frequencies(&read.config, seq_len);
-        prop_assert_eq!(f.inv_freq.len(), read.config.rotary_dim() / 2);
+    let Ok(read) = read_config(&value.to_string()) else {
+        return Ok(());
+    };
+    // Every kind of layer that rotates, as well as the one the charts show.
+    for config in
+        std::iter::once(&read.config).chain(read.layers.iter().filter_map(|k| k.rope.as_ref()))
+    {
+        let f = frequencies(config, seq_len);
+        prop_assert_eq!(f.inv_freq.len(), config.rotary_dim() / 2);
         prop_assert!(
             f.inv_freq.iter().all(|x| x.is_finite() && *x > 0.0),
             "{:?} {:?}",

@@ -28,8 +28,10 @@ use serde_json::{Map, Value};
 use super::rope_scaling::{Llama3, LongRope, RopeConfig, Scaling, Yarn};
 
 mod errors;
+mod layers;
 
 pub use errors::{ConfigError, Expected, Rule};
+pub use layers::{LayerKind, QueryTemperature, LARGEST_LAYERS};
 
 /// The `rope_scaling` types this reader knows, as a configuration names them.
 pub const TYPES: [&str; 7] = [
@@ -62,8 +64,14 @@ pub const LARGEST_ROTARY_DIM: usize = 8192;
 /// A configuration that was read, and what the reader assumed on the way.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Read {
+    /// The rotation the charts show: the model's only one, or, where layers differ, that of its
+    /// full-attention layers (else its first kind that rotates).
     pub config: RopeConfig,
     pub notes: Vec<Note>,
+    /// Each kind of layer, in the order its first layer comes, where the layers of the model do
+    /// not all handle position alike (Gemma 3's sliding layers, Llama 4's layers without RoPE);
+    /// empty where every layer rotates as `config`.
+    pub layers: Vec<LayerKind>,
 }
 
 /// Something the reader assumed, for the reader of the page to know.
@@ -73,7 +81,35 @@ pub enum Note {
     DefaultBase,
     /// `mrope` (Qwen2-VL) is read as `default`, as transformers does: its sections split the
     /// pairs between time, height and width, and each pair's frequency is the default one.
-    MropeAsDefault,
+    MropeAsDefault { sections: Option<Vec<usize>> },
+    /// mrope's sections do not add up to the pairs of the rotary dimension: transformers' split
+    /// of cos and sin would fail on them.
+    MropeSectionsDoNotAddUp { sum: usize, pairs: usize },
+    /// A YaRN `factor` of null: transformers 5 warns ("must be a float >= 1, got None") and takes
+    /// max_position_embeddings / original_max_position_embeddings.
+    FactorFromLengths { factor: f64 },
+    /// YaRN's factor differs from max_position_embeddings / original_max_position_embeddings
+    /// (and that ratio is not 1): transformers 5 warns and uses the factor.
+    YarnFactorMismatch { factor: f64, implicit: f64 },
+    /// Llama 3's original_max_position_embeddings is not below max_position_embeddings:
+    /// transformers 5 warns and goes on.
+    Llama3OriginalNotBelowMax { original: usize, max: usize },
+    /// LongRoPE without a `factor`: transformers 5 warns that it is taken from the two lengths
+    /// and asks for the factor to be written out.
+    LongRopeFactorFromLengths,
+    /// Llama 3's high_freq_factor is not above its low_freq_factor: transformers 5 warns; no
+    /// pair is blended, each keeps its frequency or is divided by the factor.
+    HighNotAboveLow {
+        high_freq_factor: f64,
+        low_freq_factor: f64,
+    },
+    /// The static `ntk` type, which transformers 4.57 and 5 no longer have.
+    NtkNotInTransformers,
+    /// Layers without RoPE (Llama 4's `no_rope_layers`): how many of how many.
+    NoRopeLayers { count: usize, of: usize },
+    /// The layers differ in their rotation (layer types with their own base or scaling); the
+    /// charts show the kind named.
+    LayerKinds { kinds: usize, shown: String },
     /// `"type": "su"` read as `longrope`: transformers 4 renamed it so for Phi-3; transformers 5
     /// no longer loads it.
     SuAsLongrope,
@@ -121,8 +157,26 @@ impl Note {
             (Note::DefaultBase, true) => "未给出 rope_theta：使用 transformers 中 Llama 配置的默认值 10000。".into(),
             (Note::SuAsLongrope, false) => "rope_scaling type su is read as longrope, as transformers 4 did (5.x no longer loads it).".into(),
             (Note::SuAsLongrope, true) => "rope_scaling 的类型 su 按 longrope 读取，与 transformers 4 的做法相同（5.x 已不再加载这一类型）。".into(),
-            (Note::MropeAsDefault, false) => "rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections assign pairs to time, height and width, and every pair keeps its default frequency.".into(),
-            (Note::MropeAsDefault, true) => "rope_scaling 的类型 mrope（Qwen2-VL）按 default 读取，与 transformers 的做法相同：它的分段把各维度对分给时间、高度和宽度，每个维度对的频率都保持默认值。".into(),
+            (Note::MropeAsDefault { sections }, false) => format!("rope_scaling type mrope (Qwen2-VL) is read as default, as transformers does: its sections{} assign pairs to time, height and width, and every pair keeps its default frequency. For text the three positions are equal, so the charts hold for it; an image's pairs turn with its rows and columns (the image-RoPE lab).", sections.as_ref().map(|s| format!(" ({} pairs)", s.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" + "))).unwrap_or_default()),
+            (Note::MropeAsDefault { sections }, true) => format!("rope_scaling 的类型 mrope（Qwen2-VL）按 default 读取，与 transformers 的做法相同：它的分段{}把各维度对分给时间、高度和宽度，每个维度对的频率都保持默认值。文本的三个位置相同，所以这些图对文本成立；图像的维度对随行和列转动（见图像 RoPE 实验）。", sections.as_ref().map(|s| format!("（{} 个维度对）", s.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" + "))).unwrap_or_default()),
+            (Note::MropeSectionsDoNotAddUp { sum, pairs }, false) => format!("Warning: mrope_section adds up to {sum} pairs, but the rotary dimension has {pairs}; transformers' split of cos and sin by these sections would fail."),
+            (Note::MropeSectionsDoNotAddUp { sum, pairs }, true) => format!("警告：mrope_section 加起来是 {sum} 个维度对，而旋转维度有 {pairs} 个；transformers 按这些分段切分 cos 和 sin 时会出错。"),
+            (Note::FactorFromLengths { factor }, false) => format!("Warning, as transformers 5 gives it: factor is null (it must be a number ≥ 1); YaRN's factor is taken as max_position_embeddings / original_max_position_embeddings = {factor}, as transformers 5 computes it."),
+            (Note::FactorFromLengths { factor }, true) => format!("警告（与 transformers 5 相同）：factor 为 null（应为不小于 1 的数）；YaRN 的因子按 max_position_embeddings / original_max_position_embeddings = {factor} 计算，与 transformers 5 相同。"),
+            (Note::YarnFactorMismatch { factor, implicit }, false) => format!("Warning, as transformers 5 gives it: the factor ({factor}) differs from max_position_embeddings / original_max_position_embeddings ({implicit}); the factor is used."),
+            (Note::YarnFactorMismatch { factor, implicit }, true) => format!("警告（与 transformers 5 相同）：factor（{factor}）与 max_position_embeddings / original_max_position_embeddings（{implicit}）不一致；计算用的是 factor。"),
+            (Note::Llama3OriginalNotBelowMax { original, max }, false) => format!("Warning, as transformers 5 gives it: original_max_position_embeddings ({original}) should be less than max_position_embeddings ({max})."),
+            (Note::Llama3OriginalNotBelowMax { original, max }, true) => format!("警告（与 transformers 5 相同）：original_max_position_embeddings（{original}）应小于 max_position_embeddings（{max}）。"),
+            (Note::HighNotAboveLow { high_freq_factor, low_freq_factor }, false) => format!("Warning, as transformers 5 gives it: high_freq_factor ({high_freq_factor}) should be greater than low_freq_factor ({low_freq_factor}). No pair is blended: a wavelength above original_max_position_embeddings / low_freq_factor is divided by the factor, the others keep theirs."),
+            (Note::HighNotAboveLow { high_freq_factor, low_freq_factor }, true) => format!("警告（与 transformers 5 相同）：high_freq_factor（{high_freq_factor}）应大于 low_freq_factor（{low_freq_factor}）。没有维度对被混合：波长大于 original_max_position_embeddings / low_freq_factor 的除以因子，其余保持原频率。"),
+            (Note::LongRopeFactorFromLengths, false) => "Warning, as transformers 5 gives it: LongRoPE has no factor, so it is taken as max_position_embeddings / original_max_position_embeddings; transformers asks for the factor to be written in rope_scaling.".into(),
+            (Note::LongRopeFactorFromLengths, true) => "警告（与 transformers 5 相同）：LongRoPE 没有 factor，因此取 max_position_embeddings / original_max_position_embeddings；transformers 建议把这个因子写进 rope_scaling。".into(),
+            (Note::NtkNotInTransformers, false) => "Warning: transformers 5 has no rope type ntk (it warns that it has no validation for it, and has no function to compute it); shown here is the static NTK of earlier versions, base · s^(d/(d−2)).".into(),
+            (Note::NtkNotInTransformers, true) => "警告：transformers 5 没有 ntk 这一 rope 类型（它会警告缺少对应的校验，也没有计算它的函数）；这里显示的是早期版本的静态 NTK：base · s^(d/(d−2))。".into(),
+            (Note::NoRopeLayers { count, of }, false) => format!("{count} of the {of} layers have no RoPE (no_rope_layers): they see no position at all. The charts show the layers that rotate; the list below names every kind."),
+            (Note::NoRopeLayers { count, of }, true) => format!("{of} 层中有 {count} 层没有 RoPE（no_rope_layers）：它们完全看不到位置。图中显示的是会旋转的层；下面的列表列出每一类层。"),
+            (Note::LayerKinds { kinds, shown }, false) => format!("The layers rotate in {kinds} different ways (layer_types): the charts show the {shown} layers; the list below gives each kind with its own numbers."),
+            (Note::LayerKinds { kinds, shown }, true) => format!("这些层的旋转方式有 {kinds} 种（layer_types）：图中显示的是 {shown} 层；下面的列表给出每一类层各自的数值。"),
         }
     }
 }
@@ -266,8 +320,8 @@ impl<'a> Fields<'a> {
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
     let value = parse(text)?;
     match language_model(&value) {
-        Some(nested) => read_value(nested, TEXT_CONFIG),
-        None => read_value(&value, ""),
+        Some(nested) => layers::read_model(nested, TEXT_CONFIG),
+        None => layers::read_model(&value, ""),
     }
 }
 
@@ -320,9 +374,20 @@ fn parse(text: &str) -> Result<Value, ConfigError> {
     })
 }
 
-/// `read_config` of parsed JSON, found at `path` (empty: the top level; anywhere else, a note
-/// says where it was read from).
-fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
+/// What one kind of layer reads differently from the configuration as it stands (the default:
+/// nothing).
+#[derive(Default)]
+struct Overrides<'a> {
+    /// The dict read instead of `rope_scaling` / `rope_parameters`, with its path; `Some(None)`:
+    /// none (no scaling).
+    scaling: Option<Option<(&'a Map<String, Value>, String)>>,
+    /// The base where the dict gives none (Gemma 3's `rope_local_base_freq`).
+    base: Option<f64>,
+}
+
+/// One rotation of parsed JSON, found at `path` (empty: the top level; anywhere else, a note
+/// says where it was read from), as `over` says; `layers` empty.
+fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, ConfigError> {
     let map = value.as_object().ok_or_else(|| ConfigError::NotObject {
         field: if path.is_empty() {
             "the config".into()
@@ -338,14 +403,17 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
     };
 
     // transformers 5 keeps the scaling (and the base) under `rope_parameters`.
-    let scaling_map = match top.get(&["rope_scaling", "rope_parameters"]) {
-        None => None,
-        Some((value, field)) => Some((
-            value.as_object().ok_or(ConfigError::NotObject {
-                field: field.clone(),
-            })?,
-            field,
-        )),
+    let scaling_map = match over.scaling {
+        Some(given) => given,
+        None => match top.get(&["rope_scaling", "rope_parameters"]) {
+            None => None,
+            Some((value, field)) => Some((
+                value.as_object().ok_or(ConfigError::NotObject {
+                    field: field.clone(),
+                })?,
+                field,
+            )),
+        },
     };
     let scaling_fields = scaling_map.as_ref().map(|(map, path)| Fields { map, path });
 
@@ -357,12 +425,15 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
         .flatten()
     {
         Some(base) => base,
-        None => match top.number_where(&["rope_theta", "rotary_emb_base"], Rule::Base)? {
+        None => match over.base {
             Some(base) => base,
-            None => {
-                notes.push(Note::DefaultBase);
-                10000.0
-            }
+            None => match top.number_where(&["rope_theta", "rotary_emb_base"], Rule::Base)? {
+                Some(base) => base,
+                None => {
+                    notes.push(Note::DefaultBase);
+                    10000.0
+                }
+            },
         },
     };
     // DeepSeek-V2/V3's configurations set head_dim = qk_rope_head_dim (their other head widths
@@ -455,7 +526,11 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
         });
     }
     let Some(fields) = scaling_fields else {
-        return Ok(Read { config, notes });
+        return Ok(Read {
+            config,
+            notes,
+            layers: Vec::new(),
+        });
     };
     if matches!(type_name.as_str(), "yarn" | "llama3" | "longrope") {
         config.original_max_position_embeddings = match top_original {
@@ -467,11 +542,39 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
     config.scaling = match type_name.as_str() {
         "default" => Scaling::Default,
         "mrope" => {
-            notes.push(Note::MropeAsDefault);
+            let sections = match fields.get(&["mrope_section"]) {
+                None => None,
+                Some((value, field)) => Some(
+                    value
+                        .as_array()
+                        .and_then(|items| {
+                            items
+                                .iter()
+                                .map(|n| n.as_u64().map(|n| n as usize))
+                                .collect::<Option<Vec<usize>>>()
+                        })
+                        .ok_or(ConfigError::WrongType {
+                            field,
+                            expected: Expected::ListOfNumbers,
+                        })?,
+                ),
+            };
+            if let Some(sum) = sections.as_ref().map(|s| s.iter().sum::<usize>())
+                && sum != dim / 2
+            {
+                notes.push(Note::MropeSectionsDoNotAddUp {
+                    sum,
+                    pairs: dim / 2,
+                });
+            }
+            notes.push(Note::MropeAsDefault { sections });
             Scaling::Default
         }
         "linear" => Scaling::Linear { factor: factor()? },
-        "ntk" => Scaling::Ntk { factor: factor()? },
+        "ntk" => {
+            notes.push(Note::NtkNotInTransformers);
+            Scaling::Ntk { factor: factor()? }
+        }
         "dynamic" => Scaling::Dynamic { factor: factor()? },
         "yarn" => {
             // transformers reads `get("beta_fast") or 32` (and `or 1`): absent, null or 0 is
@@ -507,8 +610,31 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
                     expected: Expected::TrueOrFalse,
                 })?,
             };
+            let trained = config
+                .original_max_position_embeddings
+                .unwrap_or(config.max_position_embeddings);
+            let implicit = config.max_position_embeddings as f64 / trained as f64;
+            // A factor written as null is taken from the lengths; an absent one is missing, as
+            // transformers 5 has it (its validation requires the key).
+            let factor = if fields.map.get("factor").is_some_and(Value::is_null) {
+                if !(1.0..=LARGEST_FACTOR).contains(&implicit) {
+                    return Err(ConfigError::OutOfRange {
+                        field: "max_position_embeddings / original_max_position_embeddings".into(),
+                        value: implicit,
+                        rule: Rule::Factor,
+                    });
+                }
+                notes.push(Note::FactorFromLengths { factor: implicit });
+                implicit
+            } else {
+                let factor = factor()?;
+                if factor != implicit && implicit != 1.0 {
+                    notes.push(Note::YarnFactorMismatch { factor, implicit });
+                }
+                factor
+            };
             Scaling::Yarn(Yarn {
-                factor: factor()?,
+                factor,
                 beta_fast,
                 beta_slow,
                 attention_factor: fields.number_where(&["attention_factor"], Rule::Multiplier)?,
@@ -520,11 +646,21 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
         "llama3" => {
             let low_freq_factor = fields.required("low_freq_factor", Rule::Positive)?;
             let high_freq_factor = fields.required("high_freq_factor", Rule::Positive)?;
+            // transformers only warns (Llama 4 ships both at 1): the band that blends the two
+            // frequencies is then empty.
             if high_freq_factor <= low_freq_factor {
-                return Err(ConfigError::OutOfRange {
-                    field: fields.name("high_freq_factor"),
-                    value: high_freq_factor,
-                    rule: Rule::Above(format!("low_freq_factor ({low_freq_factor})")),
+                notes.push(Note::HighNotAboveLow {
+                    high_freq_factor,
+                    low_freq_factor,
+                });
+            }
+            let original = config
+                .original_max_position_embeddings
+                .unwrap_or(config.max_position_embeddings);
+            if original >= config.max_position_embeddings {
+                notes.push(Note::Llama3OriginalNotBelowMax {
+                    original,
+                    max: config.max_position_embeddings,
                 });
             }
             Scaling::Llama3(Llama3 {
@@ -548,6 +684,9 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
             let factor = longrope
                 .factor
                 .unwrap_or(config.max_position_embeddings as f64 / trained as f64);
+            if longrope.factor.is_none() {
+                notes.push(Note::LongRopeFactorFromLengths);
+            }
             if longrope.attention_factor.is_none() && factor > 1.0 && trained < 2 {
                 let field = match (top_original, config.original_max_position_embeddings) {
                     (Some(_), _) => "original_max_position_embeddings".to_owned(),
@@ -568,7 +707,11 @@ fn read_value(value: &Value, path: &str) -> Result<Read, ConfigError> {
             })
         }
     };
-    Ok(Read { config, notes })
+    Ok(Read {
+        config,
+        notes,
+        layers: Vec::new(),
+    })
 }
 
 /// Reads a configuration that may hold only its rope fields (the lab's paste box): where it gives
@@ -607,7 +750,7 @@ pub fn read_rope_fields(
         });
     }
     // (Not an object: `read_value` says so.)
-    let mut read = read_value(&value, path)?;
+    let mut read = layers::read_model(&value, path)?;
     read.notes.extend(note);
     Ok(read)
 }
@@ -638,4 +781,55 @@ pub fn frequencies_json(
         list.join(","),
         number(frequencies.attention_factor)
     )
+}
+
+/// `examples/rope_freqs.rs`'s output for a model whose layers differ: `{"layers": [...]}` with
+/// one entry per kind of layer, in order: its `kind` (the layer type), `count`, `layers`
+/// (counted from 0), then `frequencies_json`'s fields for a kind that rotates, or `"rope":
+/// false` (and Llama 4's `"query_temperature"`) for one that does not.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{layers_json, read_config};
+/// let read = read_config(r#"{"head_dim": 4, "max_position_embeddings": 64, "num_hidden_layers": 2,
+///     "no_rope_layers": [1, 0], "attn_temperature_tuning": false}"#).unwrap();
+/// assert_eq!(layers_json(&read.layers, None),
+///     r#"{"layers": [{"kind": "chunked_attention", "count": 1, "layers": [0], "inv_freq": [1.0,0.01], "attention_factor": 1.0}, {"kind": "full_attention", "count": 1, "layers": [1], "rope": false}]}"#);
+/// ```
+pub fn layers_json(kinds: &[LayerKind], seq_len: Option<usize>) -> String {
+    let entries: Vec<String> = kinds.iter().map(|kind| kind_json(kind, seq_len)).collect();
+    format!("{{\"layers\": [{}]}}", entries.join(", "))
+}
+
+/// One kind's entry of `layers_json`.
+pub fn kind_json(kind: &LayerKind, seq_len: Option<usize>) -> String {
+    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
+    let name = serde_json::to_string(&kind.name).unwrap_or_else(|_| "\"\"".into());
+    let layers: Vec<String> = kind.layers.iter().map(|l| l.to_string()).collect();
+    let head = format!(
+        "\"kind\": {name}, \"count\": {}, \"layers\": [{}]",
+        kind.layers.len(),
+        layers.join(",")
+    );
+    match &kind.rope {
+        Some(config) => {
+            let body = frequencies_json(
+                &super::rope_scaling::frequencies(config, seq_len),
+                super::rope_scaling::softmax_scale_factor(config),
+            );
+            format!("{{{head}, {}", &body[1..])
+        }
+        None => {
+            let temperature = kind
+                .temperature
+                .map(|t| {
+                    format!(
+                        ", \"query_temperature\": {{\"floor_scale\": {}, \"attn_scale\": {}}}",
+                        number(t.floor_scale),
+                        number(t.attn_scale)
+                    )
+                })
+                .unwrap_or_default();
+            format!("{{{head}, \"rope\": false{temperature}}}")
+        }
+    }
 }

@@ -80,6 +80,32 @@ pub enum Scaling {
     LongRope(LongRope),
 }
 
+impl Scaling {
+    /// The `rope_type` a configuration names it by, with its factor where it has one:
+    /// `linear ×8`, `default`.
+    ///
+    /// ```
+    /// use pe_explorer::encoding::rope_scaling::Scaling;
+    /// assert_eq!(Scaling::Linear { factor: 8.0 }.label(), "linear ×8");
+    /// assert_eq!(Scaling::Default.label(), "default");
+    /// ```
+    pub fn label(&self) -> String {
+        let (name, factor) = match self {
+            Scaling::Default => ("default", None),
+            Scaling::Linear { factor } => ("linear", Some(*factor)),
+            Scaling::Ntk { factor } => ("ntk", Some(*factor)),
+            Scaling::Dynamic { factor } => ("dynamic", Some(*factor)),
+            Scaling::Yarn(yarn) => ("yarn", Some(yarn.factor)),
+            Scaling::Llama3(llama3) => ("llama3", Some(llama3.factor)),
+            Scaling::LongRope(longrope) => ("longrope", longrope.factor),
+        };
+        match factor {
+            Some(factor) => format!("{name} ×{factor}"),
+            None => name.to_string(),
+        }
+    }
+}
+
 /// YaRN's settings (`rope_scaling` keys of the same names).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Yarn {
@@ -340,7 +366,11 @@ fn llama3_inv_freq(unscaled: &[f64], llama3: &Llama3, trained: usize) -> Vec<f64
             let wavelength = 2.0 * PI / theta;
             if wavelength > low_wavelength {
                 theta / llama3.factor
-            } else if wavelength < high_wavelength {
+            } else if wavelength < high_wavelength
+                || llama3.high_freq_factor <= llama3.low_freq_factor
+            {
+                // (With high ≤ low the blend is empty; only a wavelength exactly on its edge would
+                // reach it, where transformers divides 0 by 0.)
                 theta
             } else {
                 let smooth = (trained / wavelength - llama3.low_freq_factor)

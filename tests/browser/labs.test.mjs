@@ -294,6 +294,58 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   await context.close();
 });
 
+test('the context-extension lab lists each kind of layer of a pasted config and draws the one picked', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url(pageFor('rope', '?lang=en')));
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await unfold(page, 'rope-extension', 'rope-extension-title');
+  const paste = await openPasteBox(page);
+  // Gemma 3's shape: 62 layers, every sixth full (base 10⁶, linear ×8), the rest sliding (10⁴).
+  const gemma = { text_config: { head_dim: 128, num_hidden_layers: 62, max_position_embeddings: 131072,
+    rope_theta: 1e6, rope_local_base_freq: 1e4, sliding_window_pattern: 6,
+    rope_scaling: { rope_type: 'linear', factor: 8.0 } } };
+  assert.match(await paste(JSON.stringify(gemma)), /rotate in 2 different ways .* the charts show the full_attention layers/);
+  const rows = async () => page.getByTestId('rope-extension-layers').locator('tbody tr').evaluateAll(
+    (trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
+  assert.deepEqual(await rows(), [
+    ['sliding_attention', '52', '10000', 'default', '128', 'show'],
+    ['full_attention', '10', '1000000', 'linear ×8', '128', 'shown'],
+  ]);
+  const secondPair = async () => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
+    return Number(readFileSync(await file.path(), 'utf8').trim().split('\n')[2].split(',')[2]);
+  };
+  const near = (got, want) => assert.ok(Math.abs(got - want) <= 1e-9 * want, `${got} against ${want}`);
+  near(await secondPair(), 1e6 ** (-2 / 128) / 8);
+  // A slider moved: the model says it is no longer the pasted config, and offers the way back.
+  assert.equal(await page.getByTestId('rope-extension-moved').count(), 0);
+  await page.getByTestId('rope-extension-factor').focus();
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  assert.match(await page.getByTestId('rope-extension-moved').textContent(), /^Changed since the paste/);
+  assert.equal(await page.getByTestId('rope-extension-model').locator('option:checked').textContent(), 'pasted config, changed');
+  await page.getByTestId('rope-extension-back').click();
+  await settle(page);
+  assert.equal(await page.getByTestId('rope-extension-moved').count(), 0);
+  near(await secondPair(), 1e6 ** (-2 / 128) / 8);
+  await page.getByTestId('rope-extension-layer-0').click();
+  await settle(page);
+  assert.equal(await page.getByTestId('rope-extension-layer-0').getAttribute('aria-pressed'), 'true');
+  near(await secondPair(), 1e4 ** (-2 / 128));
+  // Llama 4's layers without RoPE are listed as such, with their query scaling.
+  await paste(JSON.stringify({ model_type: 'llama4_text', head_dim: 128, num_hidden_layers: 48,
+    max_position_embeddings: 131072, rope_theta: 5e5 }));
+  const [, nope] = await rows();
+  assert.deepEqual(nope.slice(0, 2), ['full_attention', '12']);
+  assert.match(nope[2], /^no RoPE: these layers see no position, queries scaled by position/);
+  // A config whose layers are alike has no table.
+  await paste('{"head_dim": 64, "max_position_embeddings": 2048}');
+  assert.equal(await page.getByTestId('rope-extension-layers').count(), 0);
+  assertClean(problems);
+  await context.close();
+});
+
 test('the context-extension lab keeps its values in the link (rx_…), says what a bad one became, and shares them', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url(pageFor('rope', '?lang=en&labs=rope-extension&rx_model=2&rx_method=pi&rx_s=abc&rx_target=1e12')));

@@ -1,8 +1,8 @@
 //! What is wrong with a configuration, and its message in both languages.
 
 use super::{
-    LARGEST, LARGEST_BASE, LARGEST_FACTOR, LARGEST_MULTIPLIER, LARGEST_ROTARY_DIM, LARGEST_TEXT,
-    TYPES,
+    LARGEST, LARGEST_BASE, LARGEST_FACTOR, LARGEST_LAYERS, LARGEST_MULTIPLIER, LARGEST_ROTARY_DIM,
+    LARGEST_TEXT, TYPES,
 };
 
 /// What is wrong with a configuration; `field` is the key's path (`rope_scaling.factor`).
@@ -55,6 +55,11 @@ pub enum ConfigError {
     UnknownType {
         name: String,
     },
+    /// A per-layer list longer than `LARGEST_LAYERS`.
+    TooManyLayers {
+        field: String,
+        got: usize,
+    },
 }
 
 /// The kind of value a field needs.
@@ -65,6 +70,7 @@ pub enum Expected {
     Text,
     TrueOrFalse,
     ListOfNumbers,
+    ListOfText,
 }
 
 /// The range a number must lie in.
@@ -123,6 +129,8 @@ impl ConfigError {
             (Expected::TrueOrFalse, true) => "true 或 false",
             (Expected::ListOfNumbers, false) => "a list of numbers",
             (Expected::ListOfNumbers, true) => "数字列表",
+            (Expected::ListOfText, false) => "a list of strings",
+            (Expected::ListOfText, true) => "字符串列表",
         };
         match (self, chinese) {
             (ConfigError::Empty, false) => "The config is empty: paste a config.json or its rope fields.".into(),
@@ -174,6 +182,8 @@ impl ConfigError {
             (ConfigError::WrongLength { field, expected, got }, false) => format!("{field} has {got} numbers; the rotary dimension needs {expected}, one per pair."),
             (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数，而旋转维度需要 {expected} 个，每个维度对一个。"),
             (ConfigError::UnknownType { name }, false) => format!("Unknown rope_scaling type \"{name}\": known types are {}.", TYPES.join(", ")),
+            (ConfigError::TooManyLayers { field, got }, false) => format!("{field} lists {got} layers; at most {LARGEST_LAYERS} are read."),
+            (ConfigError::TooManyLayers { field, got }, true) => format!("{field} 列出了 {got} 层；最多读取 {LARGEST_LAYERS} 层。"),
             (ConfigError::UnknownType { name }, true) => format!("未知的 rope_scaling 类型“{name}”：已知类型为 {}。", TYPES.join("、")),
         }
     }

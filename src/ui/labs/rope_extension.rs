@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::encoding::rope_config::{read_rope_fields, ConfigError, Note};
+use crate::encoding::rope_config::{read_rope_fields, ConfigError, LayerKind, Note};
 use crate::encoding::rope_scaling::{
     angles_seen_and_needed, digit_base_range, pair_fates, softmax_scale_factor, Extension, Method,
     PairFate, PRESETS,
@@ -59,6 +59,18 @@ pub fn RopeExtensionLab() -> impl IntoView {
     // back into the box, held the page for seconds.
     let paste_box = NodeRef::<leptos::html::Textarea>::new();
     let outcome: RwSignal<Option<Result<Vec<Note>, ConfigError>>> = RwSignal::new(None);
+    // A pasted model's kinds of layer where they differ, and which of them the charts show.
+    let kinds: RwSignal<Vec<LayerKind>> = RwSignal::new(Vec::new());
+    let shown_kind = RwSignal::new(0usize);
+    // The settings a paste gave (or the kind of layer picked from it), to tell when a slider has
+    // moved the lab away from them and to go back.
+    let pasted: RwSignal<Option<RopeExtensionSettings>> = RwSignal::new(None);
+    let moved = Memo::new(move |_| {
+        pasted.with(|p| p.as_ref().is_some_and(|p| settings.with(|s| s.lab != p.lab)))
+    });
+    let (shown_text, show_text) = (tr(["shown", "当前显示"]), tr(["show", "显示"]));
+    let no_rope_text = tr(["no RoPE: these layers see no position", "没有 RoPE：这些层看不到位置"]);
+    let scaled_text = tr([", queries scaled by position", "，查询按位置缩放"]);
     // After a refused paste the read-outs are still the previous model's, and say so, until
     // another model is chosen.
     let stale = RwSignal::new(false);
@@ -88,6 +100,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     on:change=move |ev| {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>()
                             && i < PRESETS.len() {
+                                pasted.set(None);
                                 settings.set(RopeExtensionSettings::preset(i));
                                 stale.set(false);
                             }
@@ -100,7 +113,11 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         .map(|(i, p)| view! { <option value=i.to_string()>{p.name}</option> })
                         .collect_view()}
                     <option value=PRESETS.len().to_string() disabled=move || chosen.get() != PRESETS.len()>
-                        {tr(["pasted config", "粘贴的配置"])}
+                        {move || if moved.get() {
+                            lang().pick(["pasted config, changed", "粘贴的配置（已改动）"])
+                        } else {
+                            lang().pick(["pasted config", "粘贴的配置"])
+                        }}
                     </option>
                 </select>
             </label>
@@ -153,6 +170,15 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     track=Track::Linear step=0.25 />
             </Show>
         </div>
+        <Show when=move || moved.get()>
+            <p class="note" role="status" data-testid="rope-extension-moved">
+                {tr(["Changed since the paste: the figures below are no longer the pasted config's. ", "粘贴之后已有改动：下面的数字不再是粘贴的配置的。"])}
+                <button type="button" data-testid="rope-extension-back"
+                    on:click=move |_| if let Some(back) = pasted.get_untracked() { settings.set(back) }>
+                    {tr(["Back to the pasted config", "回到粘贴的配置"])}
+                </button>
+            </p>
+        </Show>
         <Show when=move || stale.get()>
             <p class="note" role="status" data-testid="rope-extension-stale">{move || {
                 let lang = lang();
@@ -295,14 +321,21 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     outcome.set(Some(read.clone().map(|r| r.notes)));
                     match read {
                         Ok(read) => {
-                            settings.set(RopeExtensionSettings {
+                            shown_kind.set(read.layers.iter().position(|k| k.rope.as_ref() == Some(&read.config)).unwrap_or(0));
+                            kinds.set(read.layers.clone());
+                            let read_settings = RopeExtensionSettings {
                                 preset: PRESETS.len(),
                                 lab: Extension::from_config(&read.config),
                                 declared: read.config.max_position_embeddings,
-                            });
+                            };
+                            pasted.set(Some(read_settings.clone()));
+                            settings.set(read_settings);
                             stale.set(false);
                         }
-                        Err(_) => stale.set(true),
+                        Err(_) => {
+                            kinds.set(Vec::new());
+                            stale.set(true);
+                        }
                     }
                 }>
                 {tr(["Read it", "读取"])}
@@ -320,6 +353,62 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     }
                 }}
             </p>
+            <Show when=move || kinds.with(|k| !k.is_empty()) && chosen.get() == PRESETS.len()>
+                <table class="numbers-table" tabindex="0" data-testid="rope-extension-layers">
+                    <caption>{tr(["The model's kinds of layer", "模型中的各类层"])}</caption>
+                    <thead><tr>
+                        <th scope="col">{tr(["layer type", "层类型"])}</th>
+                        <th scope="col">{tr(["layers", "层数"])}</th>
+                        <th scope="col">{tr(["base θ", "底数 θ"])}</th>
+                        <th scope="col">{tr(["scaling", "缩放"])}</th>
+                        <th scope="col">{tr(["rotary dim", "旋转维度"])}</th>
+                        <th scope="col">{tr(["charts", "图"])}</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || kinds.get().into_iter().enumerate().map(|(i, kind)| {
+                            let count = kind.layers.len();
+                            let cells = match &kind.rope {
+                                Some(rope) => {
+                                    let rope = rope.clone();
+                                    let show = rope.clone();
+                                    view! {
+                                        <td>{rope.rope_theta}</td>
+                                        <td>{rope.scaling.label()}</td>
+                                        <td>{rope.rotary_dim()}</td>
+                                        <td>
+                                            <button type="button" data-testid=format!("rope-extension-layer-{i}")
+                                                aria-pressed=move || (shown_kind.get() == i).to_string()
+                                                on:click=move |_| {
+                                                    shown_kind.set(i);
+                                                    let kind = RopeExtensionSettings {
+                                                        preset: PRESETS.len(),
+                                                        lab: Extension::from_config(&show),
+                                                        declared: show.max_position_embeddings,
+                                                    };
+                                                    pasted.set(Some(kind.clone()));
+                                                    settings.set(kind);
+                                                }>
+                                                {move || if shown_kind.get() == i { shown_text() } else { show_text() }}
+                                            </button>
+                                        </td>
+                                    }.into_any()
+                                }
+                                None => {
+                                    let temperature = kind.temperature.map(|t| format!(" (log(1 + ⌊(p+1)/{}⌋)·{} + 1)", t.floor_scale, t.attn_scale)).unwrap_or_default();
+                                    view! {
+                                        <td colspan="4">
+                                            {no_rope_text}
+                                            {kind.temperature.is_some().then_some(scaled_text)}
+                                            {temperature}
+                                        </td>
+                                    }.into_any()
+                                }
+                            };
+                            view! { <tr><th scope="row">{kind.name.clone()}</th><td>{count}</td>{cells}</tr> }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </Show>
             <p class="note">{tr(NOT_IN_URL)}</p>
         </details>
     }
