@@ -3,8 +3,9 @@
 //!     cargo run --release --example rope_freqs -- --config config.json [--seq-len N]
 //!     cargo run --release --example rope_freqs < config.json
 //!
-//! prints `{"inv_freq": [...], "attention_factor": x}` (every number in full; for DeepSeek's
-//! attention also `"softmax_scale_factor"`; what the reader assumed, such as a missing
+//! prints `{"inv_freq": [...], "attention_factor": x, …}` (every number in full; for DeepSeek's
+//! attention also `"softmax_scale_factor"`; then what the numbers are of and the length they
+//! were computed at: `rope_config::described_json`; what the reader assumed, such as a missing
 //! `rope_theta`, and transformers' own warnings go to stderr as notes), computed as
 //! transformers 5 computes them (without `--seq-len`, as the model is loaded: LongRoPE's short
 //! factors). A model whose layers differ (Gemma 3's sliding layers, Llama 4's layers without
@@ -15,8 +16,7 @@
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
-use pe_explorer::encoding::rope_config::{frequencies_json, kind_json, layers_json, read_config};
-use pe_explorer::encoding::rope_scaling::{frequencies, softmax_scale_factor};
+use pe_explorer::encoding::rope_config::{described_json, kind_json, layers_json, read_config};
 
 const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE]";
 
@@ -82,12 +82,7 @@ fn main() -> ExitCode {
             for note in &read.notes {
                 eprintln!("rope_freqs: note: {}", note.message(false));
             }
-            let flat = || {
-                frequencies_json(
-                    &frequencies(&read.config, seq_len),
-                    softmax_scale_factor(&read.config),
-                )
-            };
+            let flat = || described_json(&read.config, seq_len);
             let printed = match (&layer, read.layers.is_empty()) {
                 (None, true) => flat(),
                 (None, false) => layers_json(&read.layers, seq_len),

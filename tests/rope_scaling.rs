@@ -919,6 +919,38 @@ fn rope_freqs_prints_transformers_numbers_for_the_configs_engineers_debug() {
             "{}",
             case.name
         );
+        // What the numbers are of, and at which length they were computed.
+        let read = read_config(&case.config).unwrap();
+        assert_eq!(
+            json["rope_type"],
+            json!(read.config.scaling.label()),
+            "{}",
+            case.name
+        );
+        assert_eq!(
+            json["rotary_dim"],
+            json!(case.inv_freq.len() * 2),
+            "{}",
+            case.name
+        );
+        assert_eq!(
+            json["training_length"],
+            json!(read.config.training_length()),
+            "{}",
+            case.name
+        );
+        assert_eq!(json["seq_len"], json!(case.seq_len), "{}", case.name);
+        if let Scaling::LongRope(_) = read.config.scaling {
+            let long = case
+                .seq_len
+                .is_some_and(|n| n > read.config.training_length());
+            assert_eq!(
+                json["longrope_factors"],
+                json!(if long { "long" } else { "short" }),
+                "{}",
+                case.name
+            );
+        }
         // `type: su` is read as longrope, and says so.
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(

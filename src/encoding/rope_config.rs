@@ -783,9 +783,55 @@ pub fn frequencies_json(
     )
 }
 
+/// `frequencies_json` followed by what the numbers are of and what was assumed: `rope_type` (with
+/// its factor: `Scaling::label`), `rotary_dim`, `rope_theta`, `max_position_embeddings`,
+/// `training_length` (L₀), and the length they were computed at, `seq_len` (null: as the model
+/// is loaded), with what it chose: `longrope_factors` (`short` or `long`), `dynamic_length`.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{described_json, read_config};
+/// let read = read_config(r#"{"head_dim": 4, "max_position_embeddings": 64}"#).unwrap();
+/// assert_eq!(described_json(&read.config, None),
+///     r#"{"inv_freq": [1.0,0.01], "attention_factor": 1.0, "rope_type": "default", "rotary_dim": 4, "rope_theta": 10000.0, "max_position_embeddings": 64, "training_length": 64, "seq_len": null}"#);
+/// ```
+pub fn described_json(config: &RopeConfig, seq_len: Option<usize>) -> String {
+    let body = frequencies_json(
+        &super::rope_scaling::frequencies(config, seq_len),
+        super::rope_scaling::softmax_scale_factor(config),
+    );
+    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
+    let text = |t: &str| serde_json::to_string(t).unwrap_or_else(|_| "\"\"".into());
+    let trained = config.training_length();
+    let choice = match &config.scaling {
+        Scaling::LongRope(_) => format!(
+            ", \"longrope_factors\": \"{}\"",
+            if seq_len.is_some_and(|n| n > trained) {
+                "long"
+            } else {
+                "short"
+            }
+        ),
+        Scaling::Dynamic { .. } => format!(
+            ", \"dynamic_length\": {}",
+            seq_len.map_or(config.max_position_embeddings, |n| n
+                .max(config.max_position_embeddings))
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "{}, \"rope_type\": {}, \"rotary_dim\": {}, \"rope_theta\": {}, \"max_position_embeddings\": {}, \"training_length\": {trained}, \"seq_len\": {}{choice}}}",
+        &body[..body.len() - 1],
+        text(&config.scaling.label()),
+        config.rotary_dim(),
+        number(config.rope_theta),
+        config.max_position_embeddings,
+        seq_len.map_or("null".to_string(), |n| n.to_string()),
+    )
+}
+
 /// `examples/rope_freqs.rs`'s output for a model whose layers differ: `{"layers": [...]}` with
 /// one entry per kind of layer, in order: its `kind` (the layer type), `count`, `layers`
-/// (counted from 0), then `frequencies_json`'s fields for a kind that rotates, or `"rope":
+/// (counted from 0), then `described_json`'s fields for a kind that rotates, or `"rope":
 /// false` (and Llama 4's `"query_temperature"`) for one that does not.
 ///
 /// ```
@@ -793,7 +839,7 @@ pub fn frequencies_json(
 /// let read = read_config(r#"{"head_dim": 4, "max_position_embeddings": 64, "num_hidden_layers": 2,
 ///     "no_rope_layers": [1, 0], "attn_temperature_tuning": false}"#).unwrap();
 /// assert_eq!(layers_json(&read.layers, None),
-///     r#"{"layers": [{"kind": "chunked_attention", "count": 1, "layers": [0], "inv_freq": [1.0,0.01], "attention_factor": 1.0}, {"kind": "full_attention", "count": 1, "layers": [1], "rope": false}]}"#);
+///     r#"{"layers": [{"kind": "chunked_attention", "count": 1, "layers": [0], "inv_freq": [1.0,0.01], "attention_factor": 1.0, "rope_type": "default", "rotary_dim": 4, "rope_theta": 10000.0, "max_position_embeddings": 64, "training_length": 64, "seq_len": null}, {"kind": "full_attention", "count": 1, "layers": [1], "rope": false}]}"#);
 /// ```
 pub fn layers_json(kinds: &[LayerKind], seq_len: Option<usize>) -> String {
     let entries: Vec<String> = kinds.iter().map(|kind| kind_json(kind, seq_len)).collect();
@@ -812,10 +858,7 @@ pub fn kind_json(kind: &LayerKind, seq_len: Option<usize>) -> String {
     );
     match &kind.rope {
         Some(config) => {
-            let body = frequencies_json(
-                &super::rope_scaling::frequencies(config, seq_len),
-                super::rope_scaling::softmax_scale_factor(config),
-            );
+            let body = described_json(config, seq_len);
             format!("{{{head}, {}", &body[1..])
         }
         None => {

@@ -235,7 +235,12 @@ test('the context-extension lab computes each pasted config as transformers 5 do
         await settle(page);
       }
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
-      const rows = readFileSync(await file.path(), 'utf8').trim().split('\n');
+      const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
+      // What the numbers are of, as comment lines first: the model and every setting.
+      const comments = lines.filter((line) => line.startsWith('#'));
+      assert.match(comments[0], /^# model: pasted config/, c.name);
+      assert.match(comments[1], new RegExp(`rotary_dim ${2 * pairs}, rope_theta `), c.name);
+      const rows = lines.filter((line) => !line.startsWith('#'));
       assert.equal(rows[0], 'pair,inv_freq,scaled_inv_freq,attention_factor');
       assert.equal(rows.length - 1, pairs, c.name);
       rows.slice(1).forEach((row, i) => {
@@ -267,6 +272,9 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 1e400}'),
     /^The number at line 1, column \d+ is out of range/);
   assert.equal(await text('rope-extension-stale'), 'Not read: the figures below are still those of the config pasted before.');
+  // … and they are not offered for download.
+  assert.equal(await page.getByTestId('rope-extension-csv').count(), 0);
+  assert.equal(await text('rope-extension-csv-refused'), 'Nothing to download: the last paste was not read.');
   assert.equal(await page.getByTestId('rope-extension-readout').getAttribute('data-stale'), '');
   assert.match(await paste('['.repeat(200) + ']'.repeat(200)), /^JSON nested too deep to read/);
   // More than 1 MiB: refused with its size, before any parsing.
@@ -314,10 +322,14 @@ test('the context-extension lab lists each kind of layer of a pasted config and 
   ]);
   const secondPair = async () => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
-    return Number(readFileSync(await file.path(), 'utf8').trim().split('\n')[2].split(',')[2]);
+    const lines = readFileSync(await file.path(), 'utf8').trim().split('\n');
+    model = lines[0];
+    return Number(lines.filter((line) => !line.startsWith('#'))[2].split(',')[2]);
   };
+  let model;
   const near = (got, want) => assert.ok(Math.abs(got - want) <= 1e-9 * want, `${got} against ${want}`);
   near(await secondPair(), 1e6 ** (-2 / 128) / 8);
+  assert.equal(model, '# model: pasted config, its full_attention layers');
   // A slider moved: the model says it is no longer the pasted config, and offers the way back.
   assert.equal(await page.getByTestId('rope-extension-moved').count(), 0);
   await page.getByTestId('rope-extension-factor').focus();
@@ -333,6 +345,7 @@ test('the context-extension lab lists each kind of layer of a pasted config and 
   await settle(page);
   assert.equal(await page.getByTestId('rope-extension-layer-0').getAttribute('aria-pressed'), 'true');
   near(await secondPair(), 1e4 ** (-2 / 128));
+  assert.equal(model, '# model: pasted config, its sliding_attention layers');
   // Llama 4's layers without RoPE are listed as such, with their query scaling.
   await paste(JSON.stringify({ model_type: 'llama4_text', head_dim: 128, num_hidden_layers: 48,
     max_position_embeddings: 131072, rope_theta: 5e5 }));

@@ -261,17 +261,44 @@ pub fn RopeExtensionLab() -> impl IntoView {
             "Where the factors act: attention_factor multiplies cos and sin, so every logit by attention_factor². YaRN's paper divides the logits by a temperature t, softmax(qᵀk / (t·√d)); transformers sets attention_factor = √(1/t) = 0.1·ln s + 1 unless the config gives it. DeepSeek-V2/V3 (qk_rope_head_dim) also multiply the softmax scale 1/√(qk_head_dim) by (0.1·mscale_all_dim·ln s + 1)², shown apart. LongRoPE's is √(1 + ln s / ln L₀) (1 if s ≤ 1) unless given; the target only picks its short or long factors.",
             "各因子作用在哪里：attention_factor 乘在 cos 和 sin 上，因此 logits 全都乘以 attention_factor²。YaRN 论文把 logits 除以温度系数 t，即 softmax(qᵀk / (t·√d))；配置没有给出 attention_factor 时，transformers 取 attention_factor = √(1/t) = 0.1·ln s + 1。DeepSeek-V2/V3（有 qk_rope_head_dim）还把 softmax 的缩放因子 1/√(qk_head_dim) 乘以 (0.1·mscale_all_dim·ln s + 1)²，这一项单独列出。LongRoPE 的 attention_factor 在配置没有给出时为 √(1 + ln s / ln L₀)（s ≤ 1 时为 1）；目标长度只决定用短因子还是长因子。",
         ])}</p>
+        <Show when=move || !stale.get() fallback=move || view! {
+            <p class="note" data-testid="rope-extension-csv-refused">{tr(["Nothing to download: the last paste was not read.", "没有可下载的数据：最近一次粘贴未能读取。"])}</p>
+        }>
         <CsvExport testid="rope-extension-csv" file=Signal::derive(move || setup.with(|l| format!(
-            "rope-extension_{}_trained{}_target{}.csv",
+            "rope-extension_{}_{}_trained{}_target{}.csv",
+            PRESETS.get(chosen.get()).map_or("pasted", |p| p.name).replace(|c: char| !c.is_ascii_alphanumeric() && c != '.', "-"),
             method_name(l.method), l.trained, l.target
         ))) rows=Callback::new(move |_| computed.with_untracked(|(plain, current, _)| {
+            // What the numbers are of, as comment lines a CSV reader skips (`comment="#"`).
+            let mut csv = setup.with_untracked(|l| {
+                let model = match PRESETS.get(chosen.get_untracked()) {
+                    Some(preset) => format!("preset {}", preset.name),
+                    None => {
+                        let kind = kinds.with_untracked(|k| k.get(shown_kind.get_untracked()).map(|k| format!(", its {} layers", k.name)));
+                        format!("pasted config{}{}", kind.unwrap_or_default(), if moved.get_untracked() { ", changed since the paste" } else { "" })
+                    }
+                };
+                let mut head = format!(
+                    "# model: {model}\n# method: {}, factor {}, rotary_dim {}, rope_theta {}, trained length L0 {}, target length L {}, max_position_embeddings {}\n",
+                    method_name(l.method), l.factor, l.rotary_dim, l.base, l.trained, l.target, declared.get_untracked()
+                );
+                if chosen.get_untracked() == PRESETS.len()
+                    && let Some(Ok(notes)) = outcome.get_untracked()
+                {
+                    for note in notes {
+                        head.push_str(&format!("# note: {}\n", note.message(false)));
+                    }
+                }
+                head
+            });
             // Every number in full (Rust's shortest text that reads back as the same double).
-            let mut csv = String::from("pair,inv_freq,scaled_inv_freq,attention_factor\n");
+            csv.push_str("pair,inv_freq,scaled_inv_freq,attention_factor\n");
             for (i, (was, now)) in plain.inv_freq.iter().zip(&current.inv_freq).enumerate() {
                 csv.push_str(&format!("{i},{was:?},{now:?},{:?}\n", current.attention_factor));
             }
             csv
         })) />
+        </Show>
         <LabFigure caption=["Each pair's wavelength, trained (grey) and scaled (colour)", "每个维度对的波长：训练时（灰色）与缩放后（彩色）"] note=WAVELENGTH_CAPTION>
             <SvgChart testid="rope-extension-wavelengths" marks=Signal::derive(move || {
                 computed.with(|(plain, current, _)| setup.with(|lab| wavelength_marks(lab, plain, current)))
