@@ -242,9 +242,31 @@ fn transformers_warnings_are_notes_and_its_leniency_is_kept() {
         .inv_freq
         .iter()
         .all(|t| t.is_finite()));
-    // The static ntk type, which transformers 5 does not have.
+    // The static ntk type, which transformers 5 does not have; like linear scaling it does not
+    // record the trained length, which is taken from original_max_position_embeddings if given.
     let read = read_config(&model(json!({"type": "ntk", "factor": 2.0}), 4096)).unwrap();
-    assert_eq!(read.notes, vec![Note::NtkNotInTransformers]);
+    assert_eq!(
+        read.notes,
+        vec![
+            Note::TrainedLengthAssumed {
+                original: None,
+                max: 4096
+            },
+            Note::NtkNotInTransformers
+        ]
+    );
+    let read = read_config(&model(
+        json!({"type": "linear", "factor": 4.0, "original_max_position_embeddings": 8192}),
+        32768,
+    ))
+    .unwrap();
+    assert_eq!(
+        read.notes,
+        vec![Note::TrainedLengthAssumed {
+            original: Some(8192),
+            max: 32768
+        }]
+    );
     // mrope's sections, named; a split that does not add up is a warning.
     let read = read_config(&model(
         json!({"type": "mrope", "mrope_section": [16, 24, 24]}),

@@ -221,7 +221,17 @@ fn a_nested_text_config_is_read_and_said() {
         assert_eq!(read.config.rope_theta, 1.0e6);
         assert_eq!(read.config.max_position_embeddings, 131_072);
         assert_eq!(read.config.scaling, Scaling::Linear { factor: 8.0 });
-        assert_eq!(read.notes, vec![Note::TextConfig]);
+        // Linear scaling does not say how long the model was trained: the assumption is said.
+        assert_eq!(
+            read.notes,
+            vec![
+                Note::TextConfig,
+                Note::TrainedLengthAssumed {
+                    original: None,
+                    max: 131_072
+                }
+            ]
+        );
         assert!(read.notes[0]
             .message(false)
             .starts_with("Read from text_config"));

@@ -103,6 +103,10 @@ pub enum Note {
         high_freq_factor: f64,
         low_freq_factor: f64,
     },
+    /// Linear and static NTK scaling do not record how long the model was trained: the trained
+    /// length L₀ is the config's `original_max_position_embeddings` where it has one (which
+    /// transformers does not read for these types), else an assumption, max_position_embeddings.
+    TrainedLengthAssumed { original: Option<usize>, max: usize },
     /// The static `ntk` type, which transformers 4.57 and 5 no longer have.
     NtkNotInTransformers,
     /// Layers without RoPE (Llama 4's `no_rope_layers`): how many of how many.
@@ -169,6 +173,10 @@ impl Note {
             (Note::Llama3OriginalNotBelowMax { original, max }, true) => format!("警告（与 transformers 5 相同）：original_max_position_embeddings（{original}）应小于 max_position_embeddings（{max}）。"),
             (Note::HighNotAboveLow { high_freq_factor, low_freq_factor }, false) => format!("Warning, as transformers 5 gives it: high_freq_factor ({high_freq_factor}) should be greater than low_freq_factor ({low_freq_factor}). No pair is blended: a wavelength above original_max_position_embeddings / low_freq_factor is divided by the factor, the others keep theirs."),
             (Note::HighNotAboveLow { high_freq_factor, low_freq_factor }, true) => format!("警告（与 transformers 5 相同）：high_freq_factor（{high_freq_factor}）应大于 low_freq_factor（{low_freq_factor}）。没有维度对被混合：波长大于 original_max_position_embeddings / low_freq_factor 的除以因子，其余保持原频率。"),
+            (Note::TrainedLengthAssumed { original: Some(original), .. }, false) => format!("This scaling type does not record how long the model was trained: the lab takes original_max_position_embeddings ({original}) as L₀, the trained length (transformers does not read it for this type; the frequencies do not depend on it)."),
+            (Note::TrainedLengthAssumed { original: Some(original), .. }, true) => format!("这种缩放类型不记录模型训练时的长度：实验取 original_max_position_embeddings（{original}）作为训练长度 L₀（transformers 对这种类型不读取它；频率与它无关）。"),
+            (Note::TrainedLengthAssumed { original: None, max }, false) => format!("This scaling type does not record how long the model was trained: L₀, the trained length, is assumed to be max_position_embeddings ({max}), which is likely the extended length. Set L₀ to the length the model card gives."),
+            (Note::TrainedLengthAssumed { original: None, max }, true) => format!("这种缩放类型不记录模型训练时的长度：这里假定训练长度 L₀ 为 max_position_embeddings（{max}），而它很可能是扩展后的长度。请把 L₀ 设为模型说明中给出的长度。"),
             (Note::LongRopeFactorFromLengths, false) => "Warning, as transformers 5 gives it: LongRoPE has no factor, so it is taken as max_position_embeddings / original_max_position_embeddings; transformers asks for the factor to be written in rope_scaling.".into(),
             (Note::LongRopeFactorFromLengths, true) => "警告（与 transformers 5 相同）：LongRoPE 没有 factor，因此取 max_position_embeddings / original_max_position_embeddings；transformers 建议把这个因子写进 rope_scaling。".into(),
             (Note::NtkNotInTransformers, false) => "Warning: transformers 5 has no rope type ntk (it warns that it has no validation for it, and has no function to compute it); shown here is the static NTK of earlier versions, base · s^(d/(d−2)).".into(),
@@ -570,10 +578,22 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             notes.push(Note::MropeAsDefault { sections });
             Scaling::Default
         }
-        "linear" => Scaling::Linear { factor: factor()? },
-        "ntk" => {
-            notes.push(Note::NtkNotInTransformers);
-            Scaling::Ntk { factor: factor()? }
+        "linear" | "ntk" => {
+            let original = match top_original {
+                Some(original) => Some(original),
+                None => fields.count(&["original_max_position_embeddings"])?,
+            };
+            notes.push(Note::TrainedLengthAssumed {
+                original,
+                max: config.max_position_embeddings,
+            });
+            let factor = factor()?;
+            if type_name == "ntk" {
+                notes.push(Note::NtkNotInTransformers);
+                Scaling::Ntk { factor }
+            } else {
+                Scaling::Linear { factor }
+            }
         }
         "dynamic" => Scaling::Dynamic { factor: factor()? },
         "yarn" => {

@@ -355,6 +355,13 @@ test('the context-extension lab lists each kind of layer of a pasted config and 
   // A config whose layers are alike has no table.
   await paste('{"head_dim": 64, "max_position_embeddings": 2048}');
   assert.equal(await page.getByTestId('rope-extension-layers').count(), 0);
+  // Linear scaling does not record the trained length: an original length in the config is
+  // taken as L₀, and without one the assumption is said.
+  assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 32768, "original_max_position_embeddings": 8192, "rope_scaling": {"type": "linear", "factor": 4.0}}'),
+    /takes original_max_position_embeddings \(8192\) as L₀/);
+  assert.equal(await page.getByTestId('rope-extension-trained-value').textContent(), '8192');
+  assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 32768, "rope_scaling": {"type": "linear", "factor": 4.0}}'),
+    /L₀, the trained length, is assumed to be max_position_embeddings \(32768\)/);
   assertClean(problems);
   await context.close();
 });

@@ -350,9 +350,16 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         Ok(read) => {
                             shown_kind.set(read.layers.iter().position(|k| k.rope.as_ref() == Some(&read.config)).unwrap_or(0));
                             kinds.set(read.layers.clone());
+                            let mut lab = Extension::from_config(&read.config);
+                            // Where the config names a trained length its type does not read.
+                            if let Some(Note::TrainedLengthAssumed { original: Some(original), .. }) =
+                                read.notes.iter().find(|n| matches!(n, Note::TrainedLengthAssumed { .. }))
+                            {
+                                lab.trained = TRAINED.clamp(*original as f64) as usize;
+                            }
                             let read_settings = RopeExtensionSettings {
                                 preset: PRESETS.len(),
-                                lab: Extension::from_config(&read.config),
+                                lab,
                                 declared: read.config.max_position_embeddings,
                             };
                             pasted.set(Some(read_settings.clone()));
