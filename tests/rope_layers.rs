@@ -289,6 +289,14 @@ fn transformers_warnings_are_notes_and_its_leniency_is_kept() {
         read.notes[0],
         Note::MropeSectionsDoNotAddUp { sum: 40, pairs: 64 }
     );
+    // A factor below 1 is computed as given (the frequencies rise), with transformers' warning.
+    let read = read_config(&model(json!({"rope_type": "linear", "factor": 0.5}), 4096)).unwrap();
+    assert!(read.notes.contains(&Note::FactorBelowOne { factor: 0.5 }));
+    assert_frequencies(
+        "factor 0.5",
+        &frequencies(&read.config, None).inv_freq,
+        &plain(1e4, 128, 0.5),
+    );
     // Every note reads in both languages.
     for note in &read.notes {
         assert!(!note.message(false).is_empty() && !note.message(true).is_empty());

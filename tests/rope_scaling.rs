@@ -123,7 +123,7 @@ fn bad_configs() -> Vec<(String, &'static str)> {
         ("{\"rope_theta\": 10000,".into(), "Not JSON: the text stops making sense at line 1, column 21."),
         ("[1, 2]".into(), "the config must be a JSON object ({ … })."),
         (llama(json!({"type": "linear"})), "rope_scaling.factor is missing."),
-        (llama(json!({"type": "linear", "factor": 0.5})), "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context)."),
+        (llama(json!({"type": "linear", "factor": 0})), "rope_scaling.factor is 0; it must be from 0.0001 to 10000."),
         (llama(json!({"type": "yarn"})), "rope_scaling.factor is missing."),
         (llama(json!({"type": "yarn", "factor": "4"})), "rope_scaling.factor must be a number."),
         (llama(json!({"type": "longrope", "factor": 2.0, "short_factor": vec![1.0; 64], "long_factor": vec![1.0; 3]})),

@@ -19,9 +19,10 @@
 //!   `max_position_embeddings` (transformers 5's `standardize_rope_params`).
 //!
 //! Where versions of transformers differ, the reader follows the newest (5.x; docs/sources.md,
-//! "RoPE scaling"). Checks are stricter than transformers' own, which only warns: a factor below
-//! 1, a list of the wrong length or an unknown type would give numbers that mean nothing, so
-//! they are refused.
+//! "RoPE scaling"). What transformers accepts with a warning is accepted with its warning as a
+//! note (a factor below 1, equal betas, Llama 3's frequency factors out of order, a YaRN factor
+//! off the lengths); checks are stricter only where the numbers would mean nothing: a list of
+//! the wrong length or an unknown type is refused.
 
 use serde_json::{Map, Value};
 
@@ -103,6 +104,9 @@ pub enum Note {
         high_freq_factor: f64,
         low_freq_factor: f64,
     },
+    /// A scale factor below 1: transformers 5 warns ("must be a float >= 1") and computes with
+    /// it, which raises the frequencies instead of lowering them.
+    FactorBelowOne { factor: f64 },
     /// Linear and static NTK scaling do not record how long the model was trained: the trained
     /// length L₀ is the config's `original_max_position_embeddings` where it has one (which
     /// transformers does not read for these types), else an assumption, max_position_embeddings.
@@ -177,6 +181,8 @@ impl Note {
             (Note::TrainedLengthAssumed { original: Some(original), .. }, true) => format!("这种缩放类型不记录模型训练时的长度：实验取 original_max_position_embeddings（{original}）作为训练长度 L₀（transformers 对这种类型不读取它；频率与它无关）。"),
             (Note::TrainedLengthAssumed { original: None, max }, false) => format!("This scaling type does not record how long the model was trained: L₀, the trained length, is assumed to be max_position_embeddings ({max}), which is likely the extended length. Set L₀ to the length the model card gives."),
             (Note::TrainedLengthAssumed { original: None, max }, true) => format!("这种缩放类型不记录模型训练时的长度：这里假定训练长度 L₀ 为 max_position_embeddings（{max}），而它很可能是扩展后的长度。请把 L₀ 设为模型说明中给出的长度。"),
+            (Note::FactorBelowOne { factor }, false) => format!("Warning, as transformers 5 gives it: the factor should be at least 1, got {factor}. It is used as given: below 1 it raises the frequencies, so the context the pairs cover shrinks instead of growing."),
+            (Note::FactorBelowOne { factor }, true) => format!("警告（与 transformers 5 相同）：因子应不小于 1，这里是 {factor}。按给出的值计算：小于 1 的因子会提高频率，各维度对覆盖的上下文因此变短而不是变长。"),
             (Note::LongRopeFactorFromLengths, false) => "Warning, as transformers 5 gives it: LongRoPE has no factor, so it is taken as max_position_embeddings / original_max_position_embeddings; transformers asks for the factor to be written in rope_scaling.".into(),
             (Note::LongRopeFactorFromLengths, true) => "警告（与 transformers 5 相同）：LongRoPE 没有 factor，因此取 max_position_embeddings / original_max_position_embeddings；transformers 建议把这个因子写进 rope_scaling。".into(),
             (Note::NtkNotInTransformers, false) => "Warning: transformers 5 has no rope type ntk (it warns that it has no validation for it, and has no function to compute it); shown here is the static NTK of earlier versions, base · s^(d/(d−2)).".into(),
@@ -232,7 +238,7 @@ impl<'a> Fields<'a> {
             return Ok(None);
         };
         let ok = match &rule {
-            Rule::Factor => (1.0..=LARGEST_FACTOR).contains(&value),
+            Rule::Factor => (1.0 / LARGEST_FACTOR..=LARGEST_FACTOR).contains(&value),
             Rule::Base => value > 1.0 && value <= LARGEST_BASE,
             Rule::Positive => value > 0.0,
             Rule::Multiplier => value > 0.0 && value <= LARGEST_MULTIPLIER,
@@ -321,9 +327,9 @@ impl<'a> Fields<'a> {
 /// use pe_explorer::encoding::rope_config::read_config;
 /// let read = read_config(r#"{"hidden_size": 4096, "num_attention_heads": 32,
 ///     "max_position_embeddings": 4096, "rope_theta": 10000.0,
-///     "rope_scaling": {"type": "linear", "factor": 0.5}}"#);
+///     "rope_scaling": {"type": "linear", "factor": 0}}"#);
 /// assert_eq!(read.unwrap_err().to_string(),
-///     "rope_scaling.factor is 0.5; it must be from 1 to 10000 (a factor below 1 would shorten the context).");
+///     "rope_scaling.factor is 0; it must be from 0.0001 to 10000.");
 /// ```
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
     let value = parse(text)?;
@@ -727,6 +733,18 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             })
         }
     };
+    let factor = match &config.scaling {
+        Scaling::Default => None,
+        Scaling::Linear { factor } | Scaling::Ntk { factor } | Scaling::Dynamic { factor } => {
+            Some(*factor)
+        }
+        Scaling::Yarn(yarn) => Some(yarn.factor),
+        Scaling::Llama3(llama3) => Some(llama3.factor),
+        Scaling::LongRope(longrope) => longrope.factor,
+    };
+    if let Some(factor) = factor.filter(|f| *f < 1.0) {
+        notes.push(Note::FactorBelowOne { factor });
+    }
     Ok(Read {
         config,
         notes,

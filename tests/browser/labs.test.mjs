@@ -156,8 +156,8 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
 
   // A bad config gets a message naming the field, and the lab keeps what it showed.
   const paste = await openPasteBox(page);
-  const bad = '{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 0.5}}';
-  assert.match(await paste(bad), /rope_scaling\.factor is 0\.5/);
+  const bad = '{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 0}}';
+  assert.match(await paste(bad), /rope_scaling\.factor is 0; it must be from 0\.0001 to 10000/);
   assert.equal(await text('rope-extension-declared'), '131072');
   assert.match(await paste('not json'), /^Not JSON/);
   // The other bad configs, each with the reader's message (tests/rope_scaling.rs
@@ -196,7 +196,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   await waitForApp(page);
   assert.match(page.url(), /[?&]labs=rope-extension(&|$)/, 'the open lab is kept across the change of language');
   await openPasteBox(page);
-  assert.match(await paste(bad), /rope_scaling\.factor 为 0\.5/);
+  assert.match(await paste(bad), /rope_scaling\.factor 为 0，但必须在 0\.0001 到 10000 之间/);
   assertClean(problems);
   await context.close();
 });

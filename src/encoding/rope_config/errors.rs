@@ -153,7 +153,7 @@ impl ConfigError {
                 "{field} is {}; it must be {}.",
                 readable(*value),
                 match rule {
-                    Rule::Factor => format!("from 1 to {LARGEST_FACTOR} (a factor below 1 would shorten the context)"),
+                    Rule::Factor => format!("from {} to {LARGEST_FACTOR}", 1.0 / LARGEST_FACTOR),
                     Rule::Base => format!("greater than 1 and at most {LARGEST_BASE:e}"),
                     Rule::Positive => "greater than 0".to_string(),
                     Rule::Multiplier => format!("greater than 0 and at most {LARGEST_MULTIPLIER}"),
@@ -168,7 +168,7 @@ impl ConfigError {
                 "{field} 为 {}，但必须{}。",
                 readable(*value),
                 match rule {
-                    Rule::Factor => format!("在 1 到 {LARGEST_FACTOR} 之间（小于 1 的因子会缩短上下文）"),
+                    Rule::Factor => format!("在 {} 到 {LARGEST_FACTOR} 之间", 1.0 / LARGEST_FACTOR),
                     Rule::Base => format!("大于 1 且不超过 {LARGEST_BASE:e}"),
                     Rule::Positive => "大于 0".to_string(),
                     Rule::Multiplier => format!("大于 0 且不超过 {LARGEST_MULTIPLIER}"),
