@@ -187,10 +187,10 @@ impl Note {
             (Note::LongRopeFactorFromLengths, true) => "警告（与 transformers 5 相同）：LongRoPE 没有 factor，因此取 max_position_embeddings / original_max_position_embeddings；transformers 建议把这个因子写进 rope_scaling。".into(),
             (Note::NtkNotInTransformers, false) => "Warning: transformers 5 has no rope type ntk (it warns that it has no validation for it, and has no function to compute it); shown here is the static NTK of earlier versions, base · s^(d/(d−2)).".into(),
             (Note::NtkNotInTransformers, true) => "警告：transformers 5 没有 ntk 这一 rope 类型（它会警告缺少对应的校验，也没有计算它的函数）；这里显示的是早期版本的静态 NTK：base · s^(d/(d−2))。".into(),
-            (Note::NoRopeLayers { count, of }, false) => format!("{count} of the {of} layers have no RoPE (no_rope_layers): they see no position at all. The charts show the layers that rotate; the list below names every kind."),
-            (Note::NoRopeLayers { count, of }, true) => format!("{of} 层中有 {count} 层没有 RoPE（no_rope_layers）：它们完全看不到位置。图中显示的是会旋转的层；下面的列表列出每一类层。"),
-            (Note::LayerKinds { kinds, shown }, false) => format!("The layers rotate in {kinds} different ways (layer_types): the charts show the {shown} layers; the list below gives each kind with its own numbers."),
-            (Note::LayerKinds { kinds, shown }, true) => format!("这些层的旋转方式有 {kinds} 种（layer_types）：图中显示的是 {shown} 层；下面的列表给出每一类层各自的数值。"),
+            (Note::NoRopeLayers { count, of }, false) => format!("{count} of the {of} layers have no RoPE (no_rope_layers): they see no position at all. The charts show the layers that rotate; every kind is listed."),
+            (Note::NoRopeLayers { count, of }, true) => format!("{of} 层中有 {count} 层没有 RoPE（no_rope_layers）：它们完全看不到位置。图中显示的是会旋转的层；每一类层都单独列出。"),
+            (Note::LayerKinds { kinds, shown }, false) => format!("The layers rotate in {kinds} different ways (layer_types): the charts first show the {shown} layers; every kind is listed with its own numbers."),
+            (Note::LayerKinds { kinds, shown }, true) => format!("这些层的旋转方式有 {kinds} 种（layer_types）：图中先显示 {shown} 层；每一类层都单独列出各自的数值。"),
         }
     }
 }
@@ -809,15 +809,18 @@ pub fn frequencies_json(
     frequencies: &super::rope_scaling::Frequencies,
     softmax_scale_factor: Option<f64>,
 ) -> String {
-    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
-    let list: Vec<String> = frequencies.inv_freq.iter().map(|&x| number(x)).collect();
+    let list: Vec<String> = frequencies
+        .inv_freq
+        .iter()
+        .map(|&x| json_number(x))
+        .collect();
     let softmax = softmax_scale_factor
-        .map(|y| format!(", \"softmax_scale_factor\": {}", number(y)))
+        .map(|y| format!(", \"softmax_scale_factor\": {}", json_number(y)))
         .unwrap_or_default();
     format!(
         "{{\"inv_freq\": [{}], \"attention_factor\": {}{softmax}}}",
         list.join(","),
-        number(frequencies.attention_factor)
+        json_number(frequencies.attention_factor)
     )
 }
 
@@ -837,7 +840,6 @@ pub fn described_json(config: &RopeConfig, seq_len: Option<usize>) -> String {
         &super::rope_scaling::frequencies(config, seq_len),
         super::rope_scaling::softmax_scale_factor(config),
     );
-    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
     let text = |t: &str| serde_json::to_string(t).unwrap_or_else(|_| "\"\"".into());
     let trained = config.training_length();
     let choice = match &config.scaling {
@@ -861,7 +863,7 @@ pub fn described_json(config: &RopeConfig, seq_len: Option<usize>) -> String {
         &body[..body.len() - 1],
         text(&config.scaling.label()),
         config.rotary_dim(),
-        number(config.rope_theta),
+        json_number(config.rope_theta),
         config.max_position_embeddings,
         seq_len.map_or("null".to_string(), |n| n.to_string()),
     )
@@ -886,7 +888,6 @@ pub fn layers_json(kinds: &[LayerKind], seq_len: Option<usize>) -> String {
 
 /// One kind's entry of `layers_json`.
 pub fn kind_json(kind: &LayerKind, seq_len: Option<usize>) -> String {
-    let number = |x: f64| serde_json::to_string(&x).unwrap_or_else(|_| "null".into());
     let name = serde_json::to_string(&kind.name).unwrap_or_else(|_| "\"\"".into());
     let layers: Vec<String> = kind.layers.iter().map(|l| l.to_string()).collect();
     let head = format!(
@@ -905,12 +906,17 @@ pub fn kind_json(kind: &LayerKind, seq_len: Option<usize>) -> String {
                 .map(|t| {
                     format!(
                         ", \"query_temperature\": {{\"floor_scale\": {}, \"attn_scale\": {}}}",
-                        number(t.floor_scale),
-                        number(t.attn_scale)
+                        json_number(t.floor_scale),
+                        json_number(t.attn_scale)
                     )
                 })
                 .unwrap_or_default();
             format!("{{{head}, \"rope\": false{temperature}}}")
         }
     }
+}
+
+/// A number as JSON, in full (the shortest text that reads back as the same f64).
+fn json_number(x: f64) -> String {
+    serde_json::to_string(&x).unwrap_or_else(|_| "null".into())
 }

@@ -313,7 +313,7 @@ test('the context-extension lab lists each kind of layer of a pasted config and 
   const gemma = { text_config: { head_dim: 128, num_hidden_layers: 62, max_position_embeddings: 131072,
     rope_theta: 1e6, rope_local_base_freq: 1e4, sliding_window_pattern: 6,
     rope_scaling: { rope_type: 'linear', factor: 8.0 } } };
-  assert.match(await paste(JSON.stringify(gemma)), /rotate in 2 different ways .* the charts show the full_attention layers/);
+  assert.match(await paste(JSON.stringify(gemma)), /rotate in 2 different ways .* the charts first show the full_attention layers; every kind is listed/);
   const rows = async () => page.getByTestId('rope-extension-layers').locator('tbody tr').evaluateAll(
     (trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
   assert.deepEqual(await rows(), [

@@ -16,9 +16,9 @@
 //!   `no_rope_layer_interval`-th layer (default 4). Those layers scale their queries when
 //!   `attn_temperature_tuning` is on (default for Llama 4).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::{read_value, ConfigError, Expected, Fields, Note, Overrides, Read, Rule};
+use super::{given, read_value, ConfigError, Expected, Fields, Note, Overrides, Read, Rule};
 use crate::encoding::rope_scaling::RopeConfig;
 
 /// The most layers read (released models have up to about 128): every layer is listed, so this
@@ -303,11 +303,6 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
         notes,
         layers: kinds,
     })
-}
-
-/// Whether `key` is given (present and not null).
-fn given(map: &Map<String, Value>, key: &str) -> bool {
-    map.get(key).is_some_and(|v| !v.is_null())
 }
 
 /// `no_rope_layers`: one number per layer, 0 for a layer without RoPE.
