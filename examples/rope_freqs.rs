@@ -10,19 +10,24 @@
 //! transformers 5 computes them (without `--seq-len`, as the model is loaded: LongRoPE's short
 //! factors). A model whose layers differ (Gemma 3's sliding layers, Llama 4's layers without
 //! RoPE) prints `{"layers": [...]}`, one entry per kind of layer, or with `--layer` that layer's
-//! own. A configuration it cannot use exits with status 1 and a message naming the field
-//! (`pe_explorer::encoding::rope_config`).
+//! own. The JSON ends with the transformers line it was computed by (`--transformers 4.55|4.57|5`,
+//! default 5), the notes, and the numbers of every other line that reads the file differently
+//! (`rope_config::reading_json`). A configuration it cannot use exits with status 1 and a
+//! message naming the field (`pe_explorer::encoding::rope_config`).
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
-use pe_explorer::encoding::rope_config::{described_json, kind_json, layers_json, read_config};
+use pe_explorer::encoding::rope_config::{
+    described_json, differing_readings, kind_json, layers_json, read_config_as, reading_json,
+    Read as Reading, Transformers,
+};
 
-const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE]";
+const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE] [--transformers 4.55|4.57|5]";
 
 /// What `--help` prints.
 const HELP: &str = "\
-usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE]
+usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE] [--transformers 4.55|4.57|5]
 
 Prints a model's RoPE inverse frequencies and attention factor after its rope_scaling (or
 rope_parameters), as JSON, computed as transformers 5 computes them.
@@ -33,6 +38,10 @@ rope_parameters), as JSON, computed as transformers 5 computes them.
   --layer N|TYPE  one layer (counted from 0) or layer type (sliding_attention, ...): its
                   own numbers, where the model's layers differ; without it such a model
                   prints {\"layers\": [...]}, one entry per kind of layer
+  --transformers V  whose rules: 5 (default), 4.57 (also 4 or 4.56: the last 4.x
+                  releases) or 4.55 (4.51 to 4.55, whose YaRN took its factor from
+                  the lengths); the JSON's \"other_transformers\" lists every other line
+                  that computes this file differently
   -h, --help      this text
 
 Notes on what was assumed go to standard error; a config that cannot be used exits with
@@ -42,6 +51,7 @@ fn main() -> ExitCode {
     let mut config = None;
     let mut seq_len = None;
     let mut layer: Option<String> = None;
+    let mut rules = Transformers::V5;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--help" || arg == "-h" {
@@ -51,6 +61,14 @@ fn main() -> ExitCode {
         match (arg.as_str(), args.next()) {
             ("--config", Some(path)) => config = Some(path),
             ("--layer", Some(which)) => layer = Some(which),
+            ("--transformers", Some(version)) => match Transformers::parse(&version) {
+                Some(r) => rules = r,
+                None => {
+                    return fail(&format!(
+                        "--transformers must be 4.55, 4, 4.56, 4.57 or 5, got {version:?}"
+                    ))
+                }
+            },
             ("--seq-len", Some(n)) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => seq_len = Some(n),
                 _ => {
@@ -77,22 +95,34 @@ fn main() -> ExitCode {
         Ok(text) => text,
         Err(error) => return fail(&format!("cannot read {path}: {error}")),
     };
-    match read_config(&text) {
+    match read_config_as(&text, rules) {
         Ok(read) => {
             for note in &read.notes {
                 eprintln!("rope_freqs: note: {}", note.message(false));
             }
             let flat = || described_json(&read.config, seq_len);
+            let whole = |read: &Reading| {
+                if read.layers.is_empty() {
+                    described_json(&read.config, seq_len)
+                } else {
+                    layers_json(&read.layers, seq_len)
+                }
+            };
             let printed = match (&layer, read.layers.is_empty()) {
-                (None, true) => flat(),
-                (None, false) => layers_json(&read.layers, seq_len),
+                (None, _) => whole(&read),
                 (Some(which), _) => {
                     let index = which.parse::<usize>().ok();
                     let count: usize = read.layers.iter().map(|k| k.layers.len()).sum();
                     if read.layers.is_empty() {
-                        // Every layer alike: any layer is the model's rotation.
-                        if index.is_none() {
+                        // Every layer alike: any layer the model has is the model's rotation.
+                        let Some(index) = index else {
                             return fail(&format!("--layer {which:?}: the layers of this model do not differ; give a layer number"));
+                        };
+                        if let Some(layers) = layer_count(&text).filter(|n| index >= *n) {
+                            return fail(&format!(
+                                "--layer {index}: the model has layers 0 to {} (num_hidden_layers {layers})",
+                                layers.saturating_sub(1)
+                            ));
                         }
                         flat()
                     } else {
@@ -115,11 +145,34 @@ fn main() -> ExitCode {
                     }
                 }
             };
-            println!("{printed}");
+            let others: Vec<_> = differing_readings(&read, |r| read_config_as(&text, r))
+                .into_iter()
+                .map(|(r, other)| (r, other.map(|o| whole(&o))))
+                .collect();
+            for (r, other) in &others {
+                let what = match other {
+                    Ok(_) => "computes this config differently".to_string(),
+                    Err(error) => format!("stops on this config: {error}"),
+                };
+                eprintln!(
+                    "rope_freqs: note: {} {what} (see \"other_transformers\")",
+                    r.label(false)
+                );
+            }
+            println!("{}", reading_json(&printed, &read, &others));
             ExitCode::SUCCESS
         }
         Err(error) => fail(&format!("{path}: {error}")),
     }
+}
+
+/// `num_hidden_layers`, at the top or in `text_config`, where the file gives it.
+fn layer_count(text: &str) -> Option<usize> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let count = |v: &serde_json::Value| v.get("num_hidden_layers")?.as_u64();
+    count(&value)
+        .or_else(|| value.get("text_config").and_then(count))
+        .map(|n| n as usize)
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -221,7 +221,9 @@ fn a_nested_text_config_is_read_and_said() {
         assert_eq!(read.config.rope_theta, 1.0e6);
         assert_eq!(read.config.max_position_embeddings, 131_072);
         assert_eq!(read.config.scaling, Scaling::Linear { factor: 8.0 });
-        // Linear scaling does not say how long the model was trained: the assumption is said.
+        // Linear scaling does not say how long the model was trained: the assumption is said;
+        // so are the fields Gemma 3's text configuration class fills in (26 layers, the sliding
+        // ones with base 10 000).
         assert_eq!(
             read.notes,
             vec![
@@ -229,8 +231,23 @@ fn a_nested_text_config_is_read_and_said() {
                 Note::TrainedLengthAssumed {
                     original: None,
                     max: 131_072
+                },
+                Note::LayerKinds {
+                    kinds: 2,
+                    shown: "full_attention".into()
+                },
+                Note::ClassDefaults {
+                    class: "gemma3_text".into(),
+                    filled: vec![
+                        "num_hidden_layers = 26".into(),
+                        "rope_local_base_freq = 10000".into()
+                    ]
                 }
             ]
+        );
+        assert_eq!(
+            read.layers[0].layers.len() + read.layers[1].layers.len(),
+            26
         );
         assert!(read.notes[0]
             .message(false)

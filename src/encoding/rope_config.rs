@@ -18,8 +18,9 @@
 //!   a top-level `original_max_position_embeddings` (Phi-3), else the dict's, else
 //!   `max_position_embeddings` (transformers 5's `standardize_rope_params`).
 //!
-//! Where versions of transformers differ, the reader follows the newest (5.x; docs/sources.md,
-//! "RoPE scaling"). What transformers accepts with a warning is accepted with its warning as a
+//! Where versions of transformers differ, `read_config` follows the newest (5.x; docs/sources.md,
+//! "RoPE scaling") and `read_config_as` the release line asked for (`Transformers`: 4.51–4.55,
+//! 4.56–4.57, 5); `differing_readings` finds the lines that compute a file otherwise. What transformers accepts with a warning is accepted with its warning as a
 //! note (a factor below 1, equal betas, Llama 3's frequency factors out of order, a YaRN factor
 //! off the lengths); checks are stricter only where the numbers would mean nothing: a list of
 //! the wrong length or an unknown type is refused.
@@ -73,6 +74,8 @@ pub struct Read {
     /// not all handle position alike (Gemma 3's sliding layers, Llama 4's layers without RoPE);
     /// empty where every layer rotates as `config`.
     pub layers: Vec<LayerKind>,
+    /// Whose rules it was read by.
+    pub rules: Transformers,
 }
 
 /// Something the reader assumed, for the reader of the page to know.
@@ -130,6 +133,16 @@ pub enum Note {
     /// `text_config` (a multimodal model's configuration): that is what was read, as
     /// transformers' `get_text_config()` hands it to the language model.
     TextConfig,
+    /// Fields the configuration leaves out, filled in as its class defaults them.
+    ClassDefaults { class: String, filled: Vec<String> },
+    /// transformers 4 reads no `rope_parameters`: rope_theta and rope_scaling only.
+    RopeParametersUnread { rules: Transformers },
+    /// transformers 4 replaced the given factor by the ratio of the lengths.
+    FactorReplacedByLengths {
+        given: f64,
+        used: f64,
+        rules: Transformers,
+    },
     /// Only rope fields were given (`read_rope_fields`): the model's head width or its length
     /// came from what the reader was told to assume.
     Assumed {
@@ -159,6 +172,12 @@ impl Note {
             (Note::ZeroBeta { field, used }, true) => format!("{field} 为 0：按 {used} 读取，与 transformers 相同（0 视同未给出）。"),
             (Note::BetaFastBelowSlow { beta_fast, beta_slow }, false) => format!("Warning, as transformers gives it: beta_fast ({beta_fast}) should be greater than beta_slow ({beta_slow}); the ramp is computed as given."),
             (Note::BetaFastBelowSlow { beta_fast, beta_slow }, true) => format!("警告（与 transformers 相同）：beta_fast（{beta_fast}）应大于 beta_slow（{beta_slow}）；渐变区间按所给的值计算。"),
+            (Note::ClassDefaults { class, filled }, false) => format!("The config leaves out {}: read as transformers' {class} configuration class fills them in.", filled.join(", ")),
+            (Note::ClassDefaults { class, filled }, true) => format!("配置省略了 {}：按 transformers 中 {class} 配置类的默认值补上。", filled.join("、")),
+            (Note::RopeParametersUnread { rules }, false) => format!("{} reads no rope_parameters (transformers 5 introduced it): it uses rope_theta and rope_scaling only, so the rotation here is the plain one unless rope_scaling is given.", rules.label(false)),
+            (Note::RopeParametersUnread { rules }, true) => format!("{} 不读取 rope_parameters（这是 transformers 5 引入的字段）：它只用 rope_theta 和 rope_scaling，所以除非给出了 rope_scaling，这里的旋转就是不缩放的原始旋转。", rules.label(true)),
+            (Note::FactorReplacedByLengths { given, used, rules }, false) => format!("{} does not use the factor {given}: it takes max_position_embeddings / original_max_position_embeddings = {used} instead.", rules.label(false)),
+            (Note::FactorReplacedByLengths { given, used, rules }, true) => format!("{} 不使用因子 {given}：它改用 max_position_embeddings / original_max_position_embeddings = {used}。", rules.label(true)),
             (Note::TextConfig, false) => "Read from text_config: the config keeps its language model there (a multimodal model), and every field below is that model's.".into(),
             (Note::TextConfig, true) => "从 text_config 读取：这个配置把语言模型放在 text_config 下（多模态模型），下面的每个字段都来自那个语言模型。".into(),
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
@@ -332,10 +351,142 @@ impl<'a> Fields<'a> {
 ///     "rope_scaling.factor is 0; it must be from 0.0001 to 10000.");
 /// ```
 pub fn read_config(text: &str) -> Result<Read, ConfigError> {
+    read_config_as(text, Transformers::V5)
+}
+
+/// Reads a configuration as the given release line of transformers reads it (see `Transformers`).
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{read_config_as, Transformers};
+/// use pe_explorer::encoding::rope_scaling::Scaling;
+/// // Qwen2.5's model card: YaRN ×4 over 32 768 tokens, pasted into a config that says 32 768.
+/// let qwen = r#"{"hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
+///     "rope_theta": 1000000.0, "rope_scaling": {"factor": 4.0,
+///     "original_max_position_embeddings": 32768, "type": "yarn"}}"#;
+/// let factor = |rules| match read_config_as(qwen, rules).unwrap().config.scaling {
+///     Scaling::Yarn(yarn) => yarn.factor,
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(factor(Transformers::V5), 4.0);
+/// assert_eq!(factor(Transformers::V4_57), 4.0);
+/// assert_eq!(factor(Transformers::V4_55), 1.0); // 32 768 / 32 768: no scaling at all
+/// ```
+pub fn read_config_as(text: &str, rules: Transformers) -> Result<Read, ConfigError> {
     let value = parse(text)?;
-    match language_model(&value) {
-        Some(nested) => layers::read_model(nested, TEXT_CONFIG),
-        None => layers::read_model(&value, ""),
+    let (model, path) = match language_model(&value) {
+        Some(nested) => (nested, TEXT_CONFIG),
+        None => (&value, ""),
+    };
+    let (model, defaults) = with_class_defaults(model, &value);
+    let mut read = layers::read_model(&model, path, rules)?;
+    read.notes.extend(defaults);
+    read.rules = rules;
+    Ok(read)
+}
+
+/// Fields a model's configuration class fills in when `config.json` leaves them out, for the
+/// classes whose shipped files do (Gemma 3's multimodal configs give only a few text fields):
+/// `gemma3_text`'s defaults as transformers' `Gemma3TextConfig` sets them (docs/sources.md).
+const CLASS_DEFAULTS: [(&str, &[(&str, f64)]); 1] = [(
+    "gemma3_text",
+    &[
+        ("head_dim", 256.0),
+        ("num_attention_heads", 8.0),
+        ("num_hidden_layers", 26.0),
+        ("max_position_embeddings", 131_072.0),
+        ("rope_theta", 1_000_000.0),
+        ("rope_local_base_freq", 10_000.0),
+    ],
+)];
+
+/// `model` with its class's defaults (`CLASS_DEFAULTS`) filled in where absent, and a note
+/// naming them; its class is its `model_type`, or for a `text_config` without one, the outer
+/// configuration's (`gemma3` holds `gemma3_text`).
+fn with_class_defaults(model: &Value, outer: &Value) -> (Value, Option<Note>) {
+    let mut model = model.clone();
+    let Some(map) = model.as_object_mut() else {
+        return (model, None);
+    };
+    let own = map.get("model_type").and_then(Value::as_str);
+    let outer_type = outer.get("model_type").and_then(Value::as_str);
+    let class = match (own, outer_type) {
+        (Some(own), _) => own.to_string(),
+        (None, Some(outer)) => format!("{outer}_text"),
+        _ => return (model, None),
+    };
+    let Some((_, defaults)) = CLASS_DEFAULTS.iter().find(|(name, _)| *name == class) else {
+        return (model, None);
+    };
+    let mut filled = Vec::new();
+    for (key, value) in defaults.iter() {
+        if !given(map, key) {
+            map.insert((*key).to_string(), (*value).into());
+            filled.push(format!("{key} = {value}"));
+        }
+    }
+    let note = (!filled.is_empty()).then(|| Note::ClassDefaults {
+        class: class.clone(),
+        filled,
+    });
+    (model, note)
+}
+
+/// The release lines of transformers whose RoPE rules differ (docs/sources.md, "transformers 4
+/// and 5"). Every line computes the frequencies of each type with the same formulas; they differ in
+/// which fields they read:
+///
+/// - `V4_55`: YaRN's factor is max_position_embeddings / rope_scaling's
+///   original_max_position_embeddings whenever that is given, whatever `factor` says;
+/// - `V4_55` and `V4_57`: no `rope_parameters` (only `rope_theta` and `rope_scaling`); YaRN's
+///   trained length only from `rope_scaling`, its factor must be a number; LongRoPE's trained
+///   length only from the top level, where it also replaces the factor by
+///   max_position_embeddings / original_max_position_embeddings;
+/// - `V5`: as the module's notes say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Transformers {
+    /// 4.51 to 4.55, which take YaRN's factor from the lengths (fixed in 4.56; 4.51 as the
+    /// issue's survey found it: earlier 4.x releases are not modelled).
+    V4_55,
+    /// 4.56 and 4.57, the last 4.x releases.
+    V4_57,
+    /// 5.x.
+    #[default]
+    V5,
+}
+
+impl Transformers {
+    pub const ALL: [Transformers; 3] = [Transformers::V4_55, Transformers::V4_57, Transformers::V5];
+
+    /// How the command line and the link write it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Transformers::V4_55 => "4.55",
+            Transformers::V4_57 => "4.57",
+            Transformers::V5 => "5",
+        }
+    }
+
+    /// `4.51` … `4.55`, `4`, `4.56`, `4.57` and `5` (`code` writes the last of each line).
+    pub fn parse(text: &str) -> Option<Transformers> {
+        match text.trim() {
+            "4.51" | "4.52" | "4.53" | "4.54" | "4.55" => Some(Transformers::V4_55),
+            "4" | "4.56" | "4.57" => Some(Transformers::V4_57),
+            "5" => Some(Transformers::V5),
+            _ => None,
+        }
+    }
+
+    /// Its name on the page.
+    pub fn label(self, chinese: bool) -> &'static str {
+        match (self, chinese) {
+            (Transformers::V4_55, _) => "transformers 4.51–4.55",
+            (Transformers::V4_57, _) => "transformers 4.56–4.57",
+            (Transformers::V5, _) => "transformers 5",
+        }
+    }
+
+    fn reads_rope_parameters(self) -> bool {
+        self == Transformers::V5
     }
 }
 
@@ -392,6 +543,8 @@ fn parse(text: &str) -> Result<Value, ConfigError> {
 /// nothing).
 #[derive(Default)]
 struct Overrides<'a> {
+    /// Whose rules.
+    rules: Transformers,
     /// The dict read instead of `rope_scaling` / `rope_parameters`, with its path; `Some(None)`:
     /// none (no scaling).
     scaling: Option<Option<(&'a Map<String, Value>, String)>>,
@@ -416,10 +569,19 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
         vec![Note::TextConfig]
     };
 
-    // transformers 5 keeps the scaling (and the base) under `rope_parameters`.
+    // transformers 5 keeps the scaling (and the base) under `rope_parameters`; 4 never reads it.
+    let rules = over.rules;
+    let scaling_keys: &[&str] = if rules.reads_rope_parameters() {
+        &["rope_scaling", "rope_parameters"]
+    } else {
+        if given(map, "rope_parameters") {
+            notes.push(Note::RopeParametersUnread { rules });
+        }
+        &["rope_scaling"]
+    };
     let scaling_map = match over.scaling {
         Some(given) => given,
-        None => match top.get(&["rope_scaling", "rope_parameters"]) {
+        None => match top.get(scaling_keys) {
             None => None,
             Some((value, field)) => Some((
                 value.as_object().ok_or(ConfigError::NotObject {
@@ -434,6 +596,7 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
     // transformers 5 sets the dict's own rope_theta by default over the top-level one.
     let base = match scaling_fields
         .as_ref()
+        .filter(|_| rules.reads_rope_parameters())
         .map(|f| f.number_where(&["rope_theta"], Rule::Base))
         .transpose()?
         .flatten()
@@ -478,6 +641,7 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             Some(share) => share,
             None => scaling_fields
                 .as_ref()
+                .filter(|_| rules.reads_rope_parameters())
                 .map(|f| f.number_where(&["partial_rotary_factor"], Rule::Share))
                 .transpose()?
                 .flatten()
@@ -544,14 +708,17 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             config,
             notes,
             layers: Vec::new(),
+            rules,
         });
     };
-    if matches!(type_name.as_str(), "yarn" | "llama3" | "longrope") {
-        config.original_max_position_embeddings = match top_original {
-            Some(original) => Some(original),
-            None => fields.count(&["original_max_position_embeddings"])?,
-        };
-    }
+    let dict_original = fields.count(&["original_max_position_embeddings"])?;
+    config.original_max_position_embeddings = match (type_name.as_str(), rules) {
+        ("yarn" | "llama3" | "longrope", Transformers::V5) => top_original.or(dict_original),
+        // transformers 4: YaRN and Llama 3 read rope_scaling's, LongRoPE the top level's.
+        ("yarn" | "llama3", _) => dict_original,
+        ("longrope", _) => top_original,
+        _ => None,
+    };
     let factor = || fields.required("factor", Rule::Factor);
     config.scaling = match type_name.as_str() {
         "default" => Scaling::Default,
@@ -642,7 +809,31 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             let implicit = config.max_position_embeddings as f64 / trained as f64;
             // A factor written as null is taken from the lengths; an absent one is missing, as
             // transformers 5 has it (its validation requires the key).
-            let factor = if fields.map.get("factor").is_some_and(Value::is_null) {
+            let null_factor = fields.map.get("factor").is_some_and(Value::is_null);
+            if null_factor && rules != Transformers::V5 {
+                return Err(ConfigError::NullBefore5 {
+                    field: fields.name("factor"),
+                    rules,
+                });
+            }
+            let factor = if rules == Transformers::V4_55 && dict_original.is_some() {
+                if !(1.0 / LARGEST_FACTOR..=LARGEST_FACTOR).contains(&implicit) {
+                    return Err(ConfigError::OutOfRange {
+                        field: "max_position_embeddings / original_max_position_embeddings".into(),
+                        value: implicit,
+                        rule: Rule::Factor,
+                    });
+                }
+                let given = factor()?;
+                if given != implicit {
+                    notes.push(Note::FactorReplacedByLengths {
+                        given,
+                        used: implicit,
+                        rules,
+                    });
+                }
+                implicit
+            } else if null_factor {
                 if !(1.0..=LARGEST_FACTOR).contains(&implicit) {
                     return Err(ConfigError::OutOfRange {
                         field: "max_position_embeddings / original_max_position_embeddings".into(),
@@ -670,6 +861,12 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             })
         }
         "llama3" => {
+            // transformers 4's validation requires rope_scaling's own length.
+            if rules != Transformers::V5 && dict_original.is_none() {
+                return Err(ConfigError::Missing {
+                    field: fields.name("original_max_position_embeddings"),
+                });
+            }
             let low_freq_factor = fields.required("low_freq_factor", Rule::Positive)?;
             let high_freq_factor = fields.required("high_freq_factor", Rule::Positive)?;
             // transformers only warns (Llama 4 ships both at 1): the band that blends the two
@@ -696,12 +893,33 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             })
         }
         "longrope" => {
-            let longrope = LongRope {
+            let mut longrope = LongRope {
                 short_factor: fields.factors("short_factor", dim / 2)?,
                 long_factor: fields.factors("long_factor", dim / 2)?,
                 factor: fields.number_where(&["factor"], Rule::Factor)?,
                 attention_factor: fields.number_where(&["attention_factor"], Rule::Multiplier)?,
             };
+            // transformers 4: a top-level original_max_position_embeddings replaces the factor
+            // by the ratio of the lengths; without one the factor must be given (it compares
+            // it with 1) unless the attention factor is.
+            if rules != Transformers::V5 {
+                match top_original {
+                    Some(original) => {
+                        let used = config.max_position_embeddings as f64 / original as f64;
+                        if let Some(given) = longrope.factor.filter(|given| *given != used) {
+                            notes.push(Note::FactorReplacedByLengths { given, used, rules });
+                        }
+                        longrope.factor = Some(used);
+                    }
+                    None if longrope.factor.is_none() && longrope.attention_factor.is_none() => {
+                        return Err(ConfigError::NullBefore5 {
+                            field: fields.name("factor"),
+                            rules,
+                        });
+                    }
+                    None => {}
+                }
+            }
             // Without an attention_factor transformers computes √(1 + ln s / ln L₀) for s > 1:
             // a training length of 1 divides by ln 1 = 0 (Python raises ZeroDivisionError).
             let trained = config
@@ -713,6 +931,7 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             if longrope.factor.is_none() {
                 notes.push(Note::LongRopeFactorFromLengths);
             }
+            let longrope = longrope;
             if longrope.attention_factor.is_none() && factor > 1.0 && trained < 2 {
                 let field = match (top_original, config.original_max_position_embeddings) {
                     (Some(_), _) => "original_max_position_embeddings".to_owned(),
@@ -749,6 +968,7 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
         config,
         notes,
         layers: Vec::new(),
+        rules,
     })
 }
 
@@ -767,11 +987,22 @@ pub fn read_rope_fields(
     head_dim: usize,
     max_position_embeddings: usize,
 ) -> Result<Read, ConfigError> {
+    read_rope_fields_as(text, head_dim, max_position_embeddings, Transformers::V5)
+}
+
+/// `read_rope_fields` by the rules of one release line of transformers.
+pub fn read_rope_fields_as(
+    text: &str,
+    head_dim: usize,
+    max_position_embeddings: usize,
+    rules: Transformers,
+) -> Result<Read, ConfigError> {
     let parsed = parse(text)?;
-    let (mut value, path) = match language_model(&parsed) {
-        Some(nested) => (nested.clone(), TEXT_CONFIG),
-        None => (parsed, ""),
+    let (model, path) = match language_model(&parsed) {
+        Some(nested) => (nested, TEXT_CONFIG),
+        None => (&parsed, ""),
     };
+    let (mut value, defaults) = with_class_defaults(model, &parsed);
     let mut note = None;
     if let Some(map) = value.as_object_mut() {
         let head = (!has_head_width(map)).then_some(head_dim);
@@ -788,8 +1019,10 @@ pub fn read_rope_fields(
         });
     }
     // (Not an object: `read_value` says so.)
-    let mut read = layers::read_model(&value, path)?;
+    let mut read = layers::read_model(&value, path, rules)?;
+    read.notes.extend(defaults);
     read.notes.extend(note);
+    read.rules = rules;
     Ok(read)
 }
 
@@ -866,6 +1099,134 @@ pub fn described_json(config: &RopeConfig, seq_len: Option<usize>) -> String {
         json_number(config.rope_theta),
         config.max_position_embeddings,
         seq_len.map_or("null".to_string(), |n| n.to_string()),
+    )
+}
+
+/// The other release lines of transformers that read the same configuration differently from
+/// `read` (`read_as` reads it by a line's rules): each with its own reading, or the error it stops
+/// with. Readings differ when any kind of layer gets other frequencies or another attention
+/// factor as the model is loaded.
+pub fn differing_readings(
+    read: &Read,
+    read_as: impl Fn(Transformers) -> Result<Read, ConfigError>,
+) -> Vec<(Transformers, Result<Read, ConfigError>)> {
+    Transformers::ALL
+        .into_iter()
+        .filter(|rules| *rules != read.rules)
+        .map(|rules| (rules, read_as(rules)))
+        .filter(|(_, other)| match other {
+            Err(_) => true,
+            Ok(other) => rotations(other) != rotations(read),
+        })
+        .collect()
+}
+
+/// One line saying how another release line reads the configuration, for the lab: its scaling
+/// and attention factor and how far its inverse frequencies stray from `against`'s (the largest
+/// ratio, either way, over every pair of every kind of layer), then the notes it made that
+/// `against` did not (why it differs); or the error it stops with.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{differing_readings, read_config, read_config_as, reading_summary};
+/// let qwen = r#"{"head_dim": 128, "max_position_embeddings": 32768, "rope_theta": 1000000.0,
+///     "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}}"#;
+/// let read = read_config(qwen).unwrap();
+/// let others = differing_readings(&read, |r| read_config_as(qwen, r));
+/// assert_eq!(reading_summary(others[0].0, &others[0].1, &read, false),
+///     "transformers 4.51–4.55: yarn ×1, attention factor 1.0000; its inverse frequencies differ from transformers 5's by up to a factor of 4.00. \
+///      transformers 4.51–4.55 does not use the factor 4: it takes max_position_embeddings / \
+///      original_max_position_embeddings = 1 instead.");
+/// ```
+pub fn reading_summary(
+    rules: Transformers,
+    other: &Result<Read, ConfigError>,
+    against: &Read,
+    chinese: bool,
+) -> String {
+    let (name, theirs_name) = (rules.label(chinese), against.rules.label(chinese));
+    let other = match other {
+        Err(error) if chinese => return format!("{name}：读取时报错停止：{}", error.message(true)),
+        Err(error) => return format!("{name}: stops with an error: {}", error.message(false)),
+        Ok(other) => other,
+    };
+    let (mine, theirs) = (rotations(other), rotations(against));
+    let stray = if mine.len() == theirs.len() {
+        mine.iter()
+            .zip(&theirs)
+            .filter_map(|(a, b)| a.as_ref().zip(b.as_ref()))
+            .flat_map(|(a, b)| a.inv_freq.iter().zip(&b.inv_freq))
+            .map(|(a, b)| (a / b).max(b / a))
+            .fold(1.0, f64::max)
+    } else {
+        f64::NAN
+    };
+    let factor = super::rope_scaling::frequencies(&other.config, None).attention_factor;
+    let ratio = format!("{stray:.2}");
+    let scaling = other.config.scaling.label();
+    // Why: what that line noted and this one did not.
+    let why: String = other
+        .notes
+        .iter()
+        .filter(|note| !against.notes.contains(note))
+        .map(|note| {
+            format!(
+                "{}{}",
+                if chinese { "" } else { " " },
+                note.message(chinese)
+            )
+        })
+        .collect();
+    let said = match (chinese, stray.is_nan()) {
+        (false, false) => format!("{name}: {scaling}, attention factor {factor:.4}; its inverse frequencies differ from {theirs_name}'s by up to a factor of {ratio}."),
+        (true, false) => format!("{name}：{scaling}，注意力因子 {factor:.4}；它的逆频率与 {theirs_name} 的最多相差 {ratio} 倍。"),
+        (false, true) => format!("{name}: {scaling}, attention factor {factor:.4}; it groups the layers differently from {theirs_name}."),
+        (true, true) => format!("{name}：{scaling}，注意力因子 {factor:.4}；它对层的分类与 {theirs_name} 不同。"),
+    };
+    said + &why
+}
+
+/// Each rotation a reading holds, as the model is loaded (`None` for layers without RoPE).
+fn rotations(read: &Read) -> Vec<Option<super::rope_scaling::Frequencies>> {
+    let of = |config: &RopeConfig| super::rope_scaling::frequencies(config, None);
+    if read.layers.is_empty() {
+        vec![Some(of(&read.config))]
+    } else {
+        read.layers
+            .iter()
+            .map(|kind| kind.rope.as_ref().map(of))
+            .collect()
+    }
+}
+
+/// The command line's JSON (`described_json` or `layers_json`) with what it was read by and what
+/// it assumed added: `"transformers"` (`Transformers::code`), `"notes"` (each note's message,
+/// transformers' warnings among them), and `"other_transformers"`: for each release line that
+/// reads the configuration differently, its `code` and either its numbers (the same JSON) or the
+/// `"error"` it stops with.
+pub fn reading_json(
+    body: &str,
+    read: &Read,
+    others: &[(Transformers, Result<String, ConfigError>)],
+) -> String {
+    let text = |t: &str| serde_json::to_string(t).unwrap_or_else(|_| "\"\"".into());
+    let notes: Vec<String> = read.notes.iter().map(|n| text(&n.message(false))).collect();
+    let others: Vec<String> = others
+        .iter()
+        .map(|(rules, other)| match other {
+            Ok(json) => format!("{{\"transformers\": \"{}\", {}", rules.code(), &json[1..]),
+            Err(error) => format!(
+                "{{\"transformers\": \"{}\", \"error\": {}}}",
+                rules.code(),
+                text(&error.message(false))
+            ),
+        })
+        .collect();
+    format!(
+        "{}, \"transformers\": \"{}\", \"notes\": [{}], \"other_transformers\": [{}]}}",
+        &body[..body.len() - 1],
+        read.rules.code(),
+        notes.join(", "),
+        others.join(", ")
     )
 }
 

@@ -302,7 +302,7 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   await context.close();
 });
 
-test('the context-extension lab lists each kind of layer of a pasted config and draws the one picked', async () => {
+test('the context-extension lab lists each kind of layer of a pasted config, draws the one picked, and shows what older transformers compute', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
   await page.goto(env.site.url(pageFor('rope', '?lang=en')));
   await waitForApp(page);
@@ -362,6 +362,21 @@ test('the context-extension lab lists each kind of layer of a pasted config and 
   assert.equal(await page.getByTestId('rope-extension-trained-value').textContent(), '8192');
   assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 32768, "rope_scaling": {"type": "linear", "factor": 4.0}}'),
     /L₀, the trained length, is assumed to be max_position_embeddings \(32768\)/);
+  // Where older transformers read the paste otherwise, each is shown with its numbers: Qwen2.5's
+  // model-card YaRN block scaled nothing before 4.56; a config that only transformers 5 reads
+  // stops 4.x with an error.
+  assert.equal(await page.getByTestId('rope-extension-readings').count(), 0);
+  await paste(readFileSync(resolve(ROOT, 'tests/data/configs/qwen2_5_7b_instruct_with_model_card_yarn.json'), 'utf8'));
+  assert.deepEqual(await page.getByTestId('rope-extension-readings').locator('li').allTextContents(), [
+    "transformers 4.51–4.55: yarn ×1, attention factor 1.0000; its inverse frequencies differ from transformers 5's by up to a factor of 4.00. transformers 4.51–4.55 does not use the factor 4: it takes max_position_embeddings / original_max_position_embeddings = 1 instead.",
+  ]);
+  await paste('{"head_dim": 64, "max_position_embeddings": 32768, "rope_scaling": {"type": "yarn", "factor": null, "original_max_position_embeddings": 4096}}');
+  const stops = await page.getByTestId('rope-extension-readings').locator('li').allTextContents();
+  assert.equal(stops.length, 2);
+  assert.match(stops[0], /^transformers 4\.51–4\.55: stops with an error: rope_scaling\.factor is missing or null/);
+  assert.match(stops[1], /^transformers 4\.56–4\.57: stops with an error/);
+  await paste('{"head_dim": 64, "max_position_embeddings": 2048}');
+  assert.equal(await page.getByTestId('rope-extension-readings').count(), 0);
   assertClean(problems);
   await context.close();
 });

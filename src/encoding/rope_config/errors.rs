@@ -1,8 +1,8 @@
 //! What is wrong with a configuration, and its message in both languages.
 
 use super::{
-    LARGEST, LARGEST_BASE, LARGEST_FACTOR, LARGEST_LAYERS, LARGEST_MULTIPLIER, LARGEST_ROTARY_DIM,
-    LARGEST_TEXT, TYPES,
+    Transformers, LARGEST, LARGEST_BASE, LARGEST_FACTOR, LARGEST_LAYERS, LARGEST_MULTIPLIER,
+    LARGEST_ROTARY_DIM, LARGEST_TEXT, TYPES,
 };
 
 /// What is wrong with a configuration; `field` is the key's path (`rope_scaling.factor`).
@@ -54,6 +54,11 @@ pub enum ConfigError {
     },
     UnknownType {
         name: String,
+    },
+    /// A factor transformers 4 needs as a number and 5 computes from the lengths.
+    NullBefore5 {
+        field: String,
+        rules: Transformers,
     },
     /// A per-layer list longer than `LARGEST_LAYERS`.
     TooManyLayers {
@@ -182,6 +187,8 @@ impl ConfigError {
             (ConfigError::WrongLength { field, expected, got }, false) => format!("{field} has {got} numbers; the rotary dimension needs {expected}, one per pair."),
             (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数，而旋转维度需要 {expected} 个，每个维度对一个。"),
             (ConfigError::UnknownType { name }, false) => format!("Unknown rope_scaling type \"{name}\": known types are {}.", TYPES.join(", ")),
+            (ConfigError::NullBefore5 { field, rules }, false) => format!("{field} is missing or null: {} stops on this config with an error (it needs the number; transformers 5 takes max_position_embeddings / original_max_position_embeddings).", rules.label(false)),
+            (ConfigError::NullBefore5 { field, rules }, true) => format!("{field} 缺失或为 null：{} 读这个配置时会报错停止（它需要这个数；transformers 5 则取 max_position_embeddings / original_max_position_embeddings）。", rules.label(true)),
             (ConfigError::TooManyLayers { field, got }, false) => format!("{field} lists {got} layers; at most {LARGEST_LAYERS} are read."),
             (ConfigError::TooManyLayers { field, got }, true) => format!("{field} 列出了 {got} 层；最多读取 {LARGEST_LAYERS} 层。"),
             (ConfigError::UnknownType { name }, true) => format!("未知的 rope_scaling 类型“{name}”：已知类型为 {}。", TYPES.join("、")),

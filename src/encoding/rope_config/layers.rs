@@ -18,7 +18,9 @@
 
 use serde_json::Value;
 
-use super::{given, read_value, ConfigError, Expected, Fields, Note, Overrides, Read, Rule};
+use super::{
+    given, read_value, ConfigError, Expected, Fields, Note, Overrides, Read, Rule, Transformers,
+};
 use crate::encoding::rope_scaling::RopeConfig;
 
 /// The most layers read (released models have up to about 128): every layer is listed, so this
@@ -76,9 +78,17 @@ const FULL: &str = "full_attention";
 
 /// `read_config` of one language model's configuration: its rotation and, where its layers
 /// differ, each kind of layer.
-pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError> {
+pub(super) fn read_model(
+    value: &Value,
+    path: &str,
+    rules: Transformers,
+) -> Result<Read, ConfigError> {
+    let plain = || Overrides {
+        rules,
+        ..Overrides::default()
+    };
     let Some(map) = value.as_object() else {
-        return read_value(value, path, Overrides::default());
+        return read_value(value, path, plain());
     };
     let top = Fields { map, path };
     let model_type = map.get("model_type").and_then(Value::as_str).unwrap_or("");
@@ -132,9 +142,11 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
             }
         }
     }
-    // A dict keyed by layer types: one rotation per type.
+    // A dict keyed by layer types: one rotation per type (transformers 5 only; 4 reads no
+    // `rope_parameters` and one `rope_scaling` for every layer).
     let typed = top
         .get(&["rope_parameters", "rope_scaling"])
+        .filter(|_| rules == Transformers::V5)
         .and_then(|(dict, _)| dict.as_object())
         .filter(|dict| {
             !dict.is_empty()
@@ -144,7 +156,7 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
         });
 
     let Some(types) = types else {
-        return read_value(value, path, Overrides::default());
+        return read_value(value, path, plain());
     };
     let rotates = rotates.take().unwrap_or_else(|| vec![true; types.len()]);
     let count = match layer_count()? {
@@ -180,14 +192,18 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
         }
     }
     if groups.len() < 2 {
-        return read_value(value, path, Overrides::default());
+        return read_value(value, path, plain());
     }
 
+    // Python reads it as a truth value: Llama 4's shipped configs write 4.
     let temperature = match top.get(&["attn_temperature_tuning"]) {
-        Some((flag, field)) => flag.as_bool().ok_or(ConfigError::WrongType {
-            field,
-            expected: Expected::TrueOrFalse,
-        })?,
+        Some((flag, field)) => flag
+            .as_bool()
+            .or_else(|| flag.as_f64().map(|n| n != 0.0))
+            .ok_or(ConfigError::WrongType {
+                field,
+                expected: Expected::TrueOrFalse,
+            })?,
         None => model_type == "llama4_text",
     }
     .then(|| -> Result<QueryTemperature, ConfigError> {
@@ -215,13 +231,14 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
     for (source, name, layers) in groups {
         let read = match &source {
             None => None,
-            Some(Source::Main) => Some(read_value(value, path, Overrides::default())?),
+            Some(Source::Main) => Some(read_value(value, path, plain())?),
             Some(Source::Local(base)) => Some(read_value(
                 value,
                 path,
                 Overrides {
                     scaling: Some(None),
                     base: Some(*base),
+                    rules,
                 },
             )?),
             Some(Source::Typed(kind)) => {
@@ -250,6 +267,7 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
                     Overrides {
                         scaling: Some(Some((&dict, scaling_path(kind)))),
                         base: local_base.filter(|_| kind == SLIDING && !own_base),
+                        rules,
                     },
                 )?)
             }
@@ -302,6 +320,7 @@ pub(super) fn read_model(value: &Value, path: &str) -> Result<Read, ConfigError>
         config,
         notes,
         layers: kinds,
+        rules,
     })
 }
 

@@ -6,7 +6,10 @@
 
 use leptos::prelude::*;
 
-use crate::encoding::rope_config::{read_rope_fields, ConfigError, LayerKind, Note};
+use crate::encoding::rope_config::{
+    differing_readings, read_rope_fields, read_rope_fields_as, reading_summary, ConfigError,
+    LayerKind, Note, Read, Transformers,
+};
 use crate::encoding::rope_scaling::{
     angles_seen_and_needed, digit_base_range, pair_fates, softmax_scale_factor, Extension, Method,
     PairFate, PRESETS,
@@ -61,6 +64,9 @@ pub fn RopeExtensionLab() -> impl IntoView {
     let outcome: RwSignal<Option<Result<Vec<Note>, ConfigError>>> = RwSignal::new(None);
     // A pasted model's kinds of layer where they differ, and which of them the charts show.
     let kinds: RwSignal<Vec<LayerKind>> = RwSignal::new(Vec::new());
+    // The paste as transformers 5 reads it, and every older release line that reads it otherwise.
+    type Readings = (Read, Vec<(Transformers, Result<Read, ConfigError>)>);
+    let readings: RwSignal<Option<Readings>> = RwSignal::new(None);
     let shown_kind = RwSignal::new(0usize);
     // The settings a paste gave (or the kind of layer picked from it), to tell when a slider has
     // moved the lab away from them and to go back.
@@ -346,6 +352,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let text = paste_box.get_untracked().map(|area| area.value()).unwrap_or_default();
                     let read = read_rope_fields(&text, head_dim, trained);
                     outcome.set(Some(read.clone().map(|r| r.notes)));
+                    readings.set(read.as_ref().ok().map(|read| {
+                        let others = differing_readings(read, |rules| read_rope_fields_as(&text, head_dim, trained, rules));
+                        (read.clone(), others)
+                    }));
                     match read {
                         Ok(read) => {
                             shown_kind.set(read.layers.iter().position(|k| k.rope.as_ref() == Some(&read.config)).unwrap_or(0));
@@ -387,6 +397,17 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     }
                 }}
             </p>
+            <Show when=move || chosen.get() == PRESETS.len() && readings.with(|r| r.as_ref().is_some_and(|(_, others)| !others.is_empty()))>
+                <p data-testid="rope-extension-readings-intro">{tr(["Older transformers read this config differently (the charts follow transformers 5):", "旧版 transformers 对这个配置的读法不同（图按 transformers 5 绘制）："])}</p>
+                <ul data-testid="rope-extension-readings">
+                    {move || {
+                        let chinese = lang() == crate::lesson::Lang::Zh;
+                        readings.with(|r| r.as_ref().map(|(read, others)| others.iter()
+                            .map(|(rules, other)| view! { <li>{reading_summary(*rules, other, read, chinese)}</li> })
+                            .collect_view()))
+                    }}
+                </ul>
+            </Show>
             <Show when=move || kinds.with(|k| !k.is_empty()) && chosen.get() == PRESETS.len()>
                 <table class="numbers-table" tabindex="0" data-testid="rope-extension-layers">
                     <caption>{tr(["The model's kinds of layer", "模型中的各类层"])}</caption>
