@@ -302,3 +302,56 @@ fn transformers_warnings_are_notes_and_its_leniency_is_kept() {
         assert!(!note.message(false).is_empty() && !note.message(true).is_empty());
     }
 }
+
+/// GPT-J (and CodeGen) give the rotated width of a head as `rotary_dim`: 64 of its 256 rotate,
+/// with θ_i = 10000^(−2i/64); a width above the head's is refused by name.
+#[test]
+fn gpt_js_rotary_dim_is_the_rotated_width() {
+    let gptj = r#"{"n_embd": 4096, "hidden_size": 4096, "num_attention_heads": 16, "rotary_dim": 64,
+        "max_position_embeddings": 2048}"#;
+    let read = read_config(gptj).unwrap();
+    assert_eq!(read.config.rotary_dim(), 64);
+    let inv_freq = pe_explorer::encoding::rope_scaling::frequencies(&read.config, None).inv_freq;
+    assert_eq!(inv_freq.len(), 32);
+    for (i, got) in inv_freq.iter().enumerate() {
+        let want = 1.0 / 10000f64.powf(2.0 * i as f64 / 64.0);
+        assert!(
+            (got - want).abs() <= 1e-15 * want,
+            "pair {i}: {got} against {want}"
+        );
+    }
+    let wide =
+        read_config(r#"{"head_dim": 64, "rotary_dim": 128, "max_position_embeddings": 2048}"#);
+    assert_eq!(
+        wide.unwrap_err().to_string(),
+        "rotary_dim is 128; it must be at most the head's width, 64."
+    );
+}
+
+/// Ministral 3's `llama_4_scaling_beta` multiplies the queries by position, beside the rotation:
+/// the reader names it and its factor, and says the charts leave it out (1 + 0.1·ln 2 = 1.0693 from
+/// the original length, 1 + 0.1·ln 9 = 1.2197 from eight times it).
+#[test]
+fn a_query_scaling_the_charts_leave_out_is_named() {
+    let ministral = r#"{"head_dim": 128, "max_position_embeddings": 262144, "rope_parameters": {
+        "rope_type": "yarn", "rope_theta": 1000000.0, "factor": 16.0,
+        "original_max_position_embeddings": 16384, "llama_4_scaling_beta": 0.1}}"#;
+    let read = read_config(ministral).unwrap();
+    let note = read
+        .notes
+        .iter()
+        .find(|n| matches!(n, Note::QueryScaling { .. }))
+        .expect("the query scaling is named");
+    assert_eq!(
+        note.message(false),
+        "rope_parameters.llama_4_scaling_beta = 0.1: transformers (Ministral 3, Mistral 4) also multiplies each query at position p by 1 + 0.1·ln(1 + ⌊p / 16384⌋): 1 below position 16384, 1.0693 from 16384, 1.2197 from 131072. The charts show the rotation only; this factor is not in them."
+    );
+    assert!(note.message(true).contains("图中只显示旋转，不含这个因子"));
+    // A beta of 0 scales nothing: nothing to say.
+    let zero = ministral.replace("0.1}", "0}");
+    assert!(!read_config(&zero)
+        .unwrap()
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::QueryScaling { .. })));
+}

@@ -13,7 +13,8 @@
 //!   used and a note says so;
 //! - DeepSeek's `qk_rope_head_dim` (its configuration sets `head_dim` to it), else `head_dim`,
 //!   else `hidden_size` / `num_attention_heads` (integer division);
-//! - `partial_rotary_factor` (GPT-NeoX: `rotary_pct`) at the top, else in the dict, default 1;
+//! - `partial_rotary_factor` (GPT-NeoX: `rotary_pct`) at the top, else GPT-J's `rotary_dim` (the
+//!   rotated width itself), else in the dict, default 1;
 //! - `max_position_embeddings`; for `llama3`, `yarn` and `longrope` the pre-training length from
 //!   a top-level `original_max_position_embeddings` (Phi-3), else the dict's, else
 //!   `max_position_embeddings` (transformers 5's `standardize_rope_params`).
@@ -137,6 +138,13 @@ pub enum Note {
     ClassDefaults { class: String, filled: Vec<String> },
     /// transformers 4 reads no `rope_parameters`: rope_theta and rope_scaling only.
     RopeParametersUnread { rules: Transformers },
+    /// A factor on the queries by position (Ministral 3's `llama_4_scaling_beta`), which the
+    /// charts leave out.
+    QueryScaling {
+        field: String,
+        beta: f64,
+        length: usize,
+    },
     /// transformers 4 replaced the given factor by the ratio of the lengths.
     FactorReplacedByLengths {
         given: f64,
@@ -172,12 +180,14 @@ impl Note {
             (Note::ZeroBeta { field, used }, true) => format!("{field} 为 0：按 {used} 读取，与 transformers 相同（0 视同未给出）。"),
             (Note::BetaFastBelowSlow { beta_fast, beta_slow }, false) => format!("Warning, as transformers gives it: beta_fast ({beta_fast}) should be greater than beta_slow ({beta_slow}); the ramp is computed as given."),
             (Note::BetaFastBelowSlow { beta_fast, beta_slow }, true) => format!("警告（与 transformers 相同）：beta_fast（{beta_fast}）应大于 beta_slow（{beta_slow}）；渐变区间按所给的值计算。"),
+            (Note::QueryScaling { field, beta, length }, false) => format!("{field} = {beta}: transformers (Ministral 3, Mistral 4) also multiplies each query at position p by 1 + {beta}·ln(1 + ⌊p / {length}⌋): 1 below position {length}, {:.4} from {length}, {:.4} from {}. The charts show the rotation only; this factor is not in them.", 1.0 + beta * 2f64.ln(), 1.0 + beta * 9f64.ln(), 8 * length),
+            (Note::QueryScaling { field, beta, length }, true) => format!("{field} = {beta}：transformers（Ministral 3、Mistral 4）还把位置 p 处的每个查询乘以 1 + {beta}·ln(1 + ⌊p / {length}⌋)：位置 {length} 之前为 1，从 {length} 起为 {:.4}，从 {} 起为 {:.4}。图中只显示旋转，不含这个因子。", 1.0 + beta * 2f64.ln(), 8 * length, 1.0 + beta * 9f64.ln()),
             (Note::ClassDefaults { class, filled }, false) => format!("The config leaves out {}: read as transformers' {class} configuration class fills them in.", filled.join(", ")),
             (Note::ClassDefaults { class, filled }, true) => format!("配置省略了 {}：按 transformers 中 {class} 配置类的默认值补上。", filled.join("、")),
             (Note::RopeParametersUnread { rules }, false) => format!("{} reads no rope_parameters (transformers 5 introduced it): it uses rope_theta and rope_scaling only, so the rotation here is the plain one unless rope_scaling is given.", rules.label(false)),
             (Note::RopeParametersUnread { rules }, true) => format!("{} 不读取 rope_parameters（这是 transformers 5 引入的字段）：它只用 rope_theta 和 rope_scaling，所以除非给出了 rope_scaling，这里的旋转就是不缩放的原始旋转。", rules.label(true)),
             (Note::FactorReplacedByLengths { given, used, rules }, false) => format!("{} does not use the factor {given}: it takes max_position_embeddings / original_max_position_embeddings = {used} instead.", rules.label(false)),
-            (Note::FactorReplacedByLengths { given, used, rules }, true) => format!("{} 不使用因子 {given}：它改用 max_position_embeddings / original_max_position_embeddings = {used}。", rules.label(true)),
+            (Note::FactorReplacedByLengths { given, used, rules }, true) => format!("{} 不使用 rope_scaling 中的 factor（{given}）：它改用 max_position_embeddings / original_max_position_embeddings = {used}。", rules.label(true)),
             (Note::TextConfig, false) => "Read from text_config: the config keeps its language model there (a multimodal model), and every field below is that model's.".into(),
             (Note::TextConfig, true) => "从 text_config 读取：这个配置把语言模型放在 text_config 下（多模态模型），下面的每个字段都来自那个语言模型。".into(),
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
@@ -263,7 +273,7 @@ impl<'a> Fields<'a> {
             Rule::Multiplier => value > 0.0 && value <= LARGEST_MULTIPLIER,
             Rule::MultiplierOrZero => (0.0..=LARGEST_MULTIPLIER).contains(&value),
             Rule::Share => value > 0.0 && value <= 1.0,
-            Rule::Count | Rule::Above(_) | Rule::EvenRotaryDim(_) => true,
+            Rule::Count | Rule::Above(_) | Rule::EvenRotaryDim(_) | Rule::AtMostHead(_) => true,
         } && value.is_finite();
         if ok {
             Ok(Some(value))
@@ -636,16 +646,30 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
             }
         }
     };
+    // GPT-J's (and CodeGen's) `rotary_dim`: how many dimensions of each head rotate.
+    let rotary_share = match top.count(&["rotary_dim"])? {
+        Some(rotated) if rotated > head_dim => {
+            return Err(ConfigError::OutOfRange {
+                field: top.name("rotary_dim"),
+                value: rotated as f64,
+                rule: Rule::AtMostHead(head_dim),
+            })
+        }
+        rotated => rotated.map(|r| r as f64 / head_dim as f64),
+    };
     let partial_rotary_factor =
         match top.number_where(&["partial_rotary_factor", "rotary_pct"], Rule::Share)? {
             Some(share) => share,
-            None => scaling_fields
-                .as_ref()
-                .filter(|_| rules.reads_rope_parameters())
-                .map(|f| f.number_where(&["partial_rotary_factor"], Rule::Share))
-                .transpose()?
-                .flatten()
-                .unwrap_or(1.0),
+            None => match rotary_share {
+                Some(share) => share,
+                None => scaling_fields
+                    .as_ref()
+                    .filter(|_| rules.reads_rope_parameters())
+                    .map(|f| f.number_where(&["partial_rotary_factor"], Rule::Share))
+                    .transpose()?
+                    .flatten()
+                    .unwrap_or(1.0),
+            },
         };
     let max_position_embeddings = top.required_count("max_position_embeddings")?;
     let top_original = top.count(&["original_max_position_embeddings"])?;
@@ -964,6 +988,17 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
     if let Some(factor) = factor.filter(|f| *f < 1.0) {
         notes.push(Note::FactorBelowOne { factor });
     }
+    // Ministral 3 / Mistral 4: a query scaling by position, beside the rotation.
+    if let Some(beta) = fields
+        .number_where(&["llama_4_scaling_beta"], Rule::MultiplierOrZero)?
+        .filter(|beta| *beta > 0.0)
+    {
+        notes.push(Note::QueryScaling {
+            field: fields.name("llama_4_scaling_beta"),
+            beta,
+            length: dict_original.unwrap_or(config.max_position_embeddings),
+        });
+    }
     Ok(Read {
         config,
         notes,
@@ -1145,8 +1180,10 @@ pub fn reading_summary(
 ) -> String {
     let (name, theirs_name) = (rules.label(chinese), against.rules.label(chinese));
     let other = match other {
-        Err(error) if chinese => return format!("{name}：读取时报错停止：{}", error.message(true)),
-        Err(error) => return format!("{name}: stops with an error: {}", error.message(false)),
+        // This error names the line and says that it stops.
+        Err(error @ ConfigError::NullBefore5 { .. }) => return error.message(chinese),
+        Err(error) if chinese => return format!("{name} 读取时报错停止。{}", error.message(true)),
+        Err(error) => return format!("{name} stops with an error. {}", error.message(false)),
         Ok(other) => other,
     };
     let (mine, theirs) = (rotations(other), rotations(against));
@@ -1178,7 +1215,7 @@ pub fn reading_summary(
         .collect();
     let said = match (chinese, stray.is_nan()) {
         (false, false) => format!("{name}: {scaling}, attention factor {factor:.4}; its inverse frequencies differ from {theirs_name}'s by up to a factor of {ratio}."),
-        (true, false) => format!("{name}：{scaling}，注意力因子 {factor:.4}；它的逆频率与 {theirs_name} 的最多相差 {ratio} 倍。"),
+        (true, false) => format!("{name}：{scaling}，注意力因子 {factor:.4}；它与 {theirs_name} 的逆频率之比（大比小）最大为 {ratio}。"),
         (false, true) => format!("{name}: {scaling}, attention factor {factor:.4}; it groups the layers differently from {theirs_name}."),
         (true, true) => format!("{name}：{scaling}，注意力因子 {factor:.4}；它对层的分类与 {theirs_name} 不同。"),
     };

@@ -362,6 +362,19 @@ test('the context-extension lab lists each kind of layer of a pasted config, dra
   assert.equal(await page.getByTestId('rope-extension-trained-value').textContent(), '8192');
   assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 32768, "rope_scaling": {"type": "linear", "factor": 4.0}}'),
     /L₀, the trained length, is assumed to be max_position_embeddings \(32768\)/);
+  // … and the lab asks for it: the answer is the paste's, not a move away from it, and the CSV says
+  // where it came from.
+  assert.equal(await page.getByTestId('rope-extension-ask-trained-value').inputValue(), '32768');
+  await page.getByTestId('rope-extension-ask-trained-value').fill('4096');
+  await page.getByTestId('rope-extension-ask-trained-use').click();
+  await settle(page);
+  assert.equal(await page.getByTestId('rope-extension-trained-value').textContent(), '4096');
+  assert.match(await page.getByTestId('rope-extension-ask-trained').textContent(), /L₀ = 4096, as given here\.$/);
+  assert.equal(await page.getByTestId('rope-extension-moved').count(), 0);
+  {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
+    assert.ok(readFileSync(await file.path(), 'utf8').includes('# trained length L0 4096, as the reader gave it\n'));
+  }
   // Where older transformers read the paste otherwise, each is shown with its numbers: Qwen2.5's
   // model-card YaRN block scaled nothing before 4.56; a config that only transformers 5 reads
   // stops 4.x with an error.
@@ -373,10 +386,11 @@ test('the context-extension lab lists each kind of layer of a pasted config, dra
   await paste('{"head_dim": 64, "max_position_embeddings": 32768, "rope_scaling": {"type": "yarn", "factor": null, "original_max_position_embeddings": 4096}}');
   const stops = await page.getByTestId('rope-extension-readings').locator('li').allTextContents();
   assert.equal(stops.length, 2);
-  assert.match(stops[0], /^transformers 4\.51–4\.55: stops with an error: rope_scaling\.factor is missing or null/);
-  assert.match(stops[1], /^transformers 4\.56–4\.57: stops with an error/);
+  assert.match(stops[0], /^rope_scaling\.factor is missing or null: transformers 4\.51–4\.55 stops on this config with an error/);
+  assert.match(stops[1], /^rope_scaling\.factor is missing or null: transformers 4\.56–4\.57 stops/);
   await paste('{"head_dim": 64, "max_position_embeddings": 2048}');
   assert.equal(await page.getByTestId('rope-extension-readings').count(), 0);
+  assert.equal(await page.getByTestId('rope-extension-ask-trained').count(), 0, 'a default config records nothing to ask');
   assertClean(problems);
   await context.close();
 });

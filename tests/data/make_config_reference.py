@@ -88,12 +88,14 @@ def rope_dict(c, line):
 def compute(c, params, line, local_base=None):
     """(inv_freq, attention_factor) of one rotation: `params` is its scaling dict (or None)."""
     params = dict(params or {})
+    # GPT-J's spelling of the rotated width of a head: rotary_dim (its attention rotates that many).
+    rotary = c.get("rotary_dim") and c["rotary_dim"] / head_dim(c)
     if line == "5":
         base = params.get("rope_theta") or local_base or c.get("rope_theta") or 10000.0
-        share = c.get("partial_rotary_factor") or params.get("partial_rotary_factor") or 1.0
+        share = c.get("partial_rotary_factor") or rotary or params.get("partial_rotary_factor") or 1.0
     else:
         base = local_base or c.get("rope_theta") or 10000.0
-        share = c.get("partial_rotary_factor") or 1.0
+        share = c.get("partial_rotary_factor") or rotary or 1.0
     dim = int(head_dim(c) * share)
     kind = params.get("rope_type", params.get("type", "default"))
     if kind == "su":

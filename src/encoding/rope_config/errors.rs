@@ -95,6 +95,8 @@ pub enum Rule {
     MultiplierOrZero,
     /// A whole number from 1 to `LARGEST`.
     Count,
+    /// At most the head's width (a rotated width).
+    AtMostHead(usize),
     /// Larger than the named field's value.
     Above(String),
     /// The rotary dimension head_dim × partial_rotary_factor must be even, at least the value
@@ -165,6 +167,7 @@ impl ConfigError {
                     Rule::MultiplierOrZero => format!("from 0 to {LARGEST_MULTIPLIER}"),
                     Rule::Share => "greater than 0 and at most 1".to_string(),
                     Rule::Count => format!("a whole number from 1 to {LARGEST}"),
+                    Rule::AtMostHead(width) => format!("at most the head's width, {width}"),
                     Rule::Above(other) => format!("greater than {other}"),
                     Rule::EvenRotaryDim(least) => format!("even, at least {least} and at most {LARGEST_ROTARY_DIM} (head_dim × partial_rotary_factor, the rotary dimension)"),
                 }
@@ -180,6 +183,7 @@ impl ConfigError {
                     Rule::MultiplierOrZero => format!("在 0 到 {LARGEST_MULTIPLIER} 之间"),
                     Rule::Share => "大于 0 且不超过 1".to_string(),
                     Rule::Count => format!("是 1 到 {LARGEST} 之间的整数"),
+                    Rule::AtMostHead(width) => format!("不超过每个头的维度 {width}"),
                     Rule::Above(other) => format!("大于 {other}"),
                     Rule::EvenRotaryDim(least) => format!("是不小于 {least}、不大于 {LARGEST_ROTARY_DIM} 的偶数（即旋转维度 head_dim × partial_rotary_factor）"),
                 }
@@ -188,7 +192,7 @@ impl ConfigError {
             (ConfigError::WrongLength { field, expected, got }, true) => format!("{field} 有 {got} 个数，而旋转维度需要 {expected} 个，每个维度对一个。"),
             (ConfigError::UnknownType { name }, false) => format!("Unknown rope_scaling type \"{name}\": known types are {}.", TYPES.join(", ")),
             (ConfigError::NullBefore5 { field, rules }, false) => format!("{field} is missing or null: {} stops on this config with an error (it needs the number; transformers 5 takes max_position_embeddings / original_max_position_embeddings).", rules.label(false)),
-            (ConfigError::NullBefore5 { field, rules }, true) => format!("{field} 缺失或为 null：{} 读这个配置时会报错停止（它需要这个数；transformers 5 则取 max_position_embeddings / original_max_position_embeddings）。", rules.label(true)),
+            (ConfigError::NullBefore5 { field, rules }, true) => format!("{field} 缺失或为 null：{} 读取这个配置时会报错停止（它要求这里是一个数；transformers 5 则取 max_position_embeddings / original_max_position_embeddings）。", rules.label(true)),
             (ConfigError::TooManyLayers { field, got }, false) => format!("{field} lists {got} layers; at most {LARGEST_LAYERS} are read."),
             (ConfigError::TooManyLayers { field, got }, true) => format!("{field} 列出了 {got} 层；最多读取 {LARGEST_LAYERS} 层。"),
             (ConfigError::UnknownType { name }, true) => format!("未知的 rope_scaling 类型“{name}”：已知类型为 {}。", TYPES.join("、")),

@@ -68,6 +68,15 @@ pub fn RopeExtensionLab() -> impl IntoView {
     type Readings = (Read, Vec<(Transformers, Result<Read, ConfigError>)>);
     let readings: RwSignal<Option<Readings>> = RwSignal::new(None);
     let shown_kind = RwSignal::new(0usize);
+    // A pasted type that does not record its trained length (linear, ntk) asks for it; the answer
+    // given, once given.
+    let asks_trained = move || {
+        outcome.with(|o| {
+            matches!(o, Some(Ok(notes)) if notes.iter().any(|n| matches!(n, Note::TrainedLengthAssumed { .. })))
+        })
+    };
+    let trained_given: RwSignal<Option<usize>> = RwSignal::new(None);
+    let trained_box = NodeRef::<leptos::html::Input>::new();
     // The settings a paste gave (or the kind of layer picked from it), to tell when a slider has
     // moved the lab away from them and to go back.
     let pasted: RwSignal<Option<RopeExtensionSettings>> = RwSignal::new(None);
@@ -294,6 +303,9 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     for note in notes {
                         head.push_str(&format!("# note: {}\n", note.message(false)));
                     }
+                    if let Some(trained) = trained_given.get_untracked() {
+                        head.push_str(&format!("# trained length L0 {trained}, as the reader gave it\n"));
+                    }
                 }
                 head
             });
@@ -352,6 +364,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let text = paste_box.get_untracked().map(|area| area.value()).unwrap_or_default();
                     let read = read_rope_fields(&text, head_dim, trained);
                     outcome.set(Some(read.clone().map(|r| r.notes)));
+                    trained_given.set(None);
                     readings.set(read.as_ref().ok().map(|read| {
                         let others = differing_readings(read, |rules| read_rope_fields_as(&text, head_dim, trained, rules));
                         (read.clone(), others)
@@ -397,6 +410,31 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     }
                 }}
             </p>
+            <Show when=move || asks_trained() && chosen.get() == PRESETS.len()>
+                <p class="lab-ask" data-testid="rope-extension-ask-trained">
+                    <label>
+                        {tr(["How long was this model trained (L₀, in tokens, from its model card)? ", "这个模型训练时的长度是多少（L₀，以 token 计，见模型说明）？"])}
+                        <input type="number" inputmode="numeric" min=TRAINED.min max=TRAINED.max step="1"
+                            data-testid="rope-extension-ask-trained-value" node_ref=trained_box
+                            prop:value=move || setup.with(|l| l.trained.to_string()) />
+                    </label>
+                    <button type="button" data-testid="rope-extension-ask-trained-use"
+                        on:click=move |_| {
+                            let Some(value) = trained_box.get_untracked().and_then(|b| b.value().trim().parse::<f64>().ok()) else { return };
+                            let trained = TRAINED.clamp(value) as usize;
+                            trained_given.set(Some(trained));
+                            // The answer belongs to the paste: the lab has not moved away from it.
+                            pasted.update(|p| if let Some(p) = p { p.lab.trained = trained });
+                            settings.update(|s| s.lab.trained = trained);
+                        }>
+                        {tr(["Use it", "采用"])}
+                    </button>
+                    {move || trained_given.get().map(|t| {
+                        let lang = lang();
+                        format!("{}{t}{}", lang.pick([" L₀ = ", " L₀ = "]), lang.pick([", as given here.", "，按这里给出的值。"]))
+                    })}
+                </p>
+            </Show>
             <Show when=move || chosen.get() == PRESETS.len() && readings.with(|r| r.as_ref().is_some_and(|(_, others)| !others.is_empty()))>
                 <p data-testid="rope-extension-readings-intro">{tr(["Older transformers read this config differently (the charts follow transformers 5):", "旧版 transformers 对这个配置的读法不同（图按 transformers 5 绘制）："])}</p>
                 <ul data-testid="rope-extension-readings">
