@@ -299,7 +299,7 @@ fn no_chosen_chinese_term_is_itself_rejected() {
 /// - terms Chinese ML writing keeps in Latin letters (softmax, logits, dropout);
 /// - a config's values as `transformers` writes them (`linear`, `default`, `true`, …), and
 ///   `none`, a value of the page's link shown beside its Chinese;
-/// - authors cited beside 等人, and the keys of a keyboard (Page Up, Esc).
+/// - authors cited as 作者 等（年份）, and the keys of a keyboard (Page Up, Esc).
 ///
 /// Beside the list, by its shape: a token with a digit, `_` or `.` in it (`d_model`, `GPT-2`,
 /// `W_Q`, `nn.Embedding`) is code or a model's name; a token of one or two letters is notation
@@ -610,7 +610,30 @@ fn style_problems(text: &str) -> Vec<String> {
         {
             problems.push(format!("digits grouped by a space: …{}…", at(i)));
         }
+        // Full-width quotes sit against the Chinese around them, without spaces.
+        let cjk_at = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|c| is_cjk(*c));
+        if (c == '“' && previous == Some(' ') && cjk_at(i.checked_sub(2)))
+            || (c == '”' && chars.get(i + 1) == Some(&' ') && cjk_at(Some(i + 2)))
+        {
+            problems.push(format!("a space beside a full-width quote: …{}…", at(i)));
+        }
         let rest: String = chars[i..chars.len().min(i + 12)].iter().collect();
+        // One citation form: 作者 等（年份）, A 和 B（年份）.
+        if rest.starts_with("等人") {
+            problems.push(format!(
+                "等人 in a citation, write 作者 等（年份）: …{}…",
+                at(i)
+            ));
+        }
+        if rest.starts_with("等 ")
+            && rest.chars().skip(2).take(4).all(|d| d.is_ascii_digit())
+            && rest.chars().count() >= 6
+        {
+            problems.push(format!(
+                "a bare year after 等, write 等（年份）: …{}…",
+                at(i)
+            ));
+        }
         if rest.starts_with("偏移") && !rest.starts_with("偏移量") {
             problems.push(format!("bare 偏移, write 偏移量: …{}…", at(i)));
         }
@@ -719,6 +742,10 @@ fn the_style_check_fails_on_bad_samples_and_passes_good_ones() {
         "偏移 k",
         "底数 base 越大",
         "正弦（Vaswani 等人）",
+        "Vaswani 等人（2017）提出",
+        "（Chen 等 2023）",
+        "读取 “the cat sat on the mat”",
+        "“Attention Is All You Need” 中提出",
         "（d_model = 2 只有一对)",
         "(d_model = 2 只有一对)",
         "长度 length 翻倍",
@@ -731,12 +758,12 @@ fn the_style_check_fails_on_bad_samples_and_passes_good_ones() {
         "PE(pos) 的第 i 对，偏移量 k = 3",
         "词表大小 37000，占 97%",
         "底数 base = 10000 时，波长 2π·base^(2i/d_model)",
-        "正弦位置编码（Vaswani 等人）；正弦函数和余弦函数",
+        "正弦位置编码（Vaswani 等（2017））；正弦函数和余弦函数，Press 和 Wolf（2017）",
         "词元（token）在 GPT-2、RoPE 和 nn.Embedding 里",
         "配置中的 `rope_type` 为 \"yarn\"",
         "共 {total} 步，第 {n} 步",
         "cos(距离·θ_i)，e^(−斜率·距离)，pos/length，‖AS − SA‖，clip(j − i)",
-        "《A Length-Extrapolatable Transformer》；读取 “the cat sat on the mat”",
+        "《A Length-Extrapolatable Transformer》；读取“the cat sat on the mat”，在“设置”中",
     ] {
         let problems = style_problems(good);
         assert!(

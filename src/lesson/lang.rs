@@ -62,6 +62,15 @@ impl Lang {
         }
     }
 
+    /// The comma between two equations in a line of prose (`pos = 60，pos + k = 63`): full-width
+    /// in Chinese.
+    pub fn comma(self) -> &'static str {
+        match self {
+            Lang::En => ", ",
+            Lang::Zh => "，",
+        }
+    }
+
     /// The semicolon between two read-outs in one line: full-width in Chinese prose.
     pub fn semicolon(self) -> &'static str {
         match self {

@@ -173,8 +173,8 @@ pub fn RotationPanel() -> impl IntoView {
                             let v = elsewhere.get();
                             let lang = lesson.lang.get();
                             format!(
-                                "{}{}pos = {}, pos + k = {}{}{} {}",
-                                t(Key::RotationElsewhere), lang.colon(), v.pos, v.pos + v.k, lang.semicolon(),
+                                "{}{}pos = {}{}pos + k = {}{}{} {}",
+                                t(Key::RotationElsewhere), lang.colon(), v.pos, lang.comma(), v.pos + v.k, lang.semicolon(),
                                 t(Key::ErrorLabel), error_text(v.rotation)
                             )
                         })}

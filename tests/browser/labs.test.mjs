@@ -799,10 +799,15 @@ test('a lab whose tools cannot be loaded says so in its fold, and opening it aga
   try {
     // The first try loses the tools' script, the second their wasm; the third gets both.
     let refused = 0;
+    // Resolves once `n` files have been refused: a try's failure is awaited from its refusal on,
+    // so the mark the previous try left cannot pass for this one's.
+    const waiting = [];
+    const refusals = (n) => new Promise((ready) => (refused >= n ? ready() : waiting.push([n, ready])));
     await page.route(/teacher(\.js|_bg\.wasm)\?/, (route) => {
       const file = new URL(route.request().url()).pathname;
       if ((refused === 0 && file.endsWith('.js')) || (refused === 1 && file.endsWith('.wasm'))) {
         refused += 1;
+        waiting.filter(([n]) => refused >= n).forEach(([, ready]) => ready());
         return route.abort();
       }
       return route.continue();
@@ -813,6 +818,7 @@ test('a lab whose tools cannot be loaded says so in its fold, and opening it aga
     const said = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-lab-body="xpos"]'), '::before').content);
     for (const attempt of [1, 2]) {
       await fold.click();
+      await refusals(attempt);
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-tools-failed'));
       assert.equal(refused, attempt);
       assert.match(await said(), /实验未能载入/, `try ${attempt}: the fold says the lab did not come`);

@@ -42,7 +42,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ABSOLUTE,
         name: [
             "sinusoidal (Vaswani et al. 2017)",
-            "正弦位置编码（Vaswani 等人 2017）",
+            "正弦位置编码（Vaswani 等（2017））",
         ],
         enters: [
             "added to the word vectors",
@@ -84,7 +84,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "Shaw et al. 2018",
-            "Shaw 等人 2018",
+            "Shaw 等（2018）",
         ],
         enters: [
             "the score (added to the key) and the value",
@@ -108,7 +108,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "Transformer-XL (Dai et al. 2019)",
-            "Transformer-XL（Dai 等人 2019）",
+            "Transformer-XL（Dai 等（2019））",
         ],
         enters: [
             "the score: a sinusoid of the offset, projected, and two global vectors",
@@ -130,7 +130,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "T5 buckets (Raffel et al. 2020)",
-            "T5 分桶（Raffel 等人 2020）",
+            "T5 分桶（Raffel 等（2020））",
         ],
         enters: [
             "the score: one number per bucket of offsets",
@@ -151,7 +151,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "ALiBi (Press et al. 2022)",
-            "ALiBi（Press 等人 2022）",
+            "ALiBi（Press 等（2022））",
         ],
         enters: [
             "the score: −slope × distance",
@@ -163,7 +163,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "the line goes on; the paper's title: \"Train Short, Test Long\"",
-            "直线继续延伸；论文标题即“Train Short, Test Long”",
+            "直线继续延伸；论文标题即《Train Short, Test Long》",
         ],
         model: ["BLOOM", "BLOOM"],
         anchor: Some("alibi"),
@@ -172,7 +172,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ROTATED,
         name: [
             "RoPE (Su et al. 2021)",
-            "RoPE（Su 等人 2021）",
+            "RoPE（Su 等（2021））",
         ],
         enters: [
             "the query and the key, rotated in every layer",
@@ -190,7 +190,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ROTATED,
         name: [
             "xPos (Sun et al. 2022)",
-            "xPos（Sun 等人 2022）",
+            "xPos（Sun 等（2022））",
         ],
         enters: [
             "the query and the key, rotated and scaled",
@@ -199,7 +199,7 @@ const SCHEMES: [Scheme; 10] = [
         learned: NOTHING,
         beyond: [
             "a decay per pair, designed for longer texts (\"A Length-Extrapolatable Transformer\")",
-            "每一对都带衰减，专为更长的文本设计（“A Length-Extrapolatable Transformer”）",
+            "每一对都带衰减，专为更长的文本设计（《A Length-Extrapolatable Transformer》）",
         ],
         model: [
             "the paper's LeX Transformer",
@@ -238,7 +238,7 @@ const SCHEMES: [Scheme; 10] = [
         ],
         beyond: [
             "nothing to run out of; Kazemnejad et al. 2023 found it generalised to longer inputs best in their experiments",
-            "没有什么会用尽；Kazemnejad 等人 2023 在实验中发现，它对更长输入的泛化最好",
+            "没有什么会用尽；Kazemnejad 等（2023）在实验中发现，它对更长输入的泛化最好",
         ],
         model: [
             "Llama 4, in one layer of four (its configuration's default)",
