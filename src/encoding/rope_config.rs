@@ -390,7 +390,6 @@ pub fn read_config_as(text: &str, rules: Transformers) -> Result<Read, ConfigErr
     let (model, defaults) = with_class_defaults(model, &value);
     let mut read = layers::read_model(&model, path, rules)?;
     read.notes.extend(defaults);
-    read.rules = rules;
     Ok(read)
 }
 
@@ -454,8 +453,9 @@ fn with_class_defaults(model: &Value, outer: &Value) -> (Value, Option<Note>) {
 /// - `V5`: as the module's notes say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Transformers {
-    /// 4.51 to 4.55, which take YaRN's factor from the lengths (fixed in 4.56; 4.51 as the
-    /// issue's survey found it: earlier 4.x releases are not modelled).
+    /// 4.51 to 4.55, which take YaRN's factor from the lengths (fixed in 4.56; 4.51 is the
+    /// earliest release this rule was seen in, docs/sources.md: earlier 4.x releases are not
+    /// modelled).
     V4_55,
     /// 4.56 and 4.57, the last 4.x releases.
     V4_57,
@@ -1057,7 +1057,6 @@ pub fn read_rope_fields_as(
     let mut read = layers::read_model(&value, path, rules)?;
     read.notes.extend(defaults);
     read.notes.extend(note);
-    read.rules = rules;
     Ok(read)
 }
 
