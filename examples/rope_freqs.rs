@@ -3,7 +3,9 @@
 //!     cargo run --release --example rope_freqs -- --config config.json [--seq-len N]
 //!     cargo run --release --example rope_freqs < config.json
 //!
-//! prints `{"inv_freq": [...], "attention_factor": x, …}` (every number in full; for DeepSeek's
+//! prints `{"config": path, "model": name, "inv_freq": [...], "attention_factor": x, …}` (the
+//! file, null for standard input; the model's `_name_or_path` or `model_type`, or null; every
+//! number in full; for DeepSeek's
 //! attention also `"softmax_scale_factor"`; then what the numbers are of and the length they
 //! were computed at: `rope_config::described_json`; what the reader assumed, such as a missing
 //! `rope_theta`, and transformers' own warnings go to stderr as notes), computed as
@@ -19,8 +21,8 @@ use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
 use pe_explorer::encoding::rope_config::{
-    described_json, differing_readings, kind_json, layers_json, read_config_as, reading_json,
-    Read as Reading, Transformers,
+    described_json, differing_readings, kind_json, layers_json, model_name, read_config_as,
+    reading_json, Read as Reading, Transformers,
 };
 
 const USAGE: &str = "usage: rope_freqs [--config config.json] [--seq-len N] [--layer N|TYPE] [--transformers 4.55|4.57|5]";
@@ -159,7 +161,19 @@ fn main() -> ExitCode {
                     r.label(false)
                 );
             }
-            println!("{}", reading_json(&printed, &read, &others));
+            // Which file and model the numbers are of, first.
+            let json = reading_json(&printed, &read, &others);
+            let text_or_null = |t: Option<&str>| {
+                t.map_or("null".to_string(), |t| {
+                    serde_json::Value::from(t).to_string()
+                })
+            };
+            println!(
+                "{{\"config\": {}, \"model\": {}, {}",
+                text_or_null((path != "-").then_some(path.as_str())),
+                text_or_null(model_name(&text).as_deref()),
+                &json[1..]
+            );
             ExitCode::SUCCESS
         }
         Err(error) => fail(&format!("{path}: {error}")),

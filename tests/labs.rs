@@ -27,7 +27,8 @@ fn listed_modules() -> Vec<(String, String)> {
         .collect()
 }
 
-/// The `.rs` files and folders directly in `folder`, without `skip`.
+/// The `.rs` files and folders directly in `folder`, without `skip` (a file and the folder of its
+/// parts, `rope_extension.rs` and `rope_extension/`, count once).
 fn entries(folder: &str, skip: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(format!("{ROOT}/{folder}"))
         .unwrap()
@@ -41,6 +42,7 @@ fn entries(folder: &str, skip: &[&str]) -> Vec<String> {
         .filter(|name| !skip.contains(&name.as_str()))
         .collect();
     names.sort();
+    names.dedup();
     names
 }
 
@@ -328,6 +330,73 @@ mod rope_extension {
         let link =
             RopeExtensionSettings::read("rx_method=yarn&rx_beta_fast=2&rx_beta_slow=8").unwrap();
         assert!(link.settings.lab.beta_fast > link.settings.lab.beta_slow);
+    }
+
+    /// A comparison's link holds both models' rotations, pasted ones too, so the colleague who
+    /// opens it sees the same numbers: every pair's frequency and the attention factor of A
+    /// and of B, their lengths, and where B came from.
+    #[test]
+    fn a_comparisons_link_reproduces_both_models() {
+        use pe_explorer::encoding::rope_config::{read_config, Transformers};
+        use pe_explorer::encoding::rope_scaling::Extension;
+        use pe_explorer::lesson::labs::rope_extension::{Compared, ComparedSource};
+        let deepseek = read_config(
+            r#"{"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
+                "max_position_embeddings": 163840, "rope_theta": 10000,
+                "rope_scaling": {"type": "yarn", "factor": 40, "beta_fast": 32, "beta_slow": 1,
+                  "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 4096}}"#,
+        )
+        .unwrap()
+        .config;
+        let phi = read_config(
+            r#"{"head_dim": 8, "max_position_embeddings": 131072, "original_max_position_embeddings": 4096,
+                "rope_scaling": {"type": "longrope", "short_factor": [1, 1.5, 2, 3], "long_factor": [1, 2, 8, 16]}}"#,
+        )
+        .unwrap()
+        .config;
+        let mut pasted_a = RopeExtensionSettings {
+            preset: pe_explorer::encoding::rope_scaling::PRESETS.len(),
+            lab: Extension::from_config(&deepseek),
+            declared: 163840,
+            compare: Some(Compared {
+                source: ComparedSource::Reading(Transformers::V4_55),
+                lab: Extension::from_config(&phi),
+            }),
+        };
+        pasted_a.lab.target = 300_000;
+        let mut preset_a = RopeExtensionSettings::preset(2);
+        preset_a.compare = pasted_a.compare.clone();
+        preset_a.compare.as_mut().unwrap().source = ComparedSource::Pasted;
+        for settings in [pasted_a, preset_a] {
+            let link = RopeExtensionSettings::read(&format!("?{}", settings.pairs())).unwrap();
+            assert!(link.problems.is_empty(), "{:?}", link.problems);
+            let got = &link.settings;
+            let (want_b, got_b) = (
+                settings.compare.as_ref().unwrap(),
+                got.compare.as_ref().unwrap(),
+            );
+            assert_eq!(got_b.source, want_b.source);
+            for (want, got) in [(&settings.lab, &got.lab), (&want_b.lab, &got_b.lab)] {
+                assert_eq!(got.frequencies(got.method), want.frequencies(want.method));
+                assert_eq!(
+                    (got.trained, got.target, got.method),
+                    (want.trained, want.target, want.method)
+                );
+            }
+            assert_eq!(
+                (got.preset, got.declared),
+                (settings.preset, settings.declared)
+            );
+        }
+        // Without a comparison a paste stays out of the link.
+        let mut alone = RopeExtensionSettings::preset(0);
+        alone.preset = pe_explorer::encoding::rope_scaling::PRESETS.len();
+        assert_eq!(alone.pairs(), "");
+        // A model the link cannot read is reported, and nothing is compared.
+        let link = RopeExtensionSettings::read("rx_model=1&rx_vs=%7Bnot+json").unwrap();
+        assert_eq!(link.settings.compare, None);
+        assert_eq!(link.problems.len(), 1);
+        assert_eq!(link.problems[0].key, "rx_vs");
     }
 }
 

@@ -168,6 +168,9 @@ fn rope_freqs_names_its_transformers_and_lists_the_lines_that_differ() {
     };
     let by5 = json(&["--config", path]);
     assert_eq!(by5["transformers"], "5");
+    // What the numbers are of: the file and the model it names.
+    assert_eq!(by5["config"], path);
+    assert_eq!(by5["model"], "qwen2");
     let others = by5["other_transformers"].as_array().unwrap();
     assert_eq!(others.len(), 1, "{others:?}");
     assert_eq!(others[0]["transformers"], "4.55");
@@ -194,4 +197,73 @@ fn rope_freqs_names_its_transformers_and_lists_the_lines_that_differ() {
     let bad = rope_freqs(&["--config", path, "--transformers", "4.4"]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--transformers must be"));
+}
+
+/// A link carries a model as `rope_fields_json`: every kind of layer of every shipped config, and
+/// every preset under every method the lab offers, reads back to the same rotation.
+#[test]
+fn a_rotation_written_as_its_rope_fields_reads_back_the_same() {
+    use pe_explorer::encoding::rope_config::{read_config, rope_fields_json};
+    use pe_explorer::encoding::rope_scaling::{Extension, PRESETS};
+    let reference: Value = serde_json::from_str(&data("real_configs.json")).unwrap();
+    let mut rotations = Vec::new();
+    for case in reference["cases"].as_array().unwrap() {
+        let file = case["file"].as_str().unwrap();
+        let Ok(read) = read_config(&data(&format!("configs/{file}"))) else {
+            continue;
+        };
+        rotations.push((file.to_string(), read.config.clone()));
+        for kind in &read.layers {
+            if let Some(rope) = &kind.rope {
+                rotations.push((format!("{file}, {}", kind.name), rope.clone()));
+            }
+        }
+    }
+    for preset in PRESETS {
+        let lab = Extension::from_config(&read_config(preset.config).unwrap().config);
+        for method in lab.methods() {
+            rotations.push((format!("{} {method:?}", preset.name), lab.config(method)));
+        }
+    }
+    assert!(rotations.len() > 60, "{} rotations", rotations.len());
+    for (what, config) in rotations {
+        let json = rope_fields_json(&config);
+        let back = read_config(&json).unwrap_or_else(|e| panic!("{what}: {json} is refused: {e}"));
+        assert_eq!(back.config, config, "{what}: {json}");
+    }
+}
+
+/// One answer for one file: for every shipped config (every kind of layer), the context-extension
+/// lab's numbers at its target length L are the ones `rope_freqs --seq-len L` computes, the line
+/// the lab's CSV prints.
+#[test]
+fn the_lab_computes_what_rope_freqs_prints_at_the_same_length() {
+    use pe_explorer::encoding::rope_config::read_config;
+    use pe_explorer::encoding::rope_scaling::Extension;
+    let reference: Value = serde_json::from_str(&data("real_configs.json")).unwrap();
+    let mut checked = 0;
+    for case in reference["cases"].as_array().unwrap() {
+        let file = case["file"].as_str().unwrap();
+        let Ok(read) = read_config(&data(&format!("configs/{file}"))) else {
+            continue;
+        };
+        let rotations = std::iter::once(read.config.clone())
+            .chain(read.layers.iter().filter_map(|k| k.rope.clone()));
+        for config in rotations {
+            let lab = Extension::from_config(&config);
+            for target in [lab.target, lab.trained, lab.trained + 1] {
+                let lab = Extension {
+                    target,
+                    ..lab.clone()
+                };
+                assert_eq!(
+                    lab.frequencies(lab.method),
+                    frequencies(&config, Some(target)),
+                    "{file} at {target}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "{checked}");
 }

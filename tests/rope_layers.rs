@@ -355,3 +355,78 @@ fn a_query_scaling_the_charts_leave_out_is_named() {
         .iter()
         .any(|n| matches!(n, Note::QueryScaling { .. })));
 }
+
+/// A `layer_types` name we do not model (Qwen3-Next's `linear_attention`) is named with its
+/// count and what is shown instead, whether or not the other layers differ among themselves.
+#[test]
+fn a_layer_type_we_do_not_model_is_named_never_silently_replaced() {
+    let types: Vec<&str> = (0..48)
+        .map(|i| {
+            if (i + 1) % 4 == 0 {
+                "full_attention"
+            } else {
+                "linear_attention"
+            }
+        })
+        .collect();
+    let config = json!({"head_dim": 256, "max_position_embeddings": 262144, "rope_theta": 1e7,
+        "num_hidden_layers": 48, "layer_types": types, "partial_rotary_factor": 0.25});
+    let read = read_config(&config.to_string()).unwrap();
+    assert!(
+        read.notes.contains(&Note::UnknownLayerType {
+            name: "linear_attention".into(),
+            count: 36
+        }),
+        "{:?}",
+        read.notes
+    );
+    assert_eq!(read.config.rotary_dim(), 64);
+    let message = read
+        .notes
+        .iter()
+        .find(|n| matches!(n, Note::UnknownLayerType { .. }))
+        .unwrap()
+        .message(false);
+    assert!(
+        message.contains("36 layers linear_attention") && message.contains("main rotation"),
+        "{message}"
+    );
+    // Known types only: no such note.
+    let gemma = read_config(&gemma_3_text(json!({}))).unwrap();
+    assert!(!gemma
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::UnknownLayerType { .. })));
+}
+
+/// DeepSeek-V3's class pairs dimensions (2i, 2i + 1) by default (`rope_interleave`), GLM-5.1's
+/// config says so: named, with the frequencies unchanged.
+#[test]
+fn interleaved_pairs_are_named_and_change_no_frequency() {
+    let base = json!({"qk_rope_head_dim": 64, "hidden_size": 7168, "num_attention_heads": 128,
+        "max_position_embeddings": 4096, "rope_theta": 10000});
+    let mut v3 = base.clone();
+    v3["model_type"] = json!("deepseek_v3");
+    let mut told = base.clone();
+    told["rope_interleave"] = json!(true);
+    let mut off = v3.clone();
+    off["rope_interleave"] = json!(false);
+    let plain_read = read_config(&base.to_string()).unwrap();
+    for (config, note) in [
+        (v3, Some(Note::InterleavedPairs { by_default: true })),
+        (told, Some(Note::InterleavedPairs { by_default: false })),
+        (off, None),
+    ] {
+        let read = read_config(&config.to_string()).unwrap();
+        let named = read
+            .notes
+            .iter()
+            .find(|n| matches!(n, Note::InterleavedPairs { .. }))
+            .cloned();
+        assert_eq!(named, note, "{config}");
+        assert_eq!(
+            frequencies(&read.config, None),
+            frequencies(&plain_read.config, None)
+        );
+    }
+}

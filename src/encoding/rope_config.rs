@@ -145,6 +145,12 @@ pub enum Note {
         beta: f64,
         length: usize,
     },
+    /// `rope_interleave` (DeepSeek-V3's class, true by default there): the weights keep pair i
+    /// as dimensions (2i, 2i + 1), which transformers reorders before rotating.
+    InterleavedPairs { by_default: bool },
+    /// `count` layers of a `layer_types` name this reader does not model, shown with the main
+    /// rotation.
+    UnknownLayerType { name: String, count: usize },
     /// transformers 4 replaced the given factor by the ratio of the lengths.
     FactorReplacedByLengths {
         given: f64,
@@ -188,6 +194,10 @@ impl Note {
             (Note::RopeParametersUnread { rules }, true) => format!("{} 不读取 rope_parameters（这是 transformers 5 引入的字段）：它只用 rope_theta 和 rope_scaling，所以除非给出了 rope_scaling，这里的旋转就是不缩放的原始旋转。", rules.label(true)),
             (Note::FactorReplacedByLengths { given, used, rules }, false) => format!("{} does not use the factor {given}: it takes max_position_embeddings / original_max_position_embeddings = {used} instead.", rules.label(false)),
             (Note::FactorReplacedByLengths { given, used, rules }, true) => format!("{} 不使用 rope_scaling 中的 factor（{given}）：它改用 max_position_embeddings / original_max_position_embeddings = {used}。", rules.label(true)),
+            (Note::InterleavedPairs { by_default }, false) => format!("rope_interleave{}: the weights keep pair i as dimensions 2i and 2i + 1 of the rotated part, and transformers reorders them to i and i + d/2 before it rotates (DeepSeek-V3's apply_rotary_pos_emb_interleave). Which dimensions form a pair changes, not their frequencies: every number here holds either way.", if *by_default { " is true by default for this class (DeepseekV3Config)" } else { " is true" }),
+            (Note::InterleavedPairs { by_default }, true) => format!("rope_interleave{}：权重把第 i 对存为旋转部分的第 2i 和第 2i + 1 维，transformers 在旋转之前把它们重排为第 i 和第 i + d/2 维（DeepSeek-V3 的 apply_rotary_pos_emb_interleave）。改变的是哪两维组成一对，不是它们的频率：这里的所有数值在两种排列方式下都一样。", if *by_default { " 在这个配置类中默认为 true（DeepseekV3Config）" } else { " 为 true" }),
+            (Note::UnknownLayerType { name, count }, false) => format!("layer_types names {count} layer{} {name}, a type this reader does not model: they are counted and drawn with the model's main rotation. Check the model's code for them: such a layer may rotate otherwise, or not at all.", if *count == 1 { "" } else { "s" }),
+            (Note::UnknownLayerType { name, count }, true) => format!("layer_types 中有 {count} 层的类型是 {name}，本页不认识这种类型：这些层按模型的主旋转计入层数并绘图。请查看模型代码中这些层的做法：这样的层可能用别的方式旋转，也可能根本不旋转。"),
             (Note::TextConfig, false) => "Read from text_config: the config keeps its language model there (a multimodal model), and every field below is that model's.".into(),
             (Note::TextConfig, true) => "从 text_config 读取：这个配置把语言模型放在 text_config 下（多模态模型），下面的每个字段都来自那个语言模型。".into(),
             (Note::DefaultBase, false) => "rope_theta is not given: using 10000, the default of transformers' Llama configuration.".into(),
@@ -683,6 +693,16 @@ fn read_value(value: &Value, path: &str, over: Overrides) -> Result<Read, Config
         scales_softmax: deepseek.is_some(),
         scaling: Scaling::Default,
     };
+    // Which dimensions pair up, not how fast they turn: named, not computed.
+    let interleave = top
+        .get(&["rope_interleave"])
+        .map(|(flag, _)| flag.as_bool());
+    let deepseek_v3 = top.map.get("model_type").and_then(Value::as_str) == Some("deepseek_v3");
+    match interleave {
+        Some(Some(true)) => notes.push(Note::InterleavedPairs { by_default: false }),
+        None if deepseek_v3 => notes.push(Note::InterleavedPairs { by_default: true }),
+        _ => {}
+    }
     let dim = config.rotary_dim();
     let type_name = match &scaling_fields {
         None => "default".to_string(),
@@ -1316,4 +1336,132 @@ pub fn kind_json(kind: &LayerKind, seq_len: Option<usize>) -> String {
 /// A number as JSON, in full (the shortest text that reads back as the same f64).
 fn json_number(x: f64) -> String {
     serde_json::to_string(&x).unwrap_or_else(|_| "null".into())
+}
+
+/// A config.json holding `config`'s rotation and nothing else: `rope_theta`, the head width
+/// (`qk_rope_head_dim` for a model that scales its softmax apart from the rope, as DeepSeek's
+/// do, else `head_dim`), `partial_rotary_factor` when not 1, `max_position_embeddings`, and
+/// `rope_scaling` with every field its type reads (L₀ as its `original_max_position_embeddings`
+/// where the type reads one). `read_config` reads it back to `config`, so a link can carry a
+/// pasted model's rotation without the rest of its file.
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::{read_config, rope_fields_json};
+/// let read = read_config(r#"{"head_dim": 128, "max_position_embeddings": 32768,
+///     "rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 32768}}"#).unwrap();
+/// let json = rope_fields_json(&read.config);
+/// assert_eq!(read_config(&json).unwrap().config, read.config);
+/// ```
+pub fn rope_fields_json(config: &RopeConfig) -> String {
+    // Written out by hand: serde_json's serializer for a `Value` would add about 5 KB to the
+    // tools' wasm (docs/bundle.md), and every value here is a number, a list or a known name.
+    let mut top = vec![format!(
+        "\"rope_theta\": {}",
+        json_number(config.rope_theta)
+    )];
+    let width = if config.scales_softmax {
+        "qk_rope_head_dim"
+    } else {
+        "head_dim"
+    };
+    top.push(format!("\"{width}\": {}", config.head_dim));
+    if config.partial_rotary_factor != 1.0 {
+        top.push(format!(
+            "\"partial_rotary_factor\": {}",
+            json_number(config.partial_rotary_factor)
+        ));
+    }
+    top.push(format!(
+        "\"max_position_embeddings\": {}",
+        config.max_position_embeddings
+    ));
+    let mut scaling: Vec<String> = Vec::new();
+    let mut put = |key: &str, value: String| scaling.push(format!("\"{key}\": {value}"));
+    let list = |xs: &[f64]| {
+        let items: Vec<String> = xs.iter().map(|&x| json_number(x)).collect();
+        format!("[{}]", items.join(", "))
+    };
+    match &config.scaling {
+        Scaling::Default => {}
+        Scaling::Linear { factor } | Scaling::Ntk { factor } | Scaling::Dynamic { factor } => {
+            let name = match config.scaling {
+                Scaling::Linear { .. } => "linear",
+                Scaling::Ntk { .. } => "ntk",
+                _ => "dynamic",
+            };
+            put("rope_type", format!("\"{name}\""));
+            put("factor", json_number(*factor));
+        }
+        Scaling::Yarn(yarn) => {
+            put("rope_type", "\"yarn\"".into());
+            put("factor", json_number(yarn.factor));
+            put("beta_fast", json_number(yarn.beta_fast));
+            put("beta_slow", json_number(yarn.beta_slow));
+            for (key, value) in [
+                ("attention_factor", yarn.attention_factor),
+                ("mscale", yarn.mscale),
+                ("mscale_all_dim", yarn.mscale_all_dim),
+            ] {
+                if let Some(value) = value {
+                    put(key, json_number(value));
+                }
+            }
+            if !yarn.truncate {
+                put("truncate", "false".into());
+            }
+        }
+        Scaling::Llama3(llama3) => {
+            put("rope_type", "\"llama3\"".into());
+            put("factor", json_number(llama3.factor));
+            put("low_freq_factor", json_number(llama3.low_freq_factor));
+            put("high_freq_factor", json_number(llama3.high_freq_factor));
+        }
+        Scaling::LongRope(longrope) => {
+            put("rope_type", "\"longrope\"".into());
+            put("short_factor", list(&longrope.short_factor));
+            put("long_factor", list(&longrope.long_factor));
+            for (key, value) in [
+                ("factor", longrope.factor),
+                ("attention_factor", longrope.attention_factor),
+            ] {
+                if let Some(value) = value {
+                    put(key, json_number(value));
+                }
+            }
+        }
+    }
+    if let (Some(original), Scaling::Yarn(_) | Scaling::Llama3(_) | Scaling::LongRope(_)) =
+        (config.original_max_position_embeddings, &config.scaling)
+    {
+        put("original_max_position_embeddings", original.to_string());
+    }
+    if !scaling.is_empty() {
+        top.push(format!("\"rope_scaling\": {{{}}}", scaling.join(", ")));
+    }
+    format!("{{{}}}", top.join(", "))
+}
+
+/// What a config.json calls its model, for an export to name it: `_name_or_path` (the repository
+/// name transformers writes when it saves a model), else `model_type`, at the top or in
+/// `text_config`; `None` for a text that names neither (or is not JSON).
+///
+/// ```
+/// use pe_explorer::encoding::rope_config::model_name;
+/// assert_eq!(model_name(r#"{"_name_or_path": "Qwen/Qwen2.5-7B", "model_type": "qwen2"}"#).as_deref(), Some("Qwen/Qwen2.5-7B"));
+/// assert_eq!(model_name(r#"{"text_config": {"model_type": "gemma3_text"}}"#).as_deref(), Some("gemma3_text"));
+/// assert_eq!(model_name(r#"{"head_dim": 64}"#), None);
+/// ```
+pub fn model_name(text: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    let named = |v: &Value, key: &str| {
+        v.get(key)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let levels = [Some(&value), value.get("text_config")];
+    ["_name_or_path", "model_type"]
+        .iter()
+        .find_map(|key| levels.iter().flatten().find_map(|v| named(v, key)))
 }

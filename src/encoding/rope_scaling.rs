@@ -506,6 +506,55 @@ pub fn pair_fates(unscaled: &[f64], scaled: &[f64], factor: f64) -> Vec<PairFate
         .collect()
 }
 
+/// Whether two results differ by more than rounding: relatively by more than 1e-9.
+pub fn differ(a: f64, b: f64) -> bool {
+    (a - b).abs() > 1e-9 * a.abs().max(b.abs())
+}
+
+/// Each pair's divisor θ_i / θ'_i: how many times slower the scaling made it turn (1 where the
+/// pair is kept, s where it is interpolated).
+///
+/// ```
+/// use pe_explorer::encoding::rope_scaling::divisors;
+/// assert_eq!(divisors(&[1.0, 0.01], &[1.0, 0.0025]), vec![1.0, 4.0]);
+/// ```
+pub fn divisors(unscaled: &[f64], scaled: &[f64]) -> Vec<f64> {
+    unscaled.iter().zip(scaled).map(|(t, s)| t / s).collect()
+}
+
+/// Two rotations side by side, pair i against pair i (of the pairs both have).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairDifferences {
+    /// Whether pair i's frequencies differ (`differ`).
+    pub differs: Vec<bool>,
+    /// The largest ratio of the two frequencies (the larger over the smaller) and its pair; `None`
+    /// where no pair differs.
+    pub largest: Option<(usize, f64)>,
+}
+
+/// Where two rotations' inverse frequencies `a` and `b` differ, pair by pair.
+///
+/// ```
+/// use pe_explorer::encoding::rope_scaling::pair_differences;
+/// let d = pair_differences(&[1.0, 0.01, 0.001], &[1.0, 0.04]);
+/// assert_eq!(d.differs, vec![false, true]);
+/// assert_eq!(d.largest, Some((1, 4.0)));
+/// ```
+pub fn pair_differences(a: &[f64], b: &[f64]) -> PairDifferences {
+    let differs: Vec<bool> = a.iter().zip(b).map(|(x, y)| differ(*x, *y)).collect();
+    let largest = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .filter(|(i, _)| differs[*i])
+        .map(|(i, (x, y))| (i, x.max(*y) / x.min(*y)))
+        .fold(None, |best: Option<(usize, f64)>, (i, r)| match best {
+            Some((_, top)) if top >= r => best,
+            _ => Some((i, r)),
+        });
+    PairDifferences { differs, largest }
+}
+
 /// The context-extension lab's methods, each a `rope_scaling` type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {

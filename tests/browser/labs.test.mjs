@@ -395,6 +395,90 @@ test('the context-extension lab lists each kind of layer of a pasted config, dra
   await context.close();
 });
 
+test('the context-extension lab compares two models side by side, marks what differs, and a colleague opens the same comparison from its link', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { acceptDownloads: true });
+  await page.goto(env.site.url(pageFor('rope', '?lang=en')));
+  await waitForApp(page);
+  await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await unfold(page, 'rope-extension', 'rope-extension-title');
+  const rows = () => page.getByTestId('rope-extension-compare-table').locator('tbody tr').evaluateAll(
+    (trs) => Object.fromEntries(trs.map((tr) => {
+      // A row about both models has one cell across A and B.
+      const cells = [...tr.children].map((cell) => cell.textContent.trim());
+      const both = tr.children[1].colSpan === 2;
+      const differs = tr.hasAttribute('data-differs') && cells.at(-1).startsWith('≠');
+      return [cells[0], { a: cells[1], b: both ? 'both' : cells[2], differs }];
+    })));
+  const paths = (id) => page.getByTestId(id).locator('path.compare-a, path.compare-b').count();
+  const marked = (id) => page.getByTestId(id).locator('rect.differs').count();
+  assert.equal(await page.getByTestId('rope-extension-compare-table').count(), 0, 'nothing compared yet');
+
+  // Two presets: Llama 2 7B pinned as B, then Llama 3.1 8B as A.
+  await page.getByTestId('rope-extension-pin').click();
+  await page.getByTestId('rope-extension-model').selectOption('2');
+  await settle(page);
+  let table = await rows();
+  assert.deepEqual(table.model, { a: 'Llama 3.1 8B', b: 'Llama 2 7B', differs: false });
+  assert.deepEqual(table['base θ'], { a: '500000', b: '10000', differs: true });
+  assert.deepEqual(table['rotary dimension d (pairs)'], { a: '128 (64)', b: '128 (64)', differs: false });
+  assert.deepEqual(table['pairs whose frequency differs'], { a: '63 of 64', b: 'both', differs: true }, 'pair 0 turns at 1 under any base');
+  for (const id of ['divisors', 'wavelengths', 'unseen', 'scores']) {
+    assert.equal(await paths(`rope-extension-compare-${id}`), 2, `${id}: A and B`);
+  }
+  assert.equal(await marked('rope-extension-compare-divisors'), 63);
+  assert.equal(await marked('rope-extension-compare-scores'), 0);
+  const search = async () => Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
+  assert.equal((await search()).rx_vs_from, '0');
+
+  // One paste as two release lines read it: Qwen2.5's model-card YaRN block under 5 (A) and
+  // under 4.51–4.55 (B), which scaled nothing.
+  const paste = await openPasteBox(page);
+  await paste(readFileSync(resolve(ROOT, 'tests/data/configs/qwen2_5_7b_instruct_with_model_card_yarn.json'), 'utf8'));
+  assert.deepEqual((await rows()).model, { a: 'pasted config', b: 'Llama 2 7B', differs: false }, 'the pinned model stays');
+  {
+    // The CSV names the command that prints the same numbers (tests/real_configs.rs checks that it does).
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('rope-extension-csv').click()]);
+    assert.ok(readFileSync(await file.path(), 'utf8').includes('# the same numbers as: rope_freqs --transformers 5 --seq-len 131072 < config.json\n'));
+  }
+  await page.getByTestId('rope-extension-compare-4.55').click();
+  await settle(page);
+  table = await rows();
+  assert.deepEqual(table.model.b, 'pasted config, as transformers 4.51–4.55 reads it');
+  assert.deepEqual(table.scaling, { a: 'yarn ×4', b: 'yarn ×1', differs: true });
+  assert.deepEqual(table.attention_factor, { a: '1.1386', b: '1', differs: true });
+  assert.deepEqual(table['base θ'], { a: '1000000', b: '1000000', differs: false });
+  assert.match(table['largest ratio of a pair\'s frequencies (larger over smaller)'].a, /^4(\.0+)? at pair \d+$/);
+  const link = await search();
+  assert.equal(link.rx_vs_from, 'transformers-4.55');
+  assert.ok(link.rx_cfg && link.rx_vs, `both rotations in the link: ${JSON.stringify(link)}`);
+  assert.ok(!link.rx_cfg.includes('vocab_size'), 'only the rotation of the pasted file');
+
+  // The colleague's page: the same table from the link alone.
+  const url = page.url();
+  const other = await openPage(env.browser, env.site.origin);
+  await other.page.goto(url);
+  await waitForApp(other.page);
+  await other.page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
+  await other.page.waitForSelector('[data-testid="rope-extension-compare-table"]', { timeout: 30000 });
+  const theirs = await other.page.getByTestId('rope-extension-compare-table').locator('tbody tr').evaluateAll(
+    (trs) => trs.map((tr) => [...tr.children].slice(1, 3).map((cell) => cell.textContent.trim())));
+  const ours = await page.getByTestId('rope-extension-compare-table').locator('tbody tr').evaluateAll(
+    (trs) => trs.map((tr) => [...tr.children].slice(1, 3).map((cell) => cell.textContent.trim())));
+  assert.deepEqual(theirs.slice(1), ours.slice(1));
+  assert.deepEqual(theirs[0], ['config from the link', ours[0][1]]);
+  assertClean(other.problems);
+  await other.context.close();
+
+  // Stopping takes the comparison out of the view and the link (the paste with it).
+  await page.getByTestId('rope-extension-unpin').click();
+  await settle(page);
+  assert.equal(await page.getByTestId('rope-extension-compare-table').count(), 0);
+  const after = await search();
+  assert.ok(!('rx_vs' in after) && !('rx_cfg' in after), JSON.stringify(after));
+  assertClean(problems);
+  await context.close();
+});
+
 test('the context-extension lab keeps its values in the link (rx_…), says what a bad one became, and shares them', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
   await page.goto(env.site.url(pageFor('rope', '?lang=en&labs=rope-extension&rx_model=2&rx_method=pi&rx_s=abc&rx_target=1e12')));

@@ -477,6 +477,39 @@ test('the teacher\'s notes open in a window of their own (N or the button) for t
   }
 });
 
+test('where the browser blocks the notes window, the notes open on the page with a message saying so, and N or Escape closes them before anything else', async () => {
+  const steps = lessonSteps();
+  const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+  try {
+    // A pop-up blocker: window.open gives nothing back.
+    await page.addInitScript(() => { window.open = () => null; });
+    await page.goto(env.site.url(stepPage(5, '?lang=en&presenter=1&step=5')));
+    await waitForApp(page);
+    await stepIs(page, 5);
+    await page.mouse.click(5, 5);
+    const blocked = page.getByTestId('lesson-notes-blocked');
+    assert.equal(await blocked.count(), 0);
+    await page.keyboard.press('n');
+    await blocked.waitFor({ state: 'visible' });
+    assert.match(await blocked.textContent(), /blocked the notes window\. Allow pop-ups/);
+    await page.waitForFunction((t) => document.body.innerText.includes(t), steps[5].notes.en.point);
+    assert.equal(await page.getByTestId('lesson-notes-button').getAttribute('aria-pressed'), 'true');
+    // N closes them again; so does Escape, which leaves lesson mode only when pressed once more.
+    await page.keyboard.press('n');
+    await blocked.waitFor({ state: 'detached' });
+    assert.ok(!(await page.evaluate(() => document.body.innerText)).includes(steps[5].notes.en.point));
+    await page.keyboard.press('n');
+    await blocked.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await blocked.waitFor({ state: 'detached' });
+    await stepIs(page, 5);
+    assert.equal(urlState(page).step, '5', 'Escape closed the notes and did nothing else');
+    assertClean(problems);
+  } finally {
+    await context.close();
+  }
+});
+
 test('clicker keys from anywhere: Page Up takes a reveal back before it goes back, B blanks with a slider or number box focused, Escape closes the notes before it leaves', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
   try {

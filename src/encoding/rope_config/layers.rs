@@ -158,6 +158,28 @@ pub(super) fn read_model(
     let Some(types) = types else {
         return read_value(value, path, plain());
     };
+    // Layer types this reader does not model (a per-type rope_parameters entry models its own):
+    // they get the main rotation here, and say so.
+    let mut unknown: Vec<(String, usize)> = Vec::new();
+    for name in &types {
+        let modelled = [FULL, SLIDING, "chunked_attention"].contains(&name.as_str())
+            || typed.is_some_and(|dict| dict.contains_key(name));
+        if !modelled {
+            match unknown.iter_mut().find(|(n, _)| n == name) {
+                Some((_, count)) => *count += 1,
+                None => unknown.push((name.clone(), 1)),
+            }
+        }
+    }
+    let unknown_notes = || {
+        unknown
+            .iter()
+            .map(|(name, count)| Note::UnknownLayerType {
+                name: name.clone(),
+                count: *count,
+            })
+            .collect::<Vec<_>>()
+    };
     let rotates = rotates.take().unwrap_or_else(|| vec![true; types.len()]);
     let count = match layer_count()? {
         Some(count) => count.min(LARGEST_LAYERS),
@@ -192,7 +214,9 @@ pub(super) fn read_model(
         }
     }
     if groups.len() < 2 {
-        return read_value(value, path, plain());
+        let mut read = read_value(value, path, plain())?;
+        read.notes.extend(unknown_notes());
+        return Ok(read);
     }
 
     // Python reads it as a truth value: Llama 4's shipped configs write 4.
@@ -226,7 +250,7 @@ pub(super) fn read_model(
         };
         format!("{}.{name}", top.name(key))
     };
-    let mut notes: Vec<Note> = Vec::new();
+    let mut notes: Vec<Note> = unknown_notes();
     let mut kinds = Vec::new();
     for (source, name, layers) in groups {
         let read = match &source {

@@ -3,17 +3,105 @@
 
 use super::values::{last_value, prefixed_pairs, read_numbers, shorten};
 use super::prelude::*;
-use crate::encoding::rope_config::read_config;
+use crate::encoding::rope_config::{read_config, rope_fields_json, Transformers};
 use crate::encoding::rope_scaling::{Extension, Method, PRESETS};
 
 /// The context-extension lab's state: which model (a preset, or `PRESETS.len()` for a pasted
-/// config, which a link cannot hold), the settings, and the model's declared length.
+/// config), the settings, the model's declared length, and the model it is compared with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RopeExtensionSettings {
     pub preset: usize,
     pub lab: Extension,
     /// The config's `max_position_embeddings`.
     pub declared: usize,
+    /// The model pinned beside it (B), if any.
+    pub compare: Option<Compared>,
+}
+
+/// A model pinned for comparison: where it came from, and its settings (its own method).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compared {
+    pub source: ComparedSource,
+    pub lab: Extension,
+}
+
+/// Where a pinned model came from, to name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComparedSource {
+    /// A preset (as its sliders were set when pinned).
+    Preset(usize),
+    /// A pasted config (as set when pinned).
+    Pasted,
+    /// The pasted config as a release line of transformers reads it.
+    Reading(Transformers),
+}
+
+impl ComparedSource {
+    /// Its code in the link (`rx_vs_from`): the preset's number, `pasted`, or `transformers-`
+    /// and the line's code.
+    pub fn code(self) -> String {
+        match self {
+            ComparedSource::Preset(i) => i.to_string(),
+            ComparedSource::Pasted => "pasted".into(),
+            ComparedSource::Reading(rules) => format!("transformers-{}", rules.code()),
+        }
+    }
+
+    /// The source a code names (`code`'s inverse).
+    ///
+    /// ```
+    /// use pe_explorer::encoding::rope_config::Transformers;
+    /// use pe_explorer::lesson::labs::rope_extension::ComparedSource;
+    /// for source in [ComparedSource::Preset(2), ComparedSource::Pasted, ComparedSource::Reading(Transformers::V4_55)] {
+    ///     assert_eq!(ComparedSource::parse(&source.code()), Some(source));
+    /// }
+    /// assert_eq!(ComparedSource::parse("99"), None);
+    /// ```
+    pub fn parse(code: &str) -> Option<ComparedSource> {
+        if code == "pasted" {
+            return Some(ComparedSource::Pasted);
+        }
+        if let Some(line) = code.strip_prefix("transformers-") {
+            return Transformers::parse(line).map(ComparedSource::Reading);
+        }
+        code.parse::<usize>()
+            .ok()
+            .filter(|i| *i < PRESETS.len())
+            .map(ComparedSource::Preset)
+    }
+}
+
+/// A model's rotation from the link (`rx_cfg`, `rx_vs`: `rope_fields_json`), with its target length
+/// (`target_key`) where given; where the text does not read, a problem saying `used` instead.
+fn linked_model(
+    pairs: &[(String, String)],
+    key: &str,
+    target_key: &str,
+    used: String,
+    problems: &mut Vec<LabProblem>,
+) -> Option<(Extension, usize)> {
+    let value = |key: &str| last_value(pairs, key);
+    let text = value(key)?;
+    match read_config(text) {
+        Ok(read) => {
+            let mut lab = Extension::from_config(&read.config);
+            if let Some(target) = value(target_key)
+                .and_then(crate::lesson::decimal::parse_decimal)
+                .filter(|t| t.is_finite())
+            {
+                lab.target = TARGET.clamp(target) as usize;
+            }
+            Some((lab, read.config.max_position_embeddings))
+        }
+        Err(_) => {
+            problems.push(LabProblem {
+                key: key.into(),
+                given: shorten(text),
+                used,
+            });
+            None
+        }
+    }
 }
 
 impl RopeExtensionSettings {
@@ -31,6 +119,7 @@ impl RopeExtensionSettings {
             preset,
             lab,
             declared: config.max_position_embeddings,
+            compare: None,
         }
     }
 
@@ -111,6 +200,24 @@ impl LabSettings for RopeExtensionSettings {
             },
         };
         let mut settings = RopeExtensionSettings::preset(preset);
+        // A pasted model, which a comparison's link holds as its rope fields.
+        if let Some((lab, declared)) = linked_model(&pairs, "rx_cfg", "rx_target", format!("rx_model={preset}"), &mut problems) {
+            settings = RopeExtensionSettings {
+                preset: PRESETS.len(),
+                lab,
+                declared: value("rx_declared")
+                    .and_then(|d| d.parse::<usize>().ok())
+                    .unwrap_or(declared),
+                compare: None,
+            };
+        }
+        settings.compare =
+            linked_model(&pairs, "rx_vs", "rx_vs_target", "rx_vs=".into(), &mut problems).map(|(lab, _)| Compared {
+                source: value("rx_vs_from")
+                    .and_then(ComparedSource::parse)
+                    .unwrap_or(ComparedSource::Pasted),
+                lab,
+            });
         if let Some(text) = value("rx_method") {
             let lab = &mut settings.lab;
             match METHOD_NAMES
@@ -146,16 +253,29 @@ impl LabSettings for RopeExtensionSettings {
     }
 
     /// Every value (so a link reproduces the view even if a preset's numbers change): the
-    /// model, the method, then the numbers; nothing for a pasted config.
+    /// model, the method, then the numbers. A pasted config only in a comparison, as its rotation
+    /// (`rx_cfg`: `rope_fields_json`, its target and declared length), and the model compared
+    /// with the same way (`rx_vs`, `rx_vs_target`, `rx_vs_from`).
     fn pairs(&self) -> String {
-        if self.pasted() {
+        if self.pasted() && self.compare.is_none() {
             return String::new();
         }
         let mut out = form_urlencoded::Serializer::new(String::new());
-        out.append_pair("rx_model", &self.preset.to_string());
-        out.append_pair("rx_method", method_name(self.lab.method));
-        for number in Self::VALUES.numbers {
-            out.append_pair(number.key, &format!("{}", (number.get)(self)));
+        if self.pasted() {
+            out.append_pair("rx_cfg", &rope_fields_json(&self.lab.config(self.lab.method)));
+            out.append_pair("rx_target", &self.lab.target.to_string());
+            out.append_pair("rx_declared", &self.declared.to_string());
+        } else {
+            out.append_pair("rx_model", &self.preset.to_string());
+            out.append_pair("rx_method", method_name(self.lab.method));
+            for number in Self::VALUES.numbers {
+                out.append_pair(number.key, &format!("{}", (number.get)(self)));
+            }
+        }
+        if let Some(compared) = &self.compare {
+            out.append_pair("rx_vs", &rope_fields_json(&compared.lab.config(compared.lab.method)));
+            out.append_pair("rx_vs_target", &compared.lab.target.to_string());
+            out.append_pair("rx_vs_from", &compared.source.code());
         }
         out.finish()
     }

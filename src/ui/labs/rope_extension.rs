@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use crate::encoding::rope_config::{
-    differing_readings, read_rope_fields, read_rope_fields_as, reading_summary, ConfigError,
+    differing_readings, model_name, read_rope_fields, read_rope_fields_as, reading_summary, ConfigError,
     LayerKind, Note, Read, Transformers,
 };
 use crate::encoding::rope_scaling::{
@@ -15,7 +15,7 @@ use crate::encoding::rope_scaling::{
     PairFate, PRESETS,
 };
 use crate::lesson::labs::rope_extension::{
-    method_name, RopeExtensionSettings, BASE, BETA_FAST, BETA_SLOW, FACTOR, HIGH, LOW, TARGET,
+    method_name, ComparedSource, RopeExtensionSettings, BASE, BETA_FAST, BETA_SLOW, FACTOR, HIGH, LOW, TARGET,
     TRAINED,
 };
 use crate::render::wavelengths::{
@@ -25,6 +25,10 @@ use crate::ui::context::{tr, use_lesson};
 
 use super::parts::{LabFigure, short, CsvExport, LabSlider, SvgChart, Track};
 use super::Linked;
+
+mod compare;
+
+use compare::RopeCompare;
 
 /// Each method's name, `[English, 中文]`, in `Method::ALL`'s order.
 const METHODS: [[&str; 2]; 7] = [
@@ -41,7 +45,7 @@ const WAVELENGTH_CAPTION: [&str; 2] = ["Pair i on the horizontal axis, wavelengt
 const DIGITS_TEXT: [&str; 2] = ["Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns one radian every β^i positions (a whole turn every 2π·β^i), as digit i of a base-β number steps up once every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).", "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 β^i 个位置转过 1 弧度（每 2π·β^i 个位置转一圈），就像 β 进制数的第 i 位每数 β^i 下加 1（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。"];
 const ANGLE_CAPTION: [&str; 2] = ["For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.", "每个维度对有两个量：它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），以及目标长度 L 在所选方法的频率下要转到的比例（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到过的角度。"];
 const SCORE_CAPTION: [&str; 2] = ["The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i) (without DeepSeek's softmax factor). Each point is the mean over its stretch of whole distances (computed exactly), so wiggles whose period is much shorter than a stretch are damped rather than aliased (averaging reduces aliasing; it does not rule it out); the dashed line is L₀. The thick line is the method chosen.", "查询与键相同，且均匀分布在各维度对上，因此分数为 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它所在那一段整数距离上的平均值（精确计算），周期比一段距离短得多的起伏因此被压低，而不是混叠成虚假的慢波（求平均能减弱混叠，但不能完全排除）；虚线是 L₀。粗线是所选方法。"];
-const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private); a preset with the model, method and lengths above is.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开）；预设则会连同上面的模型、方法和长度一起保存在链接中。"];
+const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private) unless you compare it (below): then the link holds its rotation only; a preset with the model, method and lengths above is.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开），除非用它做比较（见下文）：此时链接只保存它的旋转设置。选用预设时，链接会保存上面的模型、方法和长度。"];
 /// The read-outs' bracket, "(trained 1, ÷ 4)": its opening with "trained", its separator
 /// and its end.
 const WAS: [&str; 2] = [" (trained ", "（训练时 "];
@@ -68,6 +72,8 @@ pub fn RopeExtensionLab() -> impl IntoView {
     type Readings = (Read, Vec<(Transformers, Result<Read, ConfigError>)>);
     let readings: RwSignal<Option<Readings>> = RwSignal::new(None);
     let shown_kind = RwSignal::new(0usize);
+    // What the paste calls its model (`_name_or_path` or `model_type`), for the CSV to name it.
+    let paste_name: RwSignal<Option<String>> = RwSignal::new(None);
     // A pasted type that does not record its trained length (linear, ntk) asks for it; the answer
     // given, once given.
     let asks_trained = move || {
@@ -94,6 +100,30 @@ pub fn RopeExtensionLab() -> impl IntoView {
         stale.set(false);
     });
 
+    // The lab's model's name: a preset's, the paste's, or a config a comparison's link gave.
+    let a_name = Signal::derive(move || {
+        let lang = lang();
+        match PRESETS.get(chosen.get()) {
+            Some(preset) => preset.name.to_string(),
+            None if pasted.with(Option::is_none) => lang.pick(["config from the link", "来自链接的配置"]).to_string(),
+            None if moved.get() => lang.pick(["pasted config, changed", "粘贴的配置（已改动）"]).to_string(),
+            None => lang.pick(["pasted config", "粘贴的配置"]).to_string(),
+        }
+    });
+    let a_source = Signal::derive(move || match chosen.get() {
+        i if i < PRESETS.len() => ComparedSource::Preset(i),
+        _ => ComparedSource::Pasted,
+    });
+    // The paste as every other release line reads it, for a comparison.
+    let other_readings = Signal::derive(move || {
+        if chosen.get() != PRESETS.len() {
+            return Vec::new();
+        }
+        readings.with(|r| r.as_ref().map(|(_, others)| others.iter()
+            .filter_map(|(rules, other)| other.as_ref().ok().map(|o| (*rules, Extension::from_config(&o.config))))
+            .collect()).unwrap_or_default())
+    });
+
     // Everything drawn is computed once per change of the settings.
     let computed = Memo::new(move |_| {
         setup.with(|lab| {
@@ -116,7 +146,8 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>()
                             && i < PRESETS.len() {
                                 pasted.set(None);
-                                settings.set(RopeExtensionSettings::preset(i));
+                                let compare = settings.with_untracked(|s| s.compare.clone());
+                                settings.set(RopeExtensionSettings { compare, ..RopeExtensionSettings::preset(i) });
                                 stale.set(false);
                             }
                     }
@@ -128,11 +159,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         .map(|(i, p)| view! { <option value=i.to_string()>{p.name}</option> })
                         .collect_view()}
                     <option value=PRESETS.len().to_string() disabled=move || chosen.get() != PRESETS.len()>
-                        {move || if moved.get() {
-                            lang().pick(["pasted config, changed", "粘贴的配置（已改动）"])
-                        } else {
-                            lang().pick(["pasted config", "粘贴的配置"])
-                        }}
+                        {move || a_name.get()}
                     </option>
                 </select>
             </label>
@@ -189,7 +216,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
             <p class="note" role="status" data-testid="rope-extension-moved">
                 {tr(["Changed since the paste: the figures below are no longer the pasted config's. ", "粘贴之后已有改动：下面的数字不再是粘贴的配置的。"])}
                 <button type="button" data-testid="rope-extension-back"
-                    on:click=move |_| if let Some(back) = pasted.get_untracked() { settings.set(back) }>
+                    on:click=move |_| if let Some(back) = pasted.get_untracked() {
+                        let compare = settings.with_untracked(|s| s.compare.clone());
+                        settings.set(RopeExtensionSettings { compare, ..back })
+                    }>
                     {tr(["Back to the pasted config", "回到粘贴的配置"])}
                 </button>
             </p>
@@ -290,13 +320,23 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     Some(preset) => format!("preset {}", preset.name),
                     None => {
                         let kind = kinds.with_untracked(|k| k.get(shown_kind.get_untracked()).map(|k| format!(", its {} layers", k.name)));
-                        format!("pasted config{}{}", kind.unwrap_or_default(), if moved.get_untracked() { ", changed since the paste" } else { "" })
+                        let name = paste_name.get_untracked().map(|n| format!(" ({n})")).unwrap_or_default();
+                        format!("pasted config{name}{}{}", kind.unwrap_or_default(), if moved.get_untracked() { ", changed since the paste" } else { "" })
                     }
                 };
                 let mut head = format!(
                     "# model: {model}\n# method: {}, factor {}, rotary_dim {}, rope_theta {}, trained length L0 {}, target length L {}, max_position_embeddings {}\n",
                     method_name(l.method), l.factor, l.rotary_dim, l.base, l.trained, l.target, declared.get_untracked()
                 );
+                // The choices the length makes, as rope_freqs' JSON names them.
+                match l.method {
+                    Method::LongRope => head.push_str(&format!(
+                        "# longrope_factors: {} (the long ones only past L0)\n",
+                        if l.target > l.trained { "long" } else { "short" }
+                    )),
+                    Method::Dynamic => head.push_str(&format!("# dynamic_length: {} (dynamic NTK's base for this length)\n", l.target.max(l.trained))),
+                    _ => {}
+                }
                 if chosen.get_untracked() == PRESETS.len()
                     && let Some(Ok(notes)) = outcome.get_untracked()
                 {
@@ -305,6 +345,15 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     }
                     if let Some(trained) = trained_given.get_untracked() {
                         head.push_str(&format!("# trained length L0 {trained}, as the reader gave it\n"));
+                    }
+                    // The same file and length give the CLI's numbers (transformers 5's reading).
+                    if !moved.get_untracked() {
+                        let layer = kinds.with_untracked(|k| k.get(shown_kind.get_untracked()).and_then(|k| k.layers.first().copied()));
+                        head.push_str(&format!(
+                            "# the same numbers as: rope_freqs --transformers 5 --seq-len {}{} < config.json\n",
+                            l.target,
+                            layer.map(|n| format!(" --layer {n}")).unwrap_or_default()
+                        ));
                     }
                 }
                 head
@@ -363,6 +412,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let (head_dim, trained) = setup.with_untracked(|l| (l.rotary_dim, l.trained));
                     let text = paste_box.get_untracked().map(|area| area.value()).unwrap_or_default();
                     let read = read_rope_fields(&text, head_dim, trained);
+                    paste_name.set(model_name(&text));
                     outcome.set(Some(read.clone().map(|r| r.notes)));
                     trained_given.set(None);
                     readings.set(read.as_ref().ok().map(|read| {
@@ -384,6 +434,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                                 preset: PRESETS.len(),
                                 lab,
                                 declared: read.config.max_position_embeddings,
+                                compare: settings.with_untracked(|s| s.compare.clone()),
                             };
                             pasted.set(Some(read_settings.clone()));
                             settings.set(read_settings);
@@ -477,6 +528,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                                                         preset: PRESETS.len(),
                                                         lab: Extension::from_config(&show),
                                                         declared: show.max_position_embeddings,
+                                                        compare: settings.with_untracked(|s| s.compare.clone()),
                                                     };
                                                     pasted.set(Some(kind.clone()));
                                                     settings.set(kind);
@@ -504,5 +556,6 @@ pub fn RopeExtensionLab() -> impl IntoView {
             </Show>
             <p class="note">{tr(NOT_IN_URL)}</p>
         </details>
+        <RopeCompare linked=linked a_name=a_name a_source=a_source readings=other_readings />
     }
 }

@@ -1,0 +1,295 @@
+//! The context-extension lab's comparison: the lab's model (A) beside a pinned one (B), two
+//! configs or one config as two release lines of transformers read it; pair by pair (each pair's
+//! divisor, its wavelength, the angles never seen) and over distance (the aligned score), with
+//! every pair and number that differs marked. It lives in the link, so a colleague opens the same.
+
+use leptos::prelude::*;
+
+use crate::encoding::rope_config::Transformers;
+use crate::encoding::rope_scaling::{
+    angles_seen_and_needed, differ, divisors, pair_differences, softmax_scale_factor, Extension,
+    Method, PairDifferences, PRESETS,
+};
+use crate::lesson::labs::rope_extension::{Compared, ComparedSource, RopeExtensionSettings};
+use crate::lesson::Lang;
+use crate::render::svg_plot::Mark;
+use crate::render::wavelengths::{compared_pair_marks, compared_score_marks, COMPARED};
+use crate::ui::context::{tr, use_lesson};
+
+use super::super::parts::{short, LabFigure, SvgChart};
+use super::super::Linked;
+
+/// One model's numbers for the comparison, at its own target length and with its own method.
+#[derive(Clone, Debug, PartialEq)]
+struct Side {
+    /// θ_i / θ'_i per pair.
+    divisors: Vec<f64>,
+    /// 2π / θ'_i per pair.
+    wavelengths: Vec<f64>,
+    /// The share of a turn asked for at L but never reached within L₀, per pair.
+    unseen: Vec<f64>,
+    inv_freq: Vec<f64>,
+    attention_factor: f64,
+    softmax: Option<f64>,
+}
+
+impl Side {
+    fn of(lab: &Extension) -> Side {
+        let plain = lab.frequencies(Method::Direct);
+        let scaled = lab.frequencies(lab.method);
+        let unseen = angles_seen_and_needed(lab.trained, lab.target, &plain.inv_freq, &scaled.inv_freq)
+            .into_iter()
+            .map(|(seen, needed)| (needed - seen).max(0.0))
+            .collect();
+        Side {
+            divisors: divisors(&plain.inv_freq, &scaled.inv_freq),
+            wavelengths: scaled.inv_freq.iter().map(|t| std::f64::consts::TAU / t).collect(),
+            unseen,
+            attention_factor: scaled.attention_factor,
+            softmax: softmax_scale_factor(&lab.config(lab.method)),
+            inv_freq: scaled.inv_freq,
+        }
+    }
+}
+
+/// The two models and what the comparison draws of them.
+#[derive(Clone, Debug, PartialEq)]
+struct Comparison {
+    a: Extension,
+    b: Extension,
+    source: ComparedSource,
+    sa: Side,
+    sb: Side,
+    d: PairDifferences,
+}
+
+impl Comparison {
+    fn of(a: &Extension, b: &Extension, source: ComparedSource) -> Comparison {
+        let (sa, sb) = (Side::of(a), Side::of(b));
+        let d = pair_differences(&sa.inv_freq, &sb.inv_freq);
+        Comparison { a: a.clone(), b: b.clone(), source, sa, sb, d }
+    }
+}
+
+/// The comparison's charts: caption, test id, and the marks (one view for the four of them).
+type Chart = ([&'static str; 2], &'static str, fn(&Comparison) -> Vec<Mark>);
+
+const CHARTS: [Chart; 4] = [
+    (
+        ["Each pair's divisor θ_i / θ'_i (1: kept; s: interpolated), A and B", "A 与 B 各维度对的除数 θ_i / θ'_i（1 表示不变，s 表示除以 s）"],
+        "rope-extension-compare-divisors",
+        |c| compared_pair_marks([&c.sa.divisors, &c.sb.divisors], true, &c.d.differs, &[]),
+    ),
+    (
+        ["Each pair's wavelength after scaling, A and B, with their lengths", "A 与 B 缩放后各维度对的波长，并标出各自的 L₀ 和 L"],
+        "rope-extension-compare-wavelengths",
+        |c| compared_pair_marks([&c.sa.wavelengths, &c.sb.wavelengths], true, &c.d.differs, &lengths(&c.a, &c.b)),
+    ),
+    (
+        ["Share of a turn each pair is asked for at L but never reached within L₀, A and B", "A 与 B 各维度对在 L 处要转到、在 L₀ 之内却从未转到的角度（占一整圈的比例）"],
+        "rope-extension-compare-unseen",
+        |c| compared_pair_marks([&c.sa.unseen, &c.sb.unseen], false, &c.d.differs, &[]),
+    ),
+    (
+        ["Score of an aligned query and key against distance, A and B (each with its own method and frequencies)", "A 与 B（各用自己的方法和频率）：方向一致的查询与键的分数随距离的变化"],
+        "rope-extension-compare-scores",
+        |c| compared_score_marks(&c.a, &c.b),
+    ),
+];
+
+/// A compared model's name.
+fn source_name(source: ComparedSource, lang: Lang) -> String {
+    match source {
+        ComparedSource::Preset(i) => PRESETS.get(i).map_or("?", |p| p.name).to_string(),
+        ComparedSource::Pasted => lang.pick(["pasted config", "粘贴的配置"]).to_string(),
+        ComparedSource::Reading(rules) => {
+            let chinese = lang == Lang::Zh;
+            let line = rules.label(chinese);
+            if chinese {
+                format!("粘贴的配置，按 {line} 读取")
+            } else {
+                format!("pasted config, as {line} reads it")
+            }
+        }
+    }
+}
+
+/// A row of the comparison's table: its name, A's text and B's (`None`: A's is about both), whether
+/// they differ.
+type Row = ([&'static str; 2], String, Option<String>, bool);
+
+/// The lab's model (`linked`'s) beside the pinned one. `a_name` names the lab's model and its
+/// source if pinned; `readings` are the pasted config as each other release line of transformers
+/// reads it (empty unless the lab shows a paste those lines read differently).
+#[component]
+pub fn RopeCompare(
+    linked: Linked<RopeExtensionSettings>,
+    a_name: Signal<String>,
+    a_source: Signal<ComparedSource>,
+    readings: Signal<Vec<(Transformers, Extension)>>,
+) -> impl IntoView {
+    let lesson = use_lesson();
+    let lang = move || lesson.lang.get();
+    let settings = linked.settings;
+    let comparison = Memo::new(move |_| {
+        settings.with(|s| s.compare.as_ref().map(|b| Comparison::of(&s.lab, &b.lab, b.source)))
+    });
+    let comparing = move || comparison.with(Option::is_some);
+    let rows = move || -> Vec<Row> {
+        let lang = lang();
+        let Some(Comparison { a, b: b_lab, source, sa, sb, d }) = comparison.get() else {
+            return Vec::new();
+        };
+        let b_lab = &b_lab;
+        let label = |lab: &Extension| lab.config(lab.method).scaling.label();
+        let dims = |lab: &Extension| format!("{} ({})", lab.rotary_dim, lab.rotary_dim / 2);
+        let softmax = |s: Option<f64>| s.map_or("—".to_string(), short);
+        let PairDifferences { differs, largest } = d;
+        let common = differs.len();
+        let differing = differs.iter().filter(|d| **d).count();
+        let of = lang.pick([" of ", " / "]);
+        let mut rows: Vec<Row> = vec![
+            (["model", "模型"], a_name.get(), Some(source_name(source, lang)), false),
+            (["scaling", "缩放"], label(&a), Some(label(b_lab)), label(&a) != label(b_lab)),
+            (["base θ", "底数 θ"], short(a.base), Some(short(b_lab.base)), differ(a.base, b_lab.base)),
+            (["rotary dimension d (pairs)", "旋转维度 d（括号内为维度对的个数）"], dims(&a), Some(dims(b_lab)), a.rotary_dim != b_lab.rotary_dim),
+            (["trained length L₀", "训练长度 L₀"], a.trained.to_string(), Some(b_lab.trained.to_string()), a.trained != b_lab.trained),
+            (["target length L", "目标长度 L"], a.target.to_string(), Some(b_lab.target.to_string()), a.target != b_lab.target),
+            (["attention_factor", "attention_factor"], short(sa.attention_factor), Some(short(sb.attention_factor)), differ(sa.attention_factor, sb.attention_factor)),
+        ];
+        if sa.softmax.is_some() || sb.softmax.is_some() {
+            let differs = match (sa.softmax, sb.softmax) {
+                (Some(x), Some(y)) => differ(x, y),
+                _ => true,
+            };
+            rows.push((["DeepSeek's softmax factor", "DeepSeek 的 softmax 因子"], softmax(sa.softmax), Some(softmax(sb.softmax)), differs));
+        }
+        let compared = format!("{differing}{of}{common}");
+        let largest = match largest {
+            Some((i, ratio)) => match lang {
+                Lang::Zh => format!("{}（第 {i} 对）", short(ratio)),
+                _ => format!("{} at pair {i}", short(ratio)),
+            },
+            None => "1".into(),
+        };
+        rows.push((["pairs whose frequency differs", "频率不同的维度对"], compared, None, differing > 0));
+        rows.push((["largest ratio of a pair's frequencies (larger over smaller)", "同一维度对在 A、B 中的频率之比的最大值（大者除以小者）"], largest, None, differing > 0));
+        rows
+    };
+    let pin = move |_| {
+        let source = a_source.get_untracked();
+        linked.update(|s| {
+            s.compare = Some(Compared {
+                source,
+                lab: s.lab.clone(),
+            })
+        });
+    };
+    view! {
+        <section class="lab-compare" data-testid="rope-extension-compare" data-comparing=move || comparing().then_some("")>
+            <p><strong>{tr(["Compare two models", "比较两个模型"])}</strong></p>
+            <p>{tr([
+                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table, the charts and the link show both, and mark every number and pair that differs. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' rotations (base, head width, lengths and rope_scaling, none of the rest of a pasted file).",
+                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者，并标出所有不同的数值和维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的旋转设置（底数、每个头的维度、长度和 rope_scaling，不含粘贴文件的其余部分）。",
+            ])}</p>
+            <div class="lab-controls">
+                <button type="button" data-testid="rope-extension-pin" on:click=pin>
+                    {tr(["Pin this model as B", "把当前模型固定为 B"])}
+                </button>
+                {move || readings.get().into_iter().map(|(rules, lab)| {
+                    let testid = format!("rope-extension-compare-{}", rules.code());
+                    view! {
+                        <button type="button" data-testid=testid
+                            on:click=move |_| {
+                                let lab = lab.clone();
+                                linked.update(|s| {
+                                    let mut lab = lab;
+                                    lab.target = s.lab.target;
+                                    s.compare = Some(Compared { source: ComparedSource::Reading(rules), lab });
+                                });
+                            }>
+                            {move || {
+                                let chinese = lang() == Lang::Zh;
+                                if chinese {
+                                    format!("与 {} 的读法比较", rules.label(true))
+                                } else {
+                                    format!("Compare with {}'s reading", rules.label(false))
+                                }
+                            }}
+                        </button>
+                    }
+                }).collect_view()}
+                <Show when=comparing>
+                    <button type="button" data-testid="rope-extension-unpin" on:click=move |_| linked.update(|s| s.compare = None)>
+                        {tr(["Stop comparing", "停止比较"])}
+                    </button>
+                </Show>
+            </div>
+            <Show when=comparing>
+                <table class="numbers-table" tabindex="0" data-testid="rope-extension-compare-table">
+                    <caption>{tr(["A (the model above) and B (pinned); ≠ marks what differs", "A（上面的模型）与 B（固定的模型）；≠ 标出不同之处"])}</caption>
+                    <thead><tr>
+                        <th scope="col"></th>
+                        <th scope="col">"A"</th>
+                        <th scope="col">"B"</th>
+                        <th scope="col"><span class="visually-hidden">{tr(["differs", "是否不同"])}</span></th>
+                    </tr></thead>
+                    <tbody>
+                        {move || rows().into_iter().map(|(name, a, b, differs)| view! {
+                            <tr data-differs=differs.then_some("") class:differs=differs>
+                                <th scope="row">{tr(name)}</th>
+                                {match b {
+                                    Some(b) => view! { <td>{a}</td><td>{b}</td> }.into_any(),
+                                    None => view! { <td colspan="2" class="both">{a}</td> }.into_any(),
+                                }}
+                                <td>{differs.then(|| view! {
+                                    <span aria-hidden="true">"≠"</span>
+                                    <span class="visually-hidden">{tr(["differs", "不同"])}</span>
+                                })}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                <ul class="lab-legend">
+                    <li>
+                        <svg class="swatch" viewBox="0 0 20 6" aria-hidden="true">
+                            <line x1="0" y1="3" x2="20" y2="3" stroke=COMPARED[0] stroke-width="3" />
+                        </svg>
+                        "A"
+                    </li>
+                    <li>
+                        <svg class="swatch" viewBox="0 0 20 6" aria-hidden="true">
+                            <line x1="0" y1="3" x2="20" y2="3" stroke=COMPARED[1] stroke-width="3" stroke-dasharray="5 3" />
+                        </svg>
+                        "B"
+                    </li>
+                    <li>
+                        <svg class="swatch" viewBox="0 0 20 6" aria-hidden="true">
+                            <rect class="differs" x="0" y="0" width="20" height="6" />
+                        </svg>
+                        {tr(["a pair whose frequencies differ", "频率不同的维度对"])}
+                    </li>
+                </ul>
+                {CHARTS.iter().map(|(caption, testid, draw)| view! {
+                    <LabFigure caption=*caption>
+                        <SvgChart testid=*testid marks=Signal::derive(move || comparison.with(|c| c.as_ref().map(draw).unwrap_or_default())) />
+                    </LabFigure>
+                }).collect_view()}
+            </Show>
+        </section>
+    }
+}
+
+/// The lengths the wavelength chart draws: L₀ and L of each model, once where the two agree.
+fn lengths(a: &Extension, b: &Extension) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    for (name, x, y) in [("L₀", a.trained, b.trained), ("L", a.target, b.target)] {
+        if x == y {
+            out.push((format!("{name} = {x}"), x as f64));
+        } else {
+            out.push((format!("{name}(A) = {x}"), x as f64));
+            out.push((format!("{name}(B) = {y}"), y as f64));
+        }
+    }
+    out
+}
