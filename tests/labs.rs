@@ -268,7 +268,15 @@ fn the_xpos_lab_reads_and_writes_its_link() {
 
 /// The context-extension lab's link: its model and method read apart from its numbers.
 mod rope_extension {
-    use pe_explorer::encoding::rope_scaling::Method;
+    use pe_explorer::encoding::rope_scaling::{Extension, Method};
+
+    fn settings_of(lab: Extension) -> String {
+        pe_explorer::lesson::labs::rope_extension::settings_json(&lab)
+    }
+
+    fn urlencode(text: &str) -> String {
+        form_urlencoded::byte_serialize(text.as_bytes()).collect()
+    }
     use pe_explorer::lesson::labs::rope_extension::RopeExtensionSettings;
     use pe_explorer::lesson::labs::LabSettings;
 
@@ -332,61 +340,51 @@ mod rope_extension {
         assert!(link.settings.lab.beta_fast > link.settings.lab.beta_slow);
     }
 
-    /// A comparison's link holds both models' rotations, pasted ones too, so the colleague who
-    /// opens it sees the same numbers: every pair's frequency and the attention factor of A
-    /// and of B, their lengths, and where B came from.
+    /// A comparison's link holds both models' settings exactly, pasted ones too, so the colleague
+    /// who opens it sees the same lab: every field of A and of B (a paste's values beyond the
+    /// sliders, its settings of the methods not chosen), where B came from, A's declared length.
     #[test]
     fn a_comparisons_link_reproduces_both_models() {
         use pe_explorer::encoding::rope_config::{read_config, Transformers};
-        use pe_explorer::encoding::rope_scaling::Extension;
         use pe_explorer::lesson::labs::rope_extension::{Compared, ComparedSource};
         let deepseek = read_config(
             r#"{"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
                 "max_position_embeddings": 163840, "rope_theta": 10000,
-                "rope_scaling": {"type": "yarn", "factor": 40, "beta_fast": 32, "beta_slow": 1,
+                "rope_scaling": {"type": "yarn", "factor": 40, "beta_fast": 1, "beta_slow": 1,
                   "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 4096}}"#,
         )
         .unwrap()
         .config;
         let phi = read_config(
             r#"{"head_dim": 8, "max_position_embeddings": 131072, "original_max_position_embeddings": 4096,
+                "rope_theta": 1e9,
                 "rope_scaling": {"type": "longrope", "short_factor": [1, 1.5, 2, 3], "long_factor": [1, 2, 8, 16]}}"#,
         )
         .unwrap()
         .config;
-        let mut pasted_a = RopeExtensionSettings {
+        // A: the paste switched to no scaling, at a target past the slider's end; B: LongRoPE
+        // switched to YaRN, its base past the slider's end.
+        let mut a = Extension::from_config(&deepseek);
+        a.method = Method::Direct;
+        a.target = 10_485_760;
+        let mut b = Extension::from_config(&phi);
+        b.method = Method::Yarn;
+        let pasted_a = RopeExtensionSettings {
             preset: pe_explorer::encoding::rope_scaling::PRESETS.len(),
-            lab: Extension::from_config(&deepseek),
+            lab: a,
             declared: 163840,
             compare: Some(Compared {
                 source: ComparedSource::Reading(Transformers::V4_55),
-                lab: Extension::from_config(&phi),
+                lab: b,
             }),
         };
-        pasted_a.lab.target = 300_000;
         let mut preset_a = RopeExtensionSettings::preset(2);
         preset_a.compare = pasted_a.compare.clone();
         preset_a.compare.as_mut().unwrap().source = ComparedSource::Pasted;
         for settings in [pasted_a, preset_a] {
             let link = RopeExtensionSettings::read(&format!("?{}", settings.pairs())).unwrap();
             assert!(link.problems.is_empty(), "{:?}", link.problems);
-            let got = &link.settings;
-            let (want_b, got_b) = (
-                settings.compare.as_ref().unwrap(),
-                got.compare.as_ref().unwrap(),
-            );
-            assert_eq!(got_b.source, want_b.source);
-            for (want, got) in [(&settings.lab, &got.lab), (&want_b.lab, &got_b.lab)] {
-                assert_eq!(got.frequencies(got.method), want.frequencies(want.method));
-                assert_eq!(
-                    (got.trained, got.target, got.method),
-                    (want.trained, want.target, want.method)
-                );
-            }
-            assert_eq!(
-                (got.preset, got.declared),
-                (settings.preset, settings.declared)
-            );
+            assert_eq!(link.settings, settings);
         }
         // Without a comparison a paste stays out of the link.
         let mut alone = RopeExtensionSettings::preset(0);
@@ -397,6 +395,28 @@ mod rope_extension {
         assert_eq!(link.settings.compare, None);
         assert_eq!(link.problems.len(), 1);
         assert_eq!(link.problems[0].key, "rx_vs");
+        // Settings the lab cannot compute (an odd rotary dimension) are refused the same way, and
+        // an unknown source is said.
+        let mut odd = settings_of(RopeExtensionSettings::preset(0).lab);
+        odd = odd.replacen("\"d\":128", "\"d\":127", 1);
+        let link = RopeExtensionSettings::read(&format!(
+            "rx_model=1&rx_vs={}&rx_vs_from=magic",
+            urlencode(&odd)
+        ))
+        .unwrap();
+        assert_eq!(link.settings.compare, None);
+        let good = settings_of(RopeExtensionSettings::preset(0).lab);
+        let link = RopeExtensionSettings::read(&format!(
+            "rx_model=1&rx_vs={}&rx_vs_from=magic",
+            urlencode(&good)
+        ))
+        .unwrap();
+        assert_eq!(
+            link.settings.compare.map(|c| c.source),
+            Some(ComparedSource::Pasted)
+        );
+        assert_eq!(link.problems.len(), 1);
+        assert_eq!(link.problems[0].key, "rx_vs_from");
     }
 }
 

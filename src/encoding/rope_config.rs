@@ -1342,8 +1342,8 @@ fn json_number(x: f64) -> String {
 /// (`qk_rope_head_dim` for a model that scales its softmax apart from the rope, as DeepSeek's
 /// do, else `head_dim`), `partial_rotary_factor` when not 1, `max_position_embeddings`, and
 /// `rope_scaling` with every field its type reads (L₀ as its `original_max_position_embeddings`
-/// where the type reads one). `read_config` reads it back to `config`, so a link can carry a
-/// pasted model's rotation without the rest of its file.
+/// where the type reads one). `read_config` reads it back to `config`: the lab checks a model's
+/// settings from a link this way, by the reader's own rules.
 ///
 /// ```
 /// use pe_explorer::encoding::rope_config::{read_config, rope_fields_json};

@@ -555,6 +555,23 @@ pub fn pair_differences(a: &[f64], b: &[f64]) -> PairDifferences {
     PairDifferences { differs, largest }
 }
 
+/// One model's numbers for a side-by-side comparison, at its target length with its own method.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// θ_i / θ'_i per pair (`divisors`).
+    pub divisors: Vec<f64>,
+    /// 2π / θ'_i per pair: the positions of one turn after scaling.
+    pub wavelengths: Vec<f64>,
+    /// The share of a turn pair i is asked for at L but never reached within L₀: needed − seen
+    /// from `angles_seen_and_needed`, 0 where nothing is unseen.
+    pub unseen: Vec<f64>,
+    /// θ'_i per pair.
+    pub inv_freq: Vec<f64>,
+    pub attention_factor: f64,
+    /// DeepSeek's softmax factor (`softmax_scale_factor`), where the model has one.
+    pub softmax: Option<f64>,
+}
+
 /// The context-extension lab's methods, each a `rope_scaling` type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -744,6 +761,25 @@ impl Extension {
     /// `method`'s frequencies at the target length.
     pub fn frequencies(&self, method: Method) -> Frequencies {
         frequencies(&self.config(method), Some(self.target))
+    }
+
+    /// The settings' own method at their target, as a comparison draws it (`Profile`).
+    pub fn profile(&self) -> Profile {
+        let plain = self.frequencies(Method::Direct);
+        let scaled = self.frequencies(self.method);
+        let unseen =
+            angles_seen_and_needed(self.trained, self.target, &plain.inv_freq, &scaled.inv_freq)
+                .into_iter()
+                .map(|(seen, needed)| (needed - seen).max(0.0))
+                .collect();
+        Profile {
+            divisors: divisors(&plain.inv_freq, &scaled.inv_freq),
+            wavelengths: scaled.inv_freq.iter().map(|t| 2.0 * PI / t).collect(),
+            unseen,
+            attention_factor: scaled.attention_factor,
+            softmax: softmax_scale_factor(&self.config(self.method)),
+            inv_freq: scaled.inv_freq,
+        }
     }
 
     /// The methods these settings offer (LongRoPE only with a configuration's factors).

@@ -293,7 +293,13 @@ pub fn compared_pair_marks(
 /// means) of two models, each with its own method, frequencies at its own target, over 0 … the
 /// longer target; A solid, B dashed, each L₀ as a dashed upright line.
 pub fn compared_score_marks(a: &Extension, b: &Extension) -> Vec<Mark> {
-    let end = a.target.max(b.target).max(SCORE_POINTS);
+    // Past both targets and both L₀ lines.
+    let end = a
+        .target
+        .max(b.target)
+        .max(a.trained)
+        .max(b.trained)
+        .max(SCORE_POINTS);
     let curves: Vec<Vec<(f64, f64)>> = [a, b]
         .iter()
         .map(|lab| score_points(&lab.frequencies(lab.method), end))

@@ -161,9 +161,13 @@ pub(super) fn read_model(
     // Layer types this reader does not model (a per-type rope_parameters entry models its own):
     // they get the main rotation here, and say so.
     let mut unknown: Vec<(String, usize)> = Vec::new();
-    for name in &types {
+    for (layer, name) in types.iter().enumerate().take(LARGEST_LAYERS) {
+        let rotates = rotates
+            .as_ref()
+            .is_none_or(|r| r.get(layer).copied().unwrap_or(true));
         let modelled = [FULL, SLIDING, "chunked_attention"].contains(&name.as_str())
-            || typed.is_some_and(|dict| dict.contains_key(name));
+            || typed.is_some_and(|dict| dict.contains_key(name))
+            || !rotates;
         if !modelled {
             match unknown.iter_mut().find(|(n, _)| n == name) {
                 Some((_, count)) => *count += 1,

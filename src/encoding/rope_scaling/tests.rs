@@ -152,3 +152,45 @@ fn llama3_leaves_short_wavelengths_alone_and_divides_long_ones() {
         }
     }
 }
+
+/// A comparison's picture of one model: position interpolation ×4 at L = 4·L₀ divides every pair
+/// by 4, stretches every wavelength 4 times and asks for no angle it did not see; the same model
+/// unscaled at 4·L₀ asks the slow pairs for angles past L₀'s, the fast ones for none.
+#[test]
+fn a_profile_divides_stretches_and_counts_unseen_angles() {
+    let mut lab = Extension::from_config(&RopeConfig {
+        rope_theta: 10000.0,
+        head_dim: 64,
+        partial_rotary_factor: 1.0,
+        max_position_embeddings: 4096,
+        original_max_position_embeddings: None,
+        scales_softmax: false,
+        scaling: Scaling::Default,
+    });
+    lab.target = 4 * 4096;
+    lab.factor = 4.0;
+    lab.method = Method::Pi;
+    let pi = lab.profile();
+    for i in 0..32 {
+        let theta = 10000f64.powf(-2.0 * i as f64 / 64.0);
+        assert!((pi.divisors[i] - 4.0).abs() < 1e-12);
+        assert!(
+            (pi.wavelengths[i] - 4.0 * std::f64::consts::TAU / theta).abs()
+                <= 1e-9 * pi.wavelengths[i]
+        );
+        assert_eq!(pi.unseen[i], 0.0, "pair {i}");
+    }
+    lab.method = Method::Direct;
+    let direct = lab.profile();
+    assert!(direct.divisors.iter().all(|d| *d == 1.0));
+    // Pair i has turned fully within L₀ when 2π/θ_i ≤ 4096: nothing unseen; the slowest has not.
+    assert_eq!(direct.unseen[0], 0.0);
+    let slowest = 10000f64.powf(-62.0 / 64.0);
+    let want = ((4.0 * 4096.0 * slowest).min(std::f64::consts::TAU) - 4096.0 * slowest)
+        / std::f64::consts::TAU;
+    assert!(
+        (direct.unseen[31] - want).abs() < 1e-12,
+        "{} against {want}",
+        direct.unseen[31]
+    );
+}

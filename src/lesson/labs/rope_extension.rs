@@ -71,37 +71,133 @@ impl ComparedSource {
     }
 }
 
-/// A model's rotation from the link (`rx_cfg`, `rx_vs`: `rope_fields_json`), with its target length
-/// (`target_key`) where given; where the text does not read, a problem saying `used` instead.
+/// A model's settings as a comparison's link holds them (`rx_cfg`, `rx_vs`): every field of
+/// `Extension`, exactly, since a pasted model's values may lie outside the sliders' ranges (a
+/// 10-million-token target, a base of 10⁹) and its other methods keep the paste's settings.
+pub fn settings_json(lab: &Extension) -> String {
+    let number = |x: f64| format!("{x:?}");
+    let given = |x: Option<f64>| x.map_or("null".to_string(), number);
+    let list = |xs: &[f64]| xs.iter().map(|x| number(*x)).collect::<Vec<_>>().join(",");
+    let longrope = match &lab.longrope {
+        None => "null".to_string(),
+        Some(l) => format!(
+            r#"{{"short":[{}],"long":[{}],"factor":{},"attention_factor":{}}}"#,
+            list(&l.short_factor),
+            list(&l.long_factor),
+            given(l.factor),
+            given(l.attention_factor)
+        ),
+    };
+    format!(
+        r#"{{"d":{},"base":{},"trained":{},"target":{},"method":"{}","factor":{},"beta_fast":{},"beta_slow":{},"low":{},"high":{},"attention_factor":{},"mscale":{},"mscale_all_dim":{},"truncate":{},"softmax":{},"longrope":{}}}"#,
+        lab.rotary_dim,
+        number(lab.base),
+        lab.trained,
+        lab.target,
+        method_name(lab.method),
+        number(lab.factor),
+        number(lab.beta_fast),
+        number(lab.beta_slow),
+        number(lab.low_freq_factor),
+        number(lab.high_freq_factor),
+        given(lab.yarn_attention_factor),
+        given(lab.mscale),
+        given(lab.mscale_all_dim),
+        lab.truncate,
+        lab.scales_softmax,
+        longrope
+    )
+}
+
+/// `settings_json`'s inverse: the settings, or `None` for a text that is not such JSON or holds
+/// settings the lab cannot compute (valid exactly when every method they offer makes a
+/// configuration `read_config` accepts, and both lengths are whole numbers from 1 to
+/// `rope_config::LARGEST`).
+///
+/// ```
+/// use pe_explorer::encoding::rope_scaling::{Extension, PRESETS};
+/// use pe_explorer::encoding::rope_config::read_config;
+/// use pe_explorer::lesson::labs::rope_extension::{settings_from_json, settings_json};
+/// let lab = Extension::from_config(&read_config(PRESETS[3].config).unwrap().config);
+/// assert_eq!(settings_from_json(&settings_json(&lab)), Some(lab));
+/// assert_eq!(settings_from_json(r#"{"d": 3}"#), None);
+/// ```
+pub fn settings_from_json(text: &str) -> Option<Extension> {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(text).ok()?;
+    let number = |v: &Value, key: &str| v.get(key)?.as_f64().filter(|x| x.is_finite());
+    let given = |v: &Value, key: &str| match v.get(key) {
+        None | Some(Value::Null) => Some(None),
+        Some(x) => x.as_f64().filter(|x| x.is_finite()).map(Some),
+    };
+    let whole = |key: &str| {
+        value
+            .get(key)?
+            .as_u64()
+            .filter(|n| (1..=crate::encoding::rope_config::LARGEST).contains(n))
+            .map(|n| n as usize)
+    };
+    let list = |v: &Value, key: &str| -> Option<Vec<f64>> {
+        v.get(key)?
+            .as_array()?
+            .iter()
+            .map(|x| x.as_f64().filter(|x| x.is_finite()))
+            .collect()
+    };
+    let method = value.get("method")?.as_str()?;
+    let method = Method::ALL[METHOD_NAMES.iter().position(|n| *n == method)?];
+    let longrope = match value.get("longrope") {
+        None | Some(Value::Null) => None,
+        Some(l) => Some(crate::encoding::rope_scaling::LongRope {
+            short_factor: list(l, "short")?,
+            long_factor: list(l, "long")?,
+            factor: given(l, "factor")?,
+            attention_factor: given(l, "attention_factor")?,
+        }),
+    };
+    let lab = Extension {
+        rotary_dim: whole("d")?,
+        base: number(&value, "base")?,
+        trained: whole("trained")?,
+        target: whole("target")?,
+        method,
+        factor: number(&value, "factor")?,
+        beta_fast: number(&value, "beta_fast")?,
+        beta_slow: number(&value, "beta_slow")?,
+        low_freq_factor: number(&value, "low")?,
+        high_freq_factor: number(&value, "high")?,
+        yarn_attention_factor: given(&value, "attention_factor")?,
+        mscale: given(&value, "mscale")?,
+        mscale_all_dim: given(&value, "mscale_all_dim")?,
+        truncate: value.get("truncate")?.as_bool()?,
+        scales_softmax: value.get("softmax")?.as_bool()?,
+        longrope,
+    };
+    let computable = lab.methods().any(|m| m == lab.method)
+        && lab
+            .methods()
+            .all(|m| read_config(&rope_fields_json(&lab.config(m))).is_ok());
+    computable.then_some(lab)
+}
+
+/// A model's settings from the link (`key`: `settings_json`); where the text does not read, a
+/// problem saying `used` instead.
 fn linked_model(
     pairs: &[(String, String)],
     key: &str,
-    target_key: &str,
     used: String,
     problems: &mut Vec<LabProblem>,
-) -> Option<(Extension, usize)> {
-    let value = |key: &str| last_value(pairs, key);
-    let text = value(key)?;
-    match read_config(text) {
-        Ok(read) => {
-            let mut lab = Extension::from_config(&read.config);
-            if let Some(target) = value(target_key)
-                .and_then(crate::lesson::decimal::parse_decimal)
-                .filter(|t| t.is_finite())
-            {
-                lab.target = TARGET.clamp(target) as usize;
-            }
-            Some((lab, read.config.max_position_embeddings))
-        }
-        Err(_) => {
-            problems.push(LabProblem {
-                key: key.into(),
-                given: shorten(text),
-                used,
-            });
-            None
-        }
+) -> Option<Extension> {
+    let text = last_value(pairs, key)?;
+    let lab = settings_from_json(text);
+    if lab.is_none() {
+        problems.push(LabProblem {
+            key: key.into(),
+            given: shorten(text),
+            used,
+        });
     }
+    lab
 }
 
 impl RopeExtensionSettings {
@@ -200,24 +296,41 @@ impl LabSettings for RopeExtensionSettings {
             },
         };
         let mut settings = RopeExtensionSettings::preset(preset);
-        // A pasted model, which a comparison's link holds as its rope fields.
-        if let Some((lab, declared)) = linked_model(&pairs, "rx_cfg", "rx_target", format!("rx_model={preset}"), &mut problems) {
+        // A pasted model, which a comparison's link holds as its settings.
+        if let Some(lab) = linked_model(&pairs, "rx_cfg", format!("rx_model={preset}"), &mut problems) {
+            let declared = match value("rx_declared").map(|d| (d, d.parse::<usize>())) {
+                Some((_, Ok(declared))) => declared,
+                Some((text, Err(_))) => {
+                    problems.push(LabProblem {
+                        key: "rx_declared".into(),
+                        given: shorten(text),
+                        used: lab.trained.to_string(),
+                    });
+                    lab.trained
+                }
+                None => lab.trained,
+            };
             settings = RopeExtensionSettings {
                 preset: PRESETS.len(),
                 lab,
-                declared: value("rx_declared")
-                    .and_then(|d| d.parse::<usize>().ok())
-                    .unwrap_or(declared),
+                declared,
                 compare: None,
             };
         }
-        settings.compare =
-            linked_model(&pairs, "rx_vs", "rx_vs_target", "rx_vs=".into(), &mut problems).map(|(lab, _)| Compared {
-                source: value("rx_vs_from")
-                    .and_then(ComparedSource::parse)
-                    .unwrap_or(ComparedSource::Pasted),
-                lab,
-            });
+        settings.compare = linked_model(&pairs, "rx_vs", "rx_vs=".into(), &mut problems).map(|lab| {
+            let source = match value("rx_vs_from") {
+                None => ComparedSource::Pasted,
+                Some(text) => ComparedSource::parse(text).unwrap_or_else(|| {
+                    problems.push(LabProblem {
+                        key: "rx_vs_from".into(),
+                        given: shorten(text),
+                        used: ComparedSource::Pasted.code(),
+                    });
+                    ComparedSource::Pasted
+                }),
+            };
+            Compared { source, lab }
+        });
         if let Some(text) = value("rx_method") {
             let lab = &mut settings.lab;
             match METHOD_NAMES
@@ -234,6 +347,10 @@ impl LabSettings for RopeExtensionSettings {
             }
         }
         read_numbers(&value, Self::VALUES.numbers, &mut settings, &mut problems);
+        // A pasted model's settings are the paste's, kept as they are (Kimi-K2's β_fast = β_slow).
+        if settings.pasted() {
+            return Some(LabLink { settings, problems });
+        }
         let mut fixed = settings.clone();
         fixed.fix();
         for (key, number) in [("rx_beta_fast", &BETA_FAST), ("rx_high", &HIGH)] {
@@ -253,17 +370,16 @@ impl LabSettings for RopeExtensionSettings {
     }
 
     /// Every value (so a link reproduces the view even if a preset's numbers change): the
-    /// model, the method, then the numbers. A pasted config only in a comparison, as its rotation
-    /// (`rx_cfg`: `rope_fields_json`, its target and declared length), and the model compared
-    /// with the same way (`rx_vs`, `rx_vs_target`, `rx_vs_from`).
+    /// model, the method, then the numbers. A pasted config only in a comparison, as its settings
+    /// (`rx_cfg`: `settings_json`, with its declared length), and the model compared with the
+    /// same way (`rx_vs`, `rx_vs_from`).
     fn pairs(&self) -> String {
         if self.pasted() && self.compare.is_none() {
             return String::new();
         }
         let mut out = form_urlencoded::Serializer::new(String::new());
         if self.pasted() {
-            out.append_pair("rx_cfg", &rope_fields_json(&self.lab.config(self.lab.method)));
-            out.append_pair("rx_target", &self.lab.target.to_string());
+            out.append_pair("rx_cfg", &settings_json(&self.lab));
             out.append_pair("rx_declared", &self.declared.to_string());
         } else {
             out.append_pair("rx_model", &self.preset.to_string());
@@ -273,8 +389,7 @@ impl LabSettings for RopeExtensionSettings {
             }
         }
         if let Some(compared) = &self.compare {
-            out.append_pair("rx_vs", &rope_fields_json(&compared.lab.config(compared.lab.method)));
-            out.append_pair("rx_vs_target", &compared.lab.target.to_string());
+            out.append_pair("rx_vs", &settings_json(&compared.lab));
             out.append_pair("rx_vs_from", &compared.source.code());
         }
         out.finish()

@@ -45,7 +45,7 @@ const WAVELENGTH_CAPTION: [&str; 2] = ["Pair i on the horizontal axis, wavelengt
 const DIGITS_TEXT: [&str; 2] = ["Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns one radian every β^i positions (a whole turn every 2π·β^i), as digit i of a base-β number steps up once every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).", "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 β^i 个位置转过 1 弧度（每 2π·β^i 个位置转一圈），就像 β 进制数的第 i 位每数 β^i 下加 1（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。"];
 const ANGLE_CAPTION: [&str; 2] = ["For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.", "每个维度对有两个量：它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），以及目标长度 L 在所选方法的频率下要转到的比例（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到过的角度。"];
 const SCORE_CAPTION: [&str; 2] = ["The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i) (without DeepSeek's softmax factor). Each point is the mean over its stretch of whole distances (computed exactly), so wiggles whose period is much shorter than a stretch are damped rather than aliased (averaging reduces aliasing; it does not rule it out); the dashed line is L₀. The thick line is the method chosen.", "查询与键相同，且均匀分布在各维度对上，因此分数为 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它所在那一段整数距离上的平均值（精确计算），周期比一段距离短得多的起伏因此被压低，而不是混叠成虚假的慢波（求平均能减弱混叠，但不能完全排除）；虚线是 L₀。粗线是所选方法。"];
-const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private) unless you compare it (below): then the link holds its rotation only; a preset with the model, method and lengths above is.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开），除非用它做比较（见下文）：此时链接只保存它的旋转设置。选用预设时，链接会保存上面的模型、方法和长度。"];
+const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private) unless you compare it (below): then the link holds the lab's settings of it (base, rotary dimension, lengths, each method's settings), not the file; a preset with the model, method and lengths above is.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开），除非用它做比较（见下文）：此时链接只保存实验对它的设置（底数、旋转维度、长度和各方法的设置），不保存文件本身。选用预设时，链接会保存上面的模型、方法和长度。"];
 /// The read-outs' bracket, "(trained 1, ÷ 4)": its opening with "trained", its separator
 /// and its end.
 const WAS: [&str; 2] = [" (trained ", "（训练时 "];
@@ -114,13 +114,23 @@ pub fn RopeExtensionLab() -> impl IntoView {
         i if i < PRESETS.len() => ComparedSource::Preset(i),
         _ => ComparedSource::Pasted,
     });
-    // The paste as every other release line reads it, for a comparison.
+    // The paste as every other release line reads it, for a comparison: the kind of layer the
+    // charts show, and the trained length the reader gave or the lab assumed where the type
+    // records none (so that only the release line differs).
     let other_readings = Signal::derive(move || {
         if chosen.get() != PRESETS.len() {
             return Vec::new();
         }
+        let shown = kinds.with(|k| k.get(shown_kind.get()).map(|k| k.name.clone()));
+        let carry_trained = asks_trained();
         readings.with(|r| r.as_ref().map(|(_, others)| others.iter()
-            .filter_map(|(rules, other)| other.as_ref().ok().map(|o| (*rules, Extension::from_config(&o.config))))
+            .filter_map(|(rules, other)| other.as_ref().ok().map(|o| {
+                let config = shown.as_ref()
+                    .and_then(|name| o.layers.iter().find(|k| &k.name == name))
+                    .and_then(|k| k.rope.clone())
+                    .unwrap_or_else(|| o.config.clone());
+                (*rules, Extension::from_config(&config), carry_trained)
+            }))
             .collect()).unwrap_or_default())
     });
 
@@ -340,14 +350,16 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 if chosen.get_untracked() == PRESETS.len()
                     && let Some(Ok(notes)) = outcome.get_untracked()
                 {
-                    for note in notes {
+                    for note in &notes {
                         head.push_str(&format!("# note: {}\n", note.message(false)));
                     }
                     if let Some(trained) = trained_given.get_untracked() {
                         head.push_str(&format!("# trained length L0 {trained}, as the reader gave it\n"));
                     }
-                    // The same file and length give the CLI's numbers (transformers 5's reading).
-                    if !moved.get_untracked() {
+                    // The same file and length give the CLI's numbers (transformers 5's reading),
+                    // unless the paste lacked what a config.json has (the lab assumed it).
+                    let assumed = notes.iter().any(|n| matches!(n, Note::Assumed { .. }));
+                    if !moved.get_untracked() && !assumed {
                         let layer = kinds.with_untracked(|k| k.get(shown_kind.get_untracked()).and_then(|k| k.layers.first().copied()));
                         head.push_str(&format!(
                             "# the same numbers as: rope_freqs --transformers 5 --seq-len {}{} < config.json\n",
@@ -412,13 +424,13 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     let (head_dim, trained) = setup.with_untracked(|l| (l.rotary_dim, l.trained));
                     let text = paste_box.get_untracked().map(|area| area.value()).unwrap_or_default();
                     let read = read_rope_fields(&text, head_dim, trained);
-                    paste_name.set(model_name(&text));
                     outcome.set(Some(read.clone().map(|r| r.notes)));
                     trained_given.set(None);
                     readings.set(read.as_ref().ok().map(|read| {
                         let others = differing_readings(read, |rules| read_rope_fields_as(&text, head_dim, trained, rules));
                         (read.clone(), others)
                     }));
+                    paste_name.set(read.is_ok().then(|| model_name(&text)).flatten());
                     match read {
                         Ok(read) => {
                             shown_kind.set(read.layers.iter().position(|k| k.rope.as_ref() == Some(&read.config)).unwrap_or(0));

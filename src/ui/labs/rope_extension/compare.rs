@@ -7,8 +7,7 @@ use leptos::prelude::*;
 
 use crate::encoding::rope_config::Transformers;
 use crate::encoding::rope_scaling::{
-    angles_seen_and_needed, differ, divisors, pair_differences, softmax_scale_factor, Extension,
-    Method, PairDifferences, PRESETS,
+    differ, pair_differences, Extension, PairDifferences, Profile, PRESETS,
 };
 use crate::lesson::labs::rope_extension::{Compared, ComparedSource, RopeExtensionSettings};
 use crate::lesson::Lang;
@@ -19,53 +18,20 @@ use crate::ui::context::{tr, use_lesson};
 use super::super::parts::{short, LabFigure, SvgChart};
 use super::super::Linked;
 
-/// One model's numbers for the comparison, at its own target length and with its own method.
-#[derive(Clone, Debug, PartialEq)]
-struct Side {
-    /// θ_i / θ'_i per pair.
-    divisors: Vec<f64>,
-    /// 2π / θ'_i per pair.
-    wavelengths: Vec<f64>,
-    /// The share of a turn asked for at L but never reached within L₀, per pair.
-    unseen: Vec<f64>,
-    inv_freq: Vec<f64>,
-    attention_factor: f64,
-    softmax: Option<f64>,
-}
-
-impl Side {
-    fn of(lab: &Extension) -> Side {
-        let plain = lab.frequencies(Method::Direct);
-        let scaled = lab.frequencies(lab.method);
-        let unseen = angles_seen_and_needed(lab.trained, lab.target, &plain.inv_freq, &scaled.inv_freq)
-            .into_iter()
-            .map(|(seen, needed)| (needed - seen).max(0.0))
-            .collect();
-        Side {
-            divisors: divisors(&plain.inv_freq, &scaled.inv_freq),
-            wavelengths: scaled.inv_freq.iter().map(|t| std::f64::consts::TAU / t).collect(),
-            unseen,
-            attention_factor: scaled.attention_factor,
-            softmax: softmax_scale_factor(&lab.config(lab.method)),
-            inv_freq: scaled.inv_freq,
-        }
-    }
-}
-
 /// The two models and what the comparison draws of them.
 #[derive(Clone, Debug, PartialEq)]
 struct Comparison {
     a: Extension,
     b: Extension,
     source: ComparedSource,
-    sa: Side,
-    sb: Side,
+    sa: Profile,
+    sb: Profile,
     d: PairDifferences,
 }
 
 impl Comparison {
     fn of(a: &Extension, b: &Extension, source: ComparedSource) -> Comparison {
-        let (sa, sb) = (Side::of(a), Side::of(b));
+        let (sa, sb) = (a.profile(), b.profile());
         let d = pair_differences(&sa.inv_freq, &sb.inv_freq);
         Comparison { a: a.clone(), b: b.clone(), source, sa, sb, d }
     }
@@ -120,13 +86,14 @@ type Row = ([&'static str; 2], String, Option<String>, bool);
 
 /// The lab's model (`linked`'s) beside the pinned one. `a_name` names the lab's model and its
 /// source if pinned; `readings` are the pasted config as each other release line of transformers
-/// reads it (empty unless the lab shows a paste those lines read differently).
+/// reads it (empty unless the lab shows a paste those lines read differently), each with whether
+/// it takes the lab's trained length (one the config does not record).
 #[component]
 pub fn RopeCompare(
     linked: Linked<RopeExtensionSettings>,
     a_name: Signal<String>,
     a_source: Signal<ComparedSource>,
-    readings: Signal<Vec<(Transformers, Extension)>>,
+    readings: Signal<Vec<(Transformers, Extension, bool)>>,
 ) -> impl IntoView {
     let lesson = use_lesson();
     let lang = move || lesson.lang.get();
@@ -164,7 +131,13 @@ pub fn RopeCompare(
             };
             rows.push((["DeepSeek's softmax factor", "DeepSeek 的 softmax 因子"], softmax(sa.softmax), Some(softmax(sb.softmax)), differs));
         }
-        let compared = format!("{differing}{of}{common}");
+        // Pair i against pair i: where the rotary dimensions differ, over the pairs both have.
+        let over = if a.rotary_dim != b_lab.rotary_dim {
+            lang.pick([" (pair by pair, of the pairs both have)", "（逐对比较两者都有的维度对）"])
+        } else {
+            ""
+        };
+        let compared = format!("{differing}{of}{common}{over}");
         let largest = match largest {
             Some((i, ratio)) => match lang {
                 Lang::Zh => format!("{}（第 {i} 对）", short(ratio)),
@@ -189,14 +162,14 @@ pub fn RopeCompare(
         <section class="lab-compare" data-testid="rope-extension-compare" data-comparing=move || comparing().then_some("")>
             <p><strong>{tr(["Compare two models", "比较两个模型"])}</strong></p>
             <p>{tr([
-                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table, the charts and the link show both, and mark every number and pair that differs. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' rotations (base, head width, lengths and rope_scaling, none of the rest of a pasted file).",
-                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者，并标出所有不同的数值和维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的旋转设置（底数、每个头的维度、长度和 rope_scaling，不含粘贴文件的其余部分）。",
+                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table and the charts show both, the table marks each difference and the charts every pair whose frequency differs, and the link keeps both. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' settings (base, rotary dimension, lengths and each method's settings, none of the rest of a pasted file).",
+                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者：表中标出每一处不同，图中标出频率不同的维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的设置（底数、旋转维度、长度和各方法的设置，不含粘贴文件的其余部分）。",
             ])}</p>
             <div class="lab-controls">
                 <button type="button" data-testid="rope-extension-pin" on:click=pin>
                     {tr(["Pin this model as B", "把当前模型固定为 B"])}
                 </button>
-                {move || readings.get().into_iter().map(|(rules, lab)| {
+                {move || readings.get().into_iter().map(|(rules, lab, carry_trained)| {
                     let testid = format!("rope-extension-compare-{}", rules.code());
                     view! {
                         <button type="button" data-testid=testid
@@ -204,7 +177,11 @@ pub fn RopeCompare(
                                 let lab = lab.clone();
                                 linked.update(|s| {
                                     let mut lab = lab;
+                                    // At the lab's length (and its L₀ where the config records none).
                                     lab.target = s.lab.target;
+                                    if carry_trained {
+                                        lab.trained = s.lab.trained;
+                                    }
                                     s.compare = Some(Compared { source: ComparedSource::Reading(rules), lab });
                                 });
                             }>
