@@ -134,6 +134,15 @@ pub fn RopeExtensionLab() -> impl IntoView {
             .collect()).unwrap_or_default())
     });
 
+    // Another model in the lab (a preset, a paste, a kind of layer, back to the paste): the model
+    // pinned beside it stays.
+    let show_model = move |next: RopeExtensionSettings| {
+        settings.update(|s| {
+            let compare = s.compare.take();
+            *s = RopeExtensionSettings { compare, ..next };
+        })
+    };
+
     // Everything drawn is computed once per change of the settings.
     let computed = Memo::new(move |_| {
         setup.with(|lab| {
@@ -156,8 +165,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>()
                             && i < PRESETS.len() {
                                 pasted.set(None);
-                                let compare = settings.with_untracked(|s| s.compare.clone());
-                                settings.set(RopeExtensionSettings { compare, ..RopeExtensionSettings::preset(i) });
+                                show_model(RopeExtensionSettings::preset(i));
                                 stale.set(false);
                             }
                     }
@@ -226,10 +234,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             <p class="note" role="status" data-testid="rope-extension-moved">
                 {tr(["Changed since the paste: the figures below are no longer the pasted config's. ", "粘贴之后已有改动：下面的数字不再是粘贴的配置的。"])}
                 <button type="button" data-testid="rope-extension-back"
-                    on:click=move |_| if let Some(back) = pasted.get_untracked() {
-                        let compare = settings.with_untracked(|s| s.compare.clone());
-                        settings.set(RopeExtensionSettings { compare, ..back })
-                    }>
+                    on:click=move |_| if let Some(back) = pasted.get_untracked() { show_model(back) }>
                     {tr(["Back to the pasted config", "回到粘贴的配置"])}
                 </button>
             </p>
@@ -446,10 +451,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
                                 preset: PRESETS.len(),
                                 lab,
                                 declared: read.config.max_position_embeddings,
-                                compare: settings.with_untracked(|s| s.compare.clone()),
+                                compare: None,
                             };
                             pasted.set(Some(read_settings.clone()));
-                            settings.set(read_settings);
+                            show_model(read_settings);
                             stale.set(false);
                         }
                         Err(_) => {
@@ -540,10 +545,10 @@ pub fn RopeExtensionLab() -> impl IntoView {
                                                         preset: PRESETS.len(),
                                                         lab: Extension::from_config(&show),
                                                         declared: show.max_position_embeddings,
-                                                        compare: settings.with_untracked(|s| s.compare.clone()),
+                                                        compare: None,
                                                     };
                                                     pasted.set(Some(kind.clone()));
-                                                    settings.set(kind);
+                                                    show_model(kind);
                                                 }>
                                                 {move || if shown_kind.get() == i { shown_text() } else { show_text() }}
                                             </button>
@@ -568,6 +573,6 @@ pub fn RopeExtensionLab() -> impl IntoView {
             </Show>
             <p class="note">{tr(NOT_IN_URL)}</p>
         </details>
-        <RopeCompare linked=linked a_name=a_name a_source=a_source readings=other_readings />
+        <RopeCompare linked=linked setup=setup a_name=a_name a_source=a_source readings=other_readings />
     }
 }

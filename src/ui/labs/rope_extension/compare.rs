@@ -18,50 +18,63 @@ use crate::ui::context::{tr, use_lesson};
 use super::super::parts::{short, LabFigure, SvgChart};
 use super::super::Linked;
 
-/// The two models and what the comparison draws of them.
-#[derive(Clone, Debug, PartialEq)]
-struct Comparison {
-    a: Extension,
-    b: Extension,
-    source: ComparedSource,
-    sa: Profile,
-    sb: Profile,
-    d: PairDifferences,
-}
-
-impl Comparison {
-    fn of(a: &Extension, b: &Extension, source: ComparedSource) -> Comparison {
-        let (sa, sb) = (a.profile(), b.profile());
-        let d = pair_differences(&sa.inv_freq, &sb.inv_freq);
-        Comparison { a: a.clone(), b: b.clone(), source, sa, sb, d }
-    }
-}
+/// What a comparison's charts are drawn from: A's settings and profile, B's (pinned) settings
+/// and profile, and where their pairs' frequencies differ.
+type Draw = fn(&Extension, &Profile, &Extension, &Profile, &PairDifferences) -> Vec<Mark>;
 
 /// The comparison's charts: caption, test id, and the marks (one view for the four of them).
-type Chart = ([&'static str; 2], &'static str, fn(&Comparison) -> Vec<Mark>);
+type Chart = ([&'static str; 2], &'static str, Draw);
 
 const CHARTS: [Chart; 4] = [
     (
         ["Each pair's divisor θ_i / θ'_i (1: kept; s: interpolated), A and B", "A 与 B 各维度对的除数 θ_i / θ'_i（1 表示不变，s 表示除以 s）"],
         "rope-extension-compare-divisors",
-        |c| compared_pair_marks([&c.sa.divisors, &c.sb.divisors], true, &c.d.differs, &[]),
+        |_, pa, _, pb, d| compared_pair_marks([&pa.divisors, &pb.divisors], true, &d.differs, &[]),
     ),
     (
         ["Each pair's wavelength after scaling, A and B, with their lengths", "A 与 B 缩放后各维度对的波长，并标出各自的 L₀ 和 L"],
         "rope-extension-compare-wavelengths",
-        |c| compared_pair_marks([&c.sa.wavelengths, &c.sb.wavelengths], true, &c.d.differs, &lengths(&c.a, &c.b)),
+        |a, pa, b, pb, d| compared_pair_marks([&pa.wavelengths, &pb.wavelengths], true, &d.differs, &lengths(a, b)),
     ),
     (
         ["Share of a turn each pair is asked for at L but never reached within L₀, A and B", "A 与 B 各维度对在 L 处要转到、在 L₀ 之内却从未转到的角度（占一整圈的比例）"],
         "rope-extension-compare-unseen",
-        |c| compared_pair_marks([&c.sa.unseen, &c.sb.unseen], false, &c.d.differs, &[]),
+        |_, pa, _, pb, d| compared_pair_marks([&pa.unseen, &pb.unseen], false, &d.differs, &[]),
     ),
     (
         ["Score of an aligned query and key against distance, A and B (each with its own method and frequencies)", "A 与 B（各用自己的方法和频率）：方向一致的查询与键的分数随距离的变化"],
         "rope-extension-compare-scores",
-        |c| compared_score_marks(&c.a, &c.b),
+        |a, _, b, _, _| compared_score_marks(a, b),
     ),
 ];
+
+/// The memos a comparison reads: A's settings and profile, B with its profile, their differences.
+#[derive(Clone, Copy)]
+struct Parts {
+    setup: Memo<Extension>,
+    profile_a: Memo<Option<Profile>>,
+    pinned: Memo<Option<(Compared, Profile)>>,
+    differences: Memo<Option<PairDifferences>>,
+}
+
+impl Parts {
+    /// `read` of everything a chart or the table draws from, or nothing when not comparing.
+    fn with<T>(
+        self,
+        read: impl FnOnce(&Extension, &Profile, &Compared, &Profile, &PairDifferences) -> Vec<T>,
+    ) -> Vec<T> {
+        self.setup.with(|a| {
+            self.profile_a.with(|pa| {
+                self.pinned.with(|b| {
+                    self.differences.with(|d| match (pa, b, d) {
+                        (Some(pa), Some((b, pb)), Some(d)) => read(a, pa, b, pb, d),
+                        _ => Vec::new(),
+                    })
+                })
+            })
+        })
+    }
+}
 
 /// A compared model's name.
 fn source_name(source: ComparedSource, lang: Lang) -> String {
@@ -84,13 +97,15 @@ fn source_name(source: ComparedSource, lang: Lang) -> String {
 /// they differ.
 type Row = ([&'static str; 2], String, Option<String>, bool);
 
-/// The lab's model (`linked`'s) beside the pinned one. `a_name` names the lab's model and its
-/// source if pinned; `readings` are the pasted config as each other release line of transformers
-/// reads it (empty unless the lab shows a paste those lines read differently), each with whether
-/// it takes the lab's trained length (one the config does not record).
+/// The lab's model (`linked`'s settings, read through `setup`, the lab's memo of them) beside the
+/// pinned one. `a_name` names the lab's model and `a_source` its source if pinned; `readings` are
+/// the pasted config as each other release line of transformers reads it (empty unless the lab
+/// shows a paste those lines read differently), each with whether it takes the lab's trained
+/// length (one the config does not record).
 #[component]
 pub fn RopeCompare(
     linked: Linked<RopeExtensionSettings>,
+    setup: Memo<Extension>,
     a_name: Signal<String>,
     a_source: Signal<ComparedSource>,
     readings: Signal<Vec<(Transformers, Extension, bool)>>,
@@ -98,56 +113,71 @@ pub fn RopeCompare(
     let lesson = use_lesson();
     let lang = move || lesson.lang.get();
     let settings = linked.settings;
-    let comparison = Memo::new(move |_| {
-        settings.with(|s| s.compare.as_ref().map(|b| Comparison::of(&s.lab, &b.lab, b.source)))
+    // B with its profile, computed again only when B changes: a move of A's sliders keeps it
+    // (the previous value is handed back, not cloned).
+    let pinned = Memo::new_owning(move |before: Option<Option<(Compared, Profile)>>| {
+        settings.with(|s| match (before, &s.compare) {
+            (Some(Some((b, profile))), Some(now)) if b == *now => (Some((b, profile)), false),
+            (Some(None), None) => (None, false),
+            (_, now) => (now.as_ref().map(|b| (b.clone(), b.lab.profile())), true),
+        })
     });
-    let comparing = move || comparison.with(Option::is_some);
+    let comparing = move || pinned.with(Option::is_some);
+    let profile_a = Memo::new(move |_| comparing().then(|| setup.with(Extension::profile)));
+    let differences = Memo::new(move |_| {
+        profile_a.with(|a| {
+            pinned.with(|b| match (a, b) {
+                (Some(a), Some((_, b))) => Some(pair_differences(&a.inv_freq, &b.inv_freq)),
+                _ => None,
+            })
+        })
+    });
+    let parts = Parts { setup, profile_a, pinned, differences };
     let rows = move || -> Vec<Row> {
         let lang = lang();
-        let Some(Comparison { a, b: b_lab, source, sa, sb, d }) = comparison.get() else {
-            return Vec::new();
-        };
-        let b_lab = &b_lab;
-        let label = |lab: &Extension| lab.config(lab.method).scaling.label();
-        let dims = |lab: &Extension| format!("{} ({})", lab.rotary_dim, lab.rotary_dim / 2);
-        let softmax = |s: Option<f64>| s.map_or("—".to_string(), short);
-        let PairDifferences { differs, largest } = d;
-        let common = differs.len();
-        let differing = differs.iter().filter(|d| **d).count();
-        let of = lang.pick([" of ", " / "]);
-        let mut rows: Vec<Row> = vec![
-            (["model", "模型"], a_name.get(), Some(source_name(source, lang)), false),
-            (["scaling", "缩放"], label(&a), Some(label(b_lab)), label(&a) != label(b_lab)),
-            (["base θ", "底数 θ"], short(a.base), Some(short(b_lab.base)), differ(a.base, b_lab.base)),
-            (["rotary dimension d (pairs)", "旋转维度 d（括号内为维度对的个数）"], dims(&a), Some(dims(b_lab)), a.rotary_dim != b_lab.rotary_dim),
-            (["trained length L₀", "训练长度 L₀"], a.trained.to_string(), Some(b_lab.trained.to_string()), a.trained != b_lab.trained),
-            (["target length L", "目标长度 L"], a.target.to_string(), Some(b_lab.target.to_string()), a.target != b_lab.target),
-            (["attention_factor", "attention_factor"], short(sa.attention_factor), Some(short(sb.attention_factor)), differ(sa.attention_factor, sb.attention_factor)),
-        ];
-        if sa.softmax.is_some() || sb.softmax.is_some() {
-            let differs = match (sa.softmax, sb.softmax) {
-                (Some(x), Some(y)) => differ(x, y),
-                _ => true,
+        parts.with(|a, sa, b, sb, d| {
+            let b_lab = &b.lab;
+            let label = |lab: &Extension| lab.config(lab.method).scaling.label();
+            let dims = |lab: &Extension| format!("{} ({})", lab.rotary_dim, lab.rotary_dim / 2);
+            let softmax = |s: Option<f64>| s.map_or("—".to_string(), short);
+            let PairDifferences { differs, largest } = d;
+            let common = differs.len();
+            let differing = differs.iter().filter(|d| **d).count();
+            let of = lang.pick([" of ", " / "]);
+            let mut rows: Vec<Row> = vec![
+                (["model", "模型"], a_name.get(), Some(source_name(b.source, lang)), false),
+                (["scaling", "缩放"], label(a), Some(label(b_lab)), label(a) != label(b_lab)),
+                (["base θ", "底数 θ"], short(a.base), Some(short(b_lab.base)), differ(a.base, b_lab.base)),
+                (["rotary dimension d (pairs)", "旋转维度 d（括号内为维度对的个数）"], dims(a), Some(dims(b_lab)), a.rotary_dim != b_lab.rotary_dim),
+                (["trained length L₀", "训练长度 L₀"], a.trained.to_string(), Some(b_lab.trained.to_string()), a.trained != b_lab.trained),
+                (["target length L", "目标长度 L"], a.target.to_string(), Some(b_lab.target.to_string()), a.target != b_lab.target),
+                (["attention_factor", "attention_factor"], short(sa.attention_factor), Some(short(sb.attention_factor)), differ(sa.attention_factor, sb.attention_factor)),
+            ];
+            if sa.softmax.is_some() || sb.softmax.is_some() {
+                let differs = match (sa.softmax, sb.softmax) {
+                    (Some(x), Some(y)) => differ(x, y),
+                    _ => true,
+                };
+                rows.push((["DeepSeek's softmax factor", "DeepSeek 的 softmax 因子"], softmax(sa.softmax), Some(softmax(sb.softmax)), differs));
+            }
+            // Pair i against pair i: where the rotary dimensions differ, over the pairs both have.
+            let over = if a.rotary_dim != b_lab.rotary_dim {
+                lang.pick([" (pair by pair, of the pairs both have)", "（逐对比较两者都有的维度对）"])
+            } else {
+                ""
             };
-            rows.push((["DeepSeek's softmax factor", "DeepSeek 的 softmax 因子"], softmax(sa.softmax), Some(softmax(sb.softmax)), differs));
-        }
-        // Pair i against pair i: where the rotary dimensions differ, over the pairs both have.
-        let over = if a.rotary_dim != b_lab.rotary_dim {
-            lang.pick([" (pair by pair, of the pairs both have)", "（逐对比较两者都有的维度对）"])
-        } else {
-            ""
-        };
-        let compared = format!("{differing}{of}{common}{over}");
-        let largest = match largest {
-            Some((i, ratio)) => match lang {
-                Lang::Zh => format!("{}（第 {i} 对）", short(ratio)),
-                _ => format!("{} at pair {i}", short(ratio)),
-            },
-            None => "1".into(),
-        };
-        rows.push((["pairs whose frequency differs", "频率不同的维度对"], compared, None, differing > 0));
-        rows.push((["largest ratio of a pair's frequencies (larger over smaller)", "同一维度对在 A、B 中的频率之比的最大值（大者除以小者）"], largest, None, differing > 0));
-        rows
+            let compared = format!("{differing}{of}{common}{over}");
+            let largest = match largest {
+                Some((i, ratio)) => match lang {
+                    Lang::Zh => format!("{}（第 {i} 对）", short(*ratio)),
+                    _ => format!("{} at pair {i}", short(*ratio)),
+                },
+                None => "1".into(),
+            };
+            rows.push((["pairs whose frequency differs", "频率不同的维度对"], compared, None, differing > 0));
+            rows.push((["largest ratio of a pair's frequencies (larger over smaller)", "同一维度对在 A、B 中的频率之比的最大值（大者除以小者）"], largest, None, differing > 0));
+            rows
+        })
     };
     let pin = move |_| {
         let source = a_source.get_untracked();
@@ -162,8 +192,8 @@ pub fn RopeCompare(
         <section class="lab-compare" data-testid="rope-extension-compare" data-comparing=move || comparing().then_some("")>
             <p><strong>{tr(["Compare two models", "比较两个模型"])}</strong></p>
             <p>{tr([
-                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table and the charts show both, the table marks each difference and the charts every pair whose frequency differs, and the link keeps both. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' settings (base, rotary dimension, lengths and each method's settings, none of the rest of a pasted file).",
-                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者：表中标出每一处不同，图中标出频率不同的维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的设置（底数、旋转维度、长度和各方法的设置，不含粘贴文件的其余部分）。",
+                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table and the charts show both, the table marks each difference and the three charts by pair mark every pair whose frequency differs, and the link keeps both. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' settings (base, rotary dimension, lengths and each method's settings, none of the rest of a pasted file).",
+                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者：表中标出每一处不同，按维度对绘制的三幅图标出频率不同的维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的设置（底数、旋转维度、长度和各方法的设置，不含粘贴文件的其余部分）。",
             ])}</p>
             <div class="lab-controls">
                 <button type="button" data-testid="rope-extension-pin" on:click=pin>
@@ -249,7 +279,7 @@ pub fn RopeCompare(
                 </ul>
                 {CHARTS.iter().map(|(caption, testid, draw)| view! {
                     <LabFigure caption=*caption>
-                        <SvgChart testid=*testid marks=Signal::derive(move || comparison.with(|c| c.as_ref().map(draw).unwrap_or_default())) />
+                        <SvgChart testid=*testid marks=Signal::derive(move || parts.with(|a, pa, b, pb, d| draw(a, pa, &b.lab, pb, d))) />
                     </LabFigure>
                 }).collect_view()}
             </Show>
