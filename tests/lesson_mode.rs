@@ -286,6 +286,48 @@ fn before_and_after_states_are_valid_and_survive_the_url() {
 }
 
 #[test]
+fn the_projected_one_line_reveal_quotes_the_answer_and_fits_two_slide_lines() {
+    // Presenter view projects the short reveal in slide type (32 px on 1920 px, the buttons
+    // beside its first line): two lines hold about 150 Latin characters or 85 Chinese ones.
+    let plan = plan();
+    for step in 1..=plan.len() {
+        for (lang, most) in [(Lang::En, 130), (Lang::Zh, 70)] {
+            let short = plan.short_reveal(step, lang);
+            let answer = plan.answer(step, lang);
+            assert!(
+                short.contains(answer),
+                "step {step} {lang:?}: {short:?} does not quote {answer:?}"
+            );
+            assert_eq!(has_cjk(short), lang == Lang::Zh, "step {step} {lang:?}");
+            assert!(
+                short.chars().count() <= most,
+                "step {step} {lang:?}: {} characters",
+                short.chars().count()
+            );
+            assert!(
+                short.len() <= plan.reveal(step, lang).len(),
+                "step {step} {lang:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_payoff_names_only_what_its_step_masks() {
+    let file = "1 panel waves\n1 before i=0\n1 mask wavelength other\n1 payoff other\n";
+    assert!(LessonPlan::parse_steps(file, 1).is_err_and(|e| e != LessonTextError::Line(4)));
+    let file = "1 panel waves\n1 before i=0\n1 mask wavelength\n1 payoff other\n";
+    assert_eq!(
+        LessonPlan::parse_steps(file, 1).err(),
+        Some(LessonTextError::Line(4))
+    );
+    let plan = plan();
+    // Without a payoff line, all that Reveal unmasks; a held read-out is not part of it.
+    assert_eq!(plan.payoff(15), ["train-measured"]);
+    assert_eq!(plan.payoff(12), ["extrap-learned"]);
+}
+
+#[test]
 fn the_texts_quote_the_cores_numbers() {
     let plan = plan();
     let reveal = |step| plan.reveal(step, Lang::En);
@@ -516,7 +558,11 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
     use pe_explorer::lesson::labs::{shift_operator::ShiftSettings, LabSettings};
     let plan = plan();
     assert_eq!(plan.lab(10).map(LabId::anchor), Some("lab-shift-operator"));
-    assert_eq!(plan.masks(10), ["shift-frequencies", "shift-why"]);
+    assert_eq!(
+        plan.masks(10),
+        ["shift-frequencies", "shift-eigen", "shift-why"]
+    );
+    assert_eq!(plan.payoff(10), ["shift-frequencies"]);
     let s = ShiftSettings::read(&plan.lab_query(10, false).unwrap())
         .unwrap()
         .settings;
@@ -539,7 +585,11 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
     };
     let plan = plan();
     assert_eq!(plan.lab(14).map(LabId::anchor), Some("lab-training-step"));
-    assert_eq!(plan.masks(14), ["training-unseen", "training-why"]);
+    assert_eq!(
+        plan.masks(14),
+        ["training-unseen", "training-words", "training-why"]
+    );
+    assert_eq!(plan.payoff(14), ["training-unseen"]);
     let s = TrainingSettings::read(&plan.lab_query(14, false).unwrap())
         .unwrap()
         .settings;

@@ -84,15 +84,19 @@ struct StepPlan {
     masks: Vec<String>,
     /// The read-outs hidden before and after Reveal: a later step's answer (`N hold`).
     holds: Vec<String>,
+    /// The masked read-outs and charts that show the answer, brought on screen together after
+    /// Reveal (`N payoff`); empty for all of the masked ones.
+    payoff: Vec<String>,
     /// The lab (`src/ui/labs`) whose values the step's queries also set (`rx_…`: the
     /// `lesson::labs` keys), and whose read-out holds the answer.
     lab: Option<LabId>,
     /// Whether the answer is the result of a run of the lab (the training lab's Train): the
     /// clicker's first Page Down starts it, and Reveal waits for it to finish.
     runs_lab: bool,
-    /// Per language (en, zh): the question, the reveal text, and the answer as the panel prints
-    /// it once revealed (which the reveal text quotes).
-    texts: [[Option<String>; 3]; 2],
+    /// Per language (en, zh): the question, the reveal text, the answer as the panel prints it
+    /// once revealed (which the reveal text quotes), and the reveal's first line, which presenter
+    /// view projects in place of the whole reveal text.
+    texts: [[Option<String>; 4]; 2],
     /// Per language: the answer's words and numbers, each as the page prints it, none of them on
     /// screen before Reveal and all of them after (the tests check both).
     words: [Vec<String>; 2],
@@ -183,8 +187,11 @@ impl LessonPlan {
     /// - `4 before d_model=128&i=0`: the before state, as a query over [`lesson_base`];
     /// - `4 after i=8`: what Reveal applies (optional);
     /// - `4 mask wavelength other`: read-outs hidden until Reveal (optional);
+    /// - `4 payoff wavelength`: those of them that show the answer, on screen together after
+    ///   Reveal (optional, after the mask line; all that Reveal unmasks without it);
     /// - `en 4 ? text`, `en 4 ! text`: the question and the reveal text (`en` or `zh`);
     /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal;
+    /// - `en 4 short text`: the reveal in one line, for the projected slide;
     /// - `en 4 words 19.9 | one full wave`: the answer's words and numbers, separated by `|`;
     /// - `4 minutes 2`: the step's time in class (optional);
     /// - `en 4 misconception text`, `en 4 point text`, `en 4 ask text`: the teacher's notes
@@ -192,7 +199,7 @@ impl LessonPlan {
     /// - `plan tour steps 1,2,3`, `plan tour en title text`, `plan tour en aim text`: a lesson
     ///   plan (its steps in order, and per language a title and an aim).
     ///
-    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state, all six texts
+    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state, all eight texts
     /// and its words in both languages; parameters must read without a correction. A plan needs
     /// its steps (each once), titles and aims; a step it takes needs its minutes, and the sum is
     /// at most [`PLAN_MINUTES_MAX`].
@@ -200,7 +207,8 @@ impl LessonPlan {
     /// ```
     /// use pe_explorer::lesson::{steps::LessonPlan, Lang, PanelId};
     /// let file = "1 panel waves\n1 before i=0\n1 after i=8\nen 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
-    ///             en 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\nzh 1 words 19.9 | 答\n";
+    ///             en 1 short A\nen 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n\
+    ///             zh 1 short 答\nzh 1 words 19.9 | 答\n";
     /// let plan = LessonPlan::parse_steps(file, 1).unwrap();
     /// assert_eq!(plan.panel(1), Some(PanelId::Waves));
     /// assert_eq!(plan.question(1, Lang::Zh), "问");
@@ -372,6 +380,24 @@ impl LessonPlan {
             .unwrap_or_default()
     }
 
+    /// The read-outs and charts that show step `step`'s answer once revealed: its `payoff` line,
+    /// or without one every name it masks and does not hold.
+    pub fn payoff(&self, step: usize) -> Vec<String> {
+        self.step(step)
+            .map(|s| {
+                if s.payoff.is_empty() {
+                    s.masks
+                        .iter()
+                        .filter(|m| !s.holds.contains(m))
+                        .cloned()
+                        .collect()
+                } else {
+                    s.payoff.clone()
+                }
+            })
+            .unwrap_or_default()
+    }
+
     /// The read-outs step `step` still hides once revealed: a later step's answer, which its
     /// run or after state would show (`N hold`).
     pub fn held(&self, step: usize) -> &[String] {
@@ -391,6 +417,12 @@ impl LessonPlan {
     /// The answer as the panel prints it after Reveal (the reveal text quotes it).
     pub fn answer(&self, step: usize, lang: Lang) -> &str {
         self.text(step, lang, 2)
+    }
+
+    /// The reveal in one line: what presenter view projects after Reveal, where the whole reveal
+    /// text would cover the evidence (the teacher reads that in the notes window).
+    pub fn short_reveal(&self, step: usize, lang: Lang) -> &str {
+        self.text(step, lang, 3)
     }
 
     /// The answer's words and numbers in `lang`: off the screen before Reveal, on it after.
@@ -443,8 +475,8 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             }
             step.words[lang] = words;
         }
-        (Some(lang), "?" | "!" | "=") if !rest.is_empty() => {
-            let kind = ["?", "!", "="].iter().position(|k| *k == kind)?;
+        (Some(lang), "?" | "!" | "=" | "short") if !rest.is_empty() => {
+            let kind = ["?", "!", "=", "short"].iter().position(|k| *k == kind)?;
             step.texts[lang][kind] = Some(rest.to_string());
         }
         (None, "panel") => {
@@ -471,7 +503,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
         (None, "run") if rest.is_empty() && step.lab.is_some() => {
             step.runs_lab = true;
         }
-        (None, "mask" | "hold") => {
+        (None, "mask" | "hold" | "payoff") => {
             let valid = |n: &str| {
                 n.bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
@@ -480,7 +512,13 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             if !names.iter().all(|n| valid(n)) {
                 return None;
             }
-            if kind == "mask" {
+            if kind == "payoff" {
+                // What a Reveal unmasks, named after the step's mask line.
+                if names.iter().any(|n| !step.masks.contains(n)) {
+                    return None;
+                }
+                step.payoff = names;
+            } else if kind == "mask" {
                 step.masks = names;
             } else {
                 step.holds = names;

@@ -126,6 +126,25 @@ impl SizedCanvas {
     /// out width so panels keep their shape from a phone to a projector.
     pub fn fit(element: HtmlCanvasElement, aspect: f64) -> Option<SizedCanvas> {
         let scale = device_pixel_ratio();
+        // Called as a web_sys method: leptos's ElementExt also has a `style`.
+        let style = web_sys::HtmlElement::style(&element);
+        // Its shape, for the stylesheet: presenter view's lesson mode caps a canvas's width so
+        // that its height fits the screen.
+        // (A stack of canvases drawn over each other is capped as one: `.canvas-stack`.) Set
+        // once: a canvas keeps its shape, and a slider's redraw should not restyle the page.
+        // Set before the width is measured: the cap it sets is the width drawn at, so the first
+        // drawing is not stretched to a box that the shape then widens.
+        let shape = (f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH)).to_string();
+        if style.get_property_value("--aspect").ok().as_deref() != Some(shape.as_str()) {
+            if let Some(stack) = element
+                .parent_element()
+                .filter(|parent| parent.class_name().split(' ').any(|c| c == "canvas-stack"))
+                .and_then(|parent| parent.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                stack.style().set_property("--aspect", &shape).ok()?;
+            }
+            style.set_property("--aspect", &shape).ok()?;
+        }
         // The laid-out width as it is (a fraction of a pixel included), and the height the markup's
         // `width`/`height` gave the canvas before its first drawing (`canvas_height`): the drawn
         // canvas keeps the static page's box to the pixel's fraction.
@@ -133,28 +152,9 @@ impl SizedCanvas {
         let css_height = css_width * f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH);
         let width = (css_width * scale).round() as u32;
         let height = (css_height * scale).round() as u32;
-        // Called as a web_sys method: leptos's ElementExt also has a `style`.
-        let style = web_sys::HtmlElement::style(&element);
         style
             .set_property("height", &format!("{css_height}px"))
             .ok()?;
-        // Its shape, for the stylesheet: presenter view's lesson mode caps a canvas's width so
-        // that its height fits the screen.
-        // (A stack of canvases drawn over each other is capped as one: `.canvas-stack`.) Set
-        // once: a canvas keeps its shape, and a slider's redraw should not restyle the page.
-        let shape = (f64::from(canvas_height(aspect)) / f64::from(CANVAS_WIDTH)).to_string();
-        let unset = style.get_property_value("--aspect").ok().as_deref() != Some(shape.as_str());
-        if let Some(stack) = element
-            .parent_element()
-            .filter(|parent| parent.class_name().split(' ').any(|c| c == "canvas-stack"))
-            .and_then(|parent| parent.dyn_into::<web_sys::HtmlElement>().ok())
-            .filter(|_| unset)
-        {
-            stack.style().set_property("--aspect", &shape).ok()?;
-        }
-        if unset {
-            style.set_property("--aspect", &shape).ok()?;
-        }
         if element.width() != width || element.height() != height {
             element.set_width(width);
             element.set_height(height);

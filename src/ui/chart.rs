@@ -315,9 +315,16 @@ pub fn draw_square_matrix(canvas: &SizedCanvas, chart: &MatrixChart) -> Option<(
             "bottom",
         );
     }
-    // Beside the names, which are wider than an index.
-    let widest = chart
-        .names
+    // Beside the row labels: the names, or the last index (as wide as any), so the title never
+    // runs into them.
+    let last_row = chart.last.0.to_string();
+    let last_row = [last_row.as_str()];
+    let row_labels: &[&str] = if chart.names.is_empty() {
+        &last_row
+    } else {
+        chart.names
+    };
+    let widest = row_labels
         .iter()
         .filter_map(|name| context.measure_text(name).ok())
         .map(|metrics| metrics.width())
@@ -421,7 +428,7 @@ fn format_scale(v: f64) -> String {
 fn matrix_rect(canvas: &SizedCanvas, square: bool) -> (f64, f64, f64, f64) {
     let (width, height) = (canvas.width as f64, canvas.height as f64);
     let f = canvas.font_px(12.0);
-    let (room_left, room_right, room_top, room_bottom) = (3.0 * f, 6.0 * f, 0.6 * f, 3.0 * f);
+    let (room_left, room_right, room_top, room_bottom) = (3.6 * f, 6.0 * f, 0.6 * f, 3.0 * f);
     let wide = (width - room_left - room_right).max(1.0);
     let tall = (height - room_top - room_bottom).max(1.0);
     if square {

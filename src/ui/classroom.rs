@@ -14,7 +14,7 @@ use crate::lesson::tools::ToolsCommand;
 use crate::lesson::{Field, PanelId, Theme};
 
 /// Canvas type and lines in presenter view, relative to the normal view.
-const PRESENTER_TYPE_ZOOM: f64 = 1.5;
+const PRESENTER_TYPE_ZOOM: f64 = 2.0;
 
 const THEMES: [(Theme, Key); 3] = [
     (Theme::Auto, Key::ThemeAuto),

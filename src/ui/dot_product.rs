@@ -172,8 +172,7 @@ pub fn DotProductPanel() -> impl IntoView {
                     <canvas node_ref=curve_canvas width=CANVAS_WIDTH height=canvas_height(1.0) data-testid="canvas-dot-curve" role="img" aria-label=tr(Key::AxisOffset)></canvas>
                 </div>
             </div>
-            <p data-testid="dot-symmetric"><PageText key=Key::DotSymmetric /></p>
-            <p class="note" data-testid="dot-orthogonal"><PageText key=Key::DotOrthogonal /></p>
+            // The read-outs right under the charts they read: a slide shows both at once.
             <dl class="numbers">
                 <dt>{Signal::derive(move || format!("PE({})·PE({})", p().pos, p().pos + p().k))}</dt>
                 <dd data-testid="dot-at-pos">{Signal::derive(move || format!("{:.9}", numbers.get().0))}</dd>
@@ -187,6 +186,8 @@ pub fn DotProductPanel() -> impl IntoView {
                 <dt>{tr(Key::DotScaled)}</dt>
                 <dd data-testid="dot-scaled">{Signal::derive(move || format!("{:.6}", numbers.get().2 / (p().d_model as f64 / 2.0)))}</dd>
             </dl>
+            <p data-testid="dot-symmetric"><PageText key=Key::DotSymmetric /></p>
+            <p class="note" data-testid="dot-orthogonal"><PageText key=Key::DotOrthogonal /></p>
             <Note testid="dot-sampled" text=move || {
                 let stride = data.with(|d| d.stride);
                 if stride > 1 { t(Key::DotSampled).replace("{}", &stride.to_string()) } else { String::new() }

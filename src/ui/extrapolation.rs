@@ -143,7 +143,7 @@ pub fn ExtrapolationPanel() -> impl IntoView {
             </div>
             <div class="pair-of-canvases">
                 <Figure node_ref=sinusoidal_canvas aspect=1.0 testid="canvas-extrap-sinusoidal" caption=Key::ExtrapSinusoidal />
-                <div data-readout="extrap-learned">
+                <div data-readout="extrap-table">
                     <Figure node_ref=learned_canvas aspect=1.0 testid="canvas-extrap-learned" caption=Key::ExtrapLearned />
                 </div>
             </div>

@@ -231,11 +231,14 @@ pub fn RopePanel() -> impl IntoView {
                         .replace("{n}", &p.rope_n.to_string())
                 })}</dt>
                 <dd data-testid="rope-score">{Signal::derive(move || format!("{:.12}", current.get().score))}</dd>
-                <dt>{tr(Key::RopeScoreOrigin)}</dt>
-                // The same score from 0: it answers lesson step 17, which masks it until Reveal.
-                <dd data-testid="rope-score-origin" data-readout="rope-origin">
-                    {Signal::derive(move || format!("{:.12}", current.get().score_from_origin))}
-                </dd>
+                // The same score from 0, and its name, which says what to compare: it answers
+                // lesson step 17, which masks both until Reveal.
+                <div data-readout="rope-origin">
+                    <dt>{tr(Key::RopeScoreOrigin)}</dt>
+                    <dd data-testid="rope-score-origin">
+                        {Signal::derive(move || format!("{:.12}", current.get().score_from_origin))}
+                    </dd>
+                </div>
                 <Reading label=Key::RopeOnCurve testid="rope-on-curve" value={Signal::derive(move || format!("{:.6}", current.get().decay))} />
                 <SymbolReading label="m − n" testid="rope-offset" value={Signal::derive(move || { let p = params.get(); (p.rope_m as i64 - p.rope_n as i64).to_string() })} />
             </dl>
@@ -371,7 +374,7 @@ fn draw_pairing(canvas: &SizedCanvas, layout: Layout, pair: usize) -> Option<()>
     let cell = w / DIAGRAM_WIDTH as f64;
     let box_top = h * 0.62;
     let box_size = (cell * 0.8).min(h * 0.34);
-    context.set_font(&format!("{}px sans-serif", canvas.font_px(11.0)));
+    context.set_font(&format!("{}px sans-serif", canvas.font_px(12.0)));
     context.set_text_align("center");
     for dim in 0..DIAGRAM_WIDTH {
         let x = cell * (dim as f64 + 0.5);

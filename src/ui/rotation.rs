@@ -189,6 +189,15 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
     let colors = ThemeColors::current();
     let area = canvas.drawing_area()?;
     let font = canvas.label_font(&colors);
+    // Five labels a side where they fit, three where the type is large beside a small circle
+    // (presenter view's second circle): a label such as "-0.5" needs about three times the
+    // type's size of room.
+    let side = f64::from(canvas.width.min(canvas.height)) - canvas.font_px(56.0);
+    let labels = if side >= 12.0 * canvas.font_px(12.0) {
+        5
+    } else {
+        3
+    };
     let mut chart = ChartBuilder::on(&area)
         .margin(canvas.font_px(6.0) as i32)
         // Equal label areas on both axes keep the plotting area square, so the circle is round.
@@ -199,8 +208,8 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
     themed_mesh(
         chart
             .configure_mesh()
-            .x_labels(5)
-            .y_labels(5)
+            .x_labels(labels)
+            .y_labels(labels)
             .x_desc("PE(·, 2i)")
             .y_desc("PE(·, 2i+1)"),
         &font,

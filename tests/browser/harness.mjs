@@ -388,8 +388,10 @@ export async function onStepPage(page, n) {
 
 /**
  * The lesson (assets/lesson.txt) as the tests need it: per step (a string key, "1" to "24") its
- * panel, its lab if any, and per language the answer as the panel prints it, the answer's
- * words and numbers, and the teacher's notes (misconception, point, ask).
+ * panel, its lab if any, the names it masks until Reveal, holds after it and shows its answer
+ * with (payoff; without the line, all that Reveal unmasks), and per language
+ * the answer as the panel prints it, the answer's words and numbers, and the teacher's notes
+ * (misconception, point, ask).
  */
 export function lessonSteps() {
   const steps = {};
@@ -410,6 +412,8 @@ export function lessonSteps() {
     if (m) (steps[m[1]] ??= {}).minutes = Number(m[2]);
     m = line.match(/^(\d+) run$/);
     if (m) (steps[m[1]] ??= {}).run = true;
+    m = line.match(/^(\d+) (mask|hold|payoff) (.*)$/);
+    if (m) (steps[m[1]] ??= {})[{ mask: 'masks', hold: 'holds', payoff: 'payoff' }[m[2]]] = m[3].trim().split(/\s+/);
   }
   return steps;
 }

@@ -1,44 +1,104 @@
-// A lesson a lecturer runs with a clicker on a 1920 × 1080 projector: presenter view,
-// Page Down only, every step in both languages. Before Reveal none of the answer's words and
-// numbers (their list per step is in assets/lesson.txt) is on screen; after the first Page Down
-// all of them are, in the viewport, the answer the panel prints among them, without scrolling.
-// The question is in slide type (at least 32 px), a read-out holding the answer at least 24 px,
-// and the step's panel takes the width of the screen (at least 90 %), with no parameter column.
+// A lesson a lecturer runs with a clicker on a projector: presenter view, Page Down only, every
+// step in both languages, at 1920 × 1080 and on a 720-line projector (1280 × 720). Before Reveal
+// none of the answer's words and numbers (their list per step is in assets/lesson.txt) is on
+// screen; after the first Page Down all of them are, in the viewport, the answer the panel prints
+// among them, without scrolling. Read from the back row: the lesson bar at most a fifth of the
+// screen, the question in slide type, everything in the step's panel at least 24 px (chart text
+// measured where the canvas or SVG draws it), no chart stretched, and the payoff (the answer and
+// the read-outs and charts that show it) between the bar and the bottom of the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, settle, assertClean, stepPage, onStepPage, pageFor, lessonSteps, steady } from './harness.mjs';
 
 const env = useSite();
 
-/**
- * Where each of `words` is seen on the page: for each, whether any element shows it (innerText
- * leaves out hidden and masked elements) and whether such an element is inside the viewport,
- * below the lesson bar's top edge and above the screen's bottom (the bar itself counts).
- */
-const seen = (page, words) => page.evaluate((words) => words.map((word) => {
-  const holders = [...document.querySelectorAll('body *')]
-    .filter((e) => e.getClientRects().length > 0 && e.innerText?.includes(word))
-    // The innermost: no child of it holds the whole word.
-    .filter((e) => ![...e.children].some((c) => c.innerText?.includes(word)));
-  const inView = holders.some((e) => {
-    const r = e.getBoundingClientRect();
-    return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
-  });
-  return { word, shown: holders.length > 0, inView };
-}), words);
+/** For each of `words`, whether any element shows it (innerText leaves out hidden and masked
+ * elements). */
+const seen = (page, words) => page.evaluate((words) => words.map((word) => ({
+  word,
+  shown: [...document.querySelectorAll('body *')]
+    .some((e) => e.getClientRects().length > 0 && e.innerText?.includes(word)),
+})), words);
 
-for (const lang of ['en', 'zh']) {
-  test(`presenter view, ${lang}: Page Down reveals each step, then moves on; the answer is off the screen before and on it after`, async () => {
+/**
+ * Records the size every canvas writes its text at, in CSS pixels as shown (the font's size in
+ * the canvas's pixels, times the box's width over the canvas's): per canvas, the smallest since
+ * the last `take`.
+ */
+function recordCanvasText() {
+  window.canvasText = new Map();
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (...args) {
+    const canvas = this.canvas;
+    const px = parseFloat(/([\d.]+)px/.exec(this.font)?.[1] ?? 'NaN');
+    const shown = px * canvas.getBoundingClientRect().width / canvas.width;
+    const id = canvas.dataset.testid ?? '?';
+    window.canvasText.set(id, Math.min(window.canvasText.get(id) ?? Infinity, shown));
+    return fill.apply(this, args);
+  };
+}
+
+/** What a lecturer at the back of the room cannot read or see in the step's panel `id`. */
+const backRow = (page, { id, unmasked }) => page.evaluate(({ id, unmasked }) => {
+  const found = [];
+  const panel = document.getElementById(id);
+  const bar = document.querySelector('.lesson-bar');
+  const barBox = bar.getBoundingClientRect();
+  const small = new Map();
+  for (const e of panel.querySelectorAll('*')) {
+    if (!e.getClientRects().length || e.closest('math, svg')) continue;
+    const text = [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()) || e.matches('input, select, output, button');
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (text && size < 24) small.set(`${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ')[0]}` : ''}`, size);
+  }
+  for (const [what, size] of small) found.push(`${what} is ${size}px`);
+  for (const t of panel.querySelectorAll('svg text')) {
+    if (!t.getClientRects().length) continue;
+    const size = t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize);
+    if (size < 23.5) { found.push(`${t.closest('svg').dataset.testid}'s text is drawn at ${size.toFixed(1)}px`); break; }
+  }
+  for (const c of panel.querySelectorAll('canvas')) {
+    if (!c.getClientRects().length) continue;
+    const box = c.getBoundingClientRect();
+    // A circle stays a circle: the box has the drawing's shape.
+    const stretch = (box.width / box.height) / (c.width / c.height);
+    if (Math.abs(stretch - 1) > 0.01) found.push(`${c.dataset.testid} is stretched ×${stretch.toFixed(3)}`);
+    const text = window.canvasText.get(c.dataset.testid);
+    if (text < 23.5) found.push(`${c.dataset.testid}'s text is drawn at ${text.toFixed(1)}px`);
+  }
+  if (bar.scrollHeight > 0.2 * innerHeight + 1) found.push(`the lesson bar is ${bar.scrollHeight}px of ${innerHeight}`);
+  // The payoff: what Reveal unmasked, read-outs and charts, below the bar and on the screen.
+  for (const name of unmasked) {
+    for (const e of panel.querySelectorAll(`[data-readout="${name}"]`)) {
+      if (!e.getClientRects().length) continue;
+      const r = e.getBoundingClientRect();
+      if (r.top < barBox.bottom - 1 || r.bottom > innerHeight + 1) found.push(`${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, not between ${Math.round(barBox.bottom)} and ${innerHeight}`);
+    }
+  }
+  window.canvasText.clear();
+  return found;
+}, { id, unmasked });
+
+const SCREENS = [
+  { lang: 'en', width: 1920, height: 1080 },
+  { lang: 'zh', width: 1920, height: 1080 },
+  { lang: 'en', width: 1280, height: 720 },
+  { lang: 'zh', width: 1280, height: 720 },
+];
+
+for (const { lang, width, height } of SCREENS) {
+  test(`presenter view, ${lang}, ${width} × ${height}: Page Down reveals each step, then moves on; the answer is off the screen before and on it after, read from the back row`, async () => {
     const steps = lessonSteps();
     // Every step is walked; what fails is reported together at the end.
     const failures = [];
     const check = (ok, message) => { if (!ok) failures.push(message); };
-    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width: 1920, height: 1080 } });
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width, height } });
+    await page.addInitScript(recordCanvasText);
     try {
       await page.goto(env.site.url(stepPage(1, `?lang=${lang}&presenter=1&step=1`)));
       await waitForApp(page);
       for (let n = 1; n <= 24; n += 1) {
-        const { panel, lab, answer, words } = steps[n];
+        const { panel, lab, answer, words, masks = [], holds = [], payoff: shows } = steps[n];
         await onStepPage(page, n);
         await page.waitForFunction((s) => document.documentElement.dataset.lessonPanel &&
           /^(Predict|先猜一猜)/.test(document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '') &&
@@ -50,42 +110,49 @@ for (const lang of ['en', 'zh']) {
         await settle(page);
         const slide = await page.evaluate((id) => ({
           question: parseFloat(getComputedStyle(document.querySelector('[data-testid="lesson-prompt"]')).fontSize),
+          bar: document.querySelector('.lesson-bar').scrollHeight,
           panel: document.getElementById(id).getBoundingClientRect().width,
           controls: document.querySelector('aside.controls').getClientRects().length,
           wide: document.documentElement.scrollWidth,
         }), panel);
-        check(slide.question >= 32, `step ${n}: the question is ${slide.question}px`);
-        check(slide.panel >= 0.9 * 1920, `step ${n}: the panel is ${slide.panel}px wide`);
+        // On a 720-line projector a CSS pixel is half as large again: 22 px read as 33.
+        check(slide.question >= (height >= 1080 ? 32 : 22), `step ${n}: the question is ${slide.question}px`);
+        check(slide.bar <= 0.2 * height + 1, `step ${n}: the lesson bar is ${slide.bar}px before Reveal`);
+        check(slide.panel >= 0.9 * width, `step ${n}: the panel is ${slide.panel}px wide`);
         check(slide.controls === 0, `step ${n}: a parameter column`);
-        check(slide.wide <= 1920, `step ${n}: the page is ${slide.wide}px wide`);
+        check(slide.wide <= width, `step ${n}: the page is ${slide.wide}px wide`);
+        // No chart stretched from its first drawing on (a canvas fitted to a box that then changes).
+        const stretched = await page.evaluate((id) => [...document.getElementById(id).querySelectorAll('canvas')]
+          .filter((c) => c.getClientRects().length)
+          .filter((c) => { const b = c.getBoundingClientRect(); return Math.abs((b.width / b.height) / (c.width / c.height) - 1) > 0.01; })
+          .map((c) => c.dataset.testid), panel);
+        check(stretched.length === 0, `step ${n}: stretched before Reveal: ${stretched.join(', ')}`);
         const before = (await seen(page, [answer[lang], ...words[lang]])).filter((w) => w.shown).map((w) => w.word);
         check(before.length === 0, `step ${n}: on screen before Reveal: ${before.join(' | ')}`);
 
         await page.keyboard.press('PageDown');
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
         await settle(page);
-        // The payoff is brought on screen after the panel's redraw and the bar's growth: the
+        // The payoff is brought on screen after the panel's redraw and the bar's change: the
         // scroll comes to rest.
         await steady(page, () => [scrollY, document.documentElement.scrollHeight]);
-        const after = (await seen(page, words[lang])).filter((w) => !w.inView).map((w) => w.word);
-        check(after.length === 0, `step ${n}: not in the viewport after Reveal: ${after.join(' | ')}`);
+        // Each of the answer's words is on the page (the panel's sentences that state it, the
+        // one-line reveal); the teacher reads the whole reveal text in the notes window.
+        const after = (await seen(page, words[lang])).filter((w) => !w.shown).map((w) => w.word);
+        check(after.length === 0, `step ${n}: not on the page after Reveal: ${after.join(' | ')}`);
         const payoff = await page.evaluate(({ id, answer }) => {
+          const barBottom = document.querySelector('.lesson-bar').getBoundingClientRect().bottom;
           const holders = [...document.getElementById(id).querySelectorAll('*')]
             .filter((e) => e.getClientRects().length > 0 && e.innerText?.includes(answer));
           const inner = holders.filter((e) => ![...e.children].some((c) => c.innerText?.includes(answer)));
           return inner.map((e) => {
             const r = e.getBoundingClientRect();
-            return {
-              top: r.top,
-              bottom: r.bottom,
-              size: parseFloat(getComputedStyle(e).fontSize),
-              readout: e.closest('.numbers, .readout, [data-readout], dd, td') !== null,
-            };
+            return { top: r.top, bottom: r.bottom, barBottom };
           });
         }, { id: panel, answer: answer[lang] });
-        check(payoff.some((r) => r.top >= 0 && r.bottom <= 1080), `step ${n}: the panel's answer ${answer[lang]} is off screen (${JSON.stringify(payoff)})`);
-        // A read-out holding the answer is read from the back row: at least 24 px.
-        for (const r of payoff.filter((r) => r.readout)) check(r.size >= 24, `step ${n}: the answer's read-out is ${r.size}px`);
+        check(payoff.some((r) => r.top >= r.barBottom - 1 && r.bottom <= height + 1), `step ${n}: the panel's answer ${answer[lang]} is not on screen below the bar (${JSON.stringify(payoff)})`);
+        const unmasked = shows ?? masks.filter((name) => !holds.includes(name));
+        for (const problem of await backRow(page, { id: panel, unmasked })) check(false, `step ${n}: ${problem}`);
         if (n < 24) await page.keyboard.press('PageDown');
       }
       assert.deepEqual(failures, []);

@@ -162,17 +162,20 @@ pub fn Rope2dLab() -> impl IntoView {
                 "到右边图块的分数（所选 · 展平）",
             ])}</dt>
             <dd data-testid="rope-2d-right">{neighbour(0, 1)}</dd>
-            <dt>{tr([
-                "score to the patch below (chosen · flattened)",
-                "到下方图块的分数（所选 · 展平）",
-            ])}</dt>
-            // Lesson step 20 asks about it: masked until Reveal.
-            <dd data-testid="rope-2d-below" data-readout="rope-2d-below">{neighbour(1, 0)}</dd>
-            <dt>{tr([
-                "flattened: positions between a patch and the one below",
-                "展平时：一个图块与其下方图块之间的位置数",
-            ])}</dt>
-            <dd data-testid="rope-2d-row-gap">{move || settings.with(|s| s.columns.to_string())}</dd>
+            // Lesson step 20 asks about the patch below: masked until Reveal, with how far the
+            // flattened grid puts it, which gives the answer away.
+            <div data-readout="rope-2d-below">
+                <dt>{tr([
+                    "score to the patch below (chosen · flattened)",
+                    "到下方图块的分数（所选 · 展平）",
+                ])}</dt>
+                <dd data-testid="rope-2d-below">{neighbour(1, 0)}</dd>
+                <dt>{tr([
+                    "flattened: positions between a patch and the one below",
+                    "展平时：一个图块与其下方图块之间的位置数",
+                ])}</dt>
+                <dd data-testid="rope-2d-row-gap">{move || settings.with(|s| s.columns.to_string())}</dd>
+            </div>
         </dl>
         <LabFigure caption=[
                 "Score from the outlined query patch to every patch",

@@ -84,19 +84,25 @@ pub fn ShiftOperatorLab() -> impl IntoView {
             <dd data-testid="shift-operator-random-residual">{text(|r, _, _| error_text(r.random_residual))}</dd>
             <dt>{move || format!("{}{:.6}", lang.get().pick(["the same for the page's pair i on this circle, ω_i = ", "本页第 i 对的波在这个圈上的同一残差，ω_i = "]), encoding_omega.get())}</dt>
             <dd data-testid="shift-operator-encoding-residual">{text(|r, _, _| error_text(r.encoding_residual))}</dd>
-            <dt>{tr(["‖AS − SA‖ for the mixing by offset", "只看偏移量的混合的 ‖AS − SA‖"])}</dt>
-            <dd data-testid="shift-operator-circulant">{text(|r, _, _| error_text(r.circulant_commutator))}</dd>
+            // Lesson step 10 masks these until Reveal: that the mixing commutes with the shift
+            // and passes every wave through, scaled, is its answer.
+            <div data-readout="shift-eigen">
+                <dt>{tr(["‖AS − SA‖ for the mixing by offset", "只看偏移量的混合的 ‖AS − SA‖"])}</dt>
+                <dd data-testid="shift-operator-circulant">{text(|r, _, _| error_text(r.circulant_commutator))}</dd>
+            </div>
             <dt>{tr(["‖AS − SA‖ for softmax attention over random content", "随机内容上的 softmax 注意力的 ‖AS − SA‖"])}</dt>
             <dd data-testid="shift-operator-content">{text(|r, _, _| error_text(r.content_commutator))}</dd>
-            <dt>{tr(["H(f): the gain |H(f)| and the phase arg H(f)", "H(f)：增益 |H(f)| 和相位 arg H(f)"])}</dt>
-            <dd data-testid="shift-operator-response">{text(|r, s, _| {
-                let h = r.response[s.f];
-                // A phase that is 0 to rounding prints as 0, not −0.000000.
-                let phase = if h.arg().abs() < 5e-7 { 0.0 } else { h.arg() };
-                format!("{:.6}, {phase:.6}", h.abs())
-            })}</dd>
-            <dt>{tr(["largest |(Av)_t − H(f)·v_t|", "最大的 |(Av)_t − H(f)·v_t|"])}</dt>
-            <dd data-testid="shift-operator-through">{text(|r, _, _| error_text(r.wave_through_mixing))}</dd>
+            <div data-readout="shift-eigen">
+                <dt>{tr(["H(f): the gain |H(f)| and the phase arg H(f)", "H(f)：增益 |H(f)| 和相位 arg H(f)"])}</dt>
+                <dd data-testid="shift-operator-response">{text(|r, s, _| {
+                    let h = r.response[s.f];
+                    // A phase that is 0 to rounding prints as 0, not −0.000000.
+                    let phase = if h.arg().abs() < 5e-7 { 0.0 } else { h.arg() };
+                    format!("{:.6}, {phase:.6}", h.abs())
+                })}</dd>
+                <dt>{tr(["largest |(Av)_t − H(f)·v_t|", "最大的 |(Av)_t − H(f)·v_t|"])}</dt>
+                <dd data-testid="shift-operator-through">{text(|r, _, _| error_text(r.wave_through_mixing))}</dd>
+            </div>
             <dt>{tr(["frequencies in A·(wave f + wave f2)", "A·(波 f + 波 f2) 中的频率"])}</dt>
             <dd data-testid="shift-operator-frequencies" data-readout="shift-frequencies">{text(|r, s, lang| {
                 let list = |k: Vec<usize>| k.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
@@ -111,12 +117,14 @@ pub fn ShiftOperatorLab() -> impl IntoView {
         <LabFigure caption=["The kernel h[d]: the weight a position gives the one d places before it", "核 h[d]：一个位置给它前面第 d 个位置的权重"]>
             <SvgChart testid="shift-operator-kernel-chart" marks=Signal::derive(move || report.with(|r| bar_marks(&r.kernel, &[], "d"))) />
         </LabFigure>
-        <LabFigure caption=["|H(f)|, the frequency response; f and f2 in orange", "|H(f)|，频率响应；f 和 f2 为橙色"]>
-            <SvgChart testid="shift-operator-response-chart" marks=Signal::derive(move || {
-                let chosen = settings.with(|s| [s.f, s.f2]);
-                report.with(|r| bar_marks(&r.response.iter().map(|h| h.abs()).collect::<Vec<_>>(), &chosen, "f"))
-            }) />
-        </LabFigure>
+        <div data-readout="shift-eigen">
+            <LabFigure caption=["|H(f)|, the frequency response; f and f2 in orange", "|H(f)|，频率响应；f 和 f2 为橙色"]>
+                <SvgChart testid="shift-operator-response-chart" marks=Signal::derive(move || {
+                    let chosen = settings.with(|s| [s.f, s.f2]);
+                    report.with(|r| bar_marks(&r.response.iter().map(|h| h.abs()).collect::<Vec<_>>(), &chosen, "f"))
+                }) />
+            </LabFigure>
+        </div>
         <p>{tr([
             "Two limits the usual telling of this argument passes over. The encoding's own waves close on an N-position circle only when ω_i·N is a multiple of 2π, which it almost never is: on the circle they are eigenvectors only approximately (the residual of the page's pair i is printed), exactly only on a sequence without end. And softmax attention's weights depend on what is at each position, not only on the offset: for a given sentence its matrix does not commute with the shift (printed for random content). What this lab shows holds for the part of a score that depends on position alone.",
             "这个论证的常见讲法略过了两个限制。位置编码自己的波只有在 ω_i·N 是 2π 的整数倍时才能在 N 个位置的圈上首尾相接，而这几乎从不成立：在圈上它们只是近似的本征向量（上面给出本页第 i 对的残差），只有在无限长的序列上才严格成立。另外，softmax 注意力的权重取决于每个位置上的内容，而不只是偏移量：对一个给定的句子，它的矩阵与平移算子不可交换（上面给出随机内容下的值）。本实验的结论只适用于分数中仅取决于位置的那一部分。",

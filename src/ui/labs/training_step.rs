@@ -106,7 +106,7 @@ pub fn TrainingStepLab() -> impl IntoView {
                 bar_marks(&o.position_rows, &used, "pos")
             })) />
         </figure>
-        <figure class="lab-chart" data-readout="training-unseen">
+        <figure class="lab-chart" data-readout="training-words">
             <figcaption>{tr(["How far each word's row moved; the sentence's words in orange", "每个词的行移动了多远；句子中的词为橙色"])}</figcaption>
             <SvgChart testid="training-step-words-chart" marks=Signal::derive(move || outcome.with(|o| bar_marks(&o.word_rows, &o.tokens, "word"))) />
         </figure>

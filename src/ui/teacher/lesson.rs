@@ -10,8 +10,8 @@ use leptos::prelude::*;
 
 use super::notes_window::{self, NotesKey, NotesView};
 use super::scroll::{
-    keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready, show_payoff,
-    something_open, takes_text, typed_into_control,
+    keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready,
+    show_payoff_when_settled, something_open, takes_text, typed_into_control,
 };
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
@@ -348,24 +348,18 @@ impl Classroom {
             self.show(plan.after(current.step, current), true);
             let (panel, answer) = (
                 plan.panel(current.step),
-                plan.answer(current.step, current.lang),
+                plan.answer(current.step, current.lang).to_string(),
             );
-            let answer = answer.to_string();
+            let payoff = plan.payoff(current.step);
             let (params, revealed) = (self.lesson.params, self.revealed);
             // Not once the lesson has moved on (a quick second Page Down): the next step's panel
             // is on screen by then.
             let still_here = move || {
                 params.with_untracked(|p| p.step) == current.step && revealed.get_untracked()
             };
-            // Once the panel has redrawn in the after state and the bar has grown by the
-            // reveal text.
-            request_animation_frame(move || {
-                request_animation_frame(move || {
-                    if still_here() {
-                        show_payoff(panel, &answer);
-                    }
-                });
-            });
+            // Once the panel has redrawn in the after state and the bar shows the reveal, and
+            // again while the page settles (at most two seconds).
+            show_payoff_when_settled(panel, answer, payoff, still_here, 120, 0);
         }
     }
 
@@ -680,14 +674,15 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             .replace("{n}", &at.to_string())
             .replace("{total}", &total.to_string())
     };
-    let text = move |answer: bool| {
+    let text = move |says: Says| {
         let step = step.get();
         let lang = lesson.lang.get();
-        classroom.plan.with(|plan| match plan {
-            Plan::Ready(plan) if answer => plan.reveal(step, lang).to_string(),
-            Plan::Ready(plan) => plan.question(step, lang).to_string(),
-            Plan::Failed if !answer => lang.t(Key::LessonFailed).to_string(),
-            Plan::Idle | Plan::Loading if !answer => lang.t(Key::LessonLoading).to_string(),
+        classroom.plan.with(|plan| match (plan, says) {
+            (Plan::Ready(plan), Says::Question) => plan.question(step, lang).to_string(),
+            (Plan::Ready(plan), Says::Reveal) => plan.reveal(step, lang).to_string(),
+            (Plan::Ready(plan), Says::Short) => plan.short_reveal(step, lang).to_string(),
+            (Plan::Failed, Says::Question) => lang.t(Key::LessonFailed).to_string(),
+            (Plan::Idle | Plan::Loading, Says::Question) => lang.t(Key::LessonLoading).to_string(),
             _ => String::new(),
         })
     };
@@ -745,7 +740,7 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                 ..labels
             },
             _ => NotesView {
-                question: text(false),
+                question: text(Says::Question),
                 ..labels
             },
         })
@@ -827,8 +822,74 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             hidden=move || step.get() == 0
         >
             <div class="lesson-text">
+                // First, so that the question flows beside the buttons (presenter view floats
+                // them in the bar's corner) and a phone shows them on top.
+                <div class="lesson-buttons">
+                    // A student's link that locks the step shows no Reveal: the class sees the
+                    // answer when the teacher does.
+                    <button
+                        type="button"
+                        data-testid="lesson-reveal-button"
+                        hidden=step_locked
+                        disabled=move || revealed.get()
+                        on:click=move |_| classroom.reveal_or_run()
+                    >
+                        {move || {
+                            let to_run = classroom.step_runs()
+                                && !classroom.awaiting_run.get()
+                                && classroom.run_state() != Some(crate::ui::labs::RunState::Finished);
+                            let key = if to_run {
+                                Key::LessonRunReveal
+                            } else {
+                                Key::LessonReveal
+                            };
+                            lesson.lang.get().t(key).to_string()
+                        }}
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="lesson-notes-button"
+                        aria-pressed=move || notes_shown().to_string()
+                        on:click=move |_| toggle_notes()
+                    >
+                        {tr(Key::LessonNotes)}
+                    </button>
+                    <button type="button" data-testid="lesson-reset" on:click=move |_| classroom.reset()>
+                        {tr(Key::LessonReset)}
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="lesson-previous"
+                        hidden=step_gate.hidden()
+                        title=step_gate.title()
+                        disabled=move || !has_previous() || step_locked()
+                        on:click=move |_| classroom.previous()
+                    >
+                        {tr(Key::LessonPrevious)}
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="lesson-next"
+                        hidden=step_gate.hidden()
+                        title=step_gate.title()
+                        disabled=move || !has_next() || step_locked()
+                        on:click=move |_| classroom.next()
+                    >
+                        {tr(Key::LessonNext)}
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="lesson-exit"
+                        hidden=step_gate.hidden()
+                        title=step_gate.title()
+                        disabled=step_gate.disabled()
+                        on:click=move |_| classroom.go(0)
+                    >
+                        {tr(Key::LessonExit)}
+                    </button>
+                </div>
                 <h2 id="lesson-step" data-testid="lesson-step">{counter}</h2>
-                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(false))}</p>
+                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(Says::Question))}</p>
                 <Show when=move || classroom.awaiting_run.get()>
                     <p data-testid="lesson-run" role="status">
                         {move || {
@@ -844,77 +905,18 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     </p>
                 </Show>
                 <p data-testid="lesson-reveal" aria-live="polite" hidden=move || !revealed.get()>
-                    {Signal::derive(move || text(true))}
+                    {Signal::derive(move || text(Says::Reveal))}
+                </p>
+                // Presenter view projects the reveal in one line, so the evidence keeps the
+                // screen (style/teacher.css shows one of the two).
+                <p data-testid="lesson-short" class="lesson-short" hidden=move || !revealed.get()>
+                    {Signal::derive(move || text(Says::Short))}
                 </p>
                 <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
                 <Show when=move || notes_inline.get()>
                     <p class="note" role="status" data-testid="lesson-notes-blocked">{tr(Key::NotesBlocked)}</p>
                     <TeacherNotes classroom step />
                 </Show>
-            </div>
-            <div class="lesson-buttons">
-                // A student's link that locks the step shows no Reveal: the class sees the
-                // answer when the teacher does.
-                <button
-                    type="button"
-                    data-testid="lesson-reveal-button"
-                    hidden=step_locked
-                    disabled=move || revealed.get()
-                    on:click=move |_| classroom.reveal_or_run()
-                >
-                    {move || {
-                        let to_run = classroom.step_runs()
-                            && !classroom.awaiting_run.get()
-                            && classroom.run_state() != Some(crate::ui::labs::RunState::Finished);
-                        let key = if to_run {
-                            Key::LessonRunReveal
-                        } else {
-                            Key::LessonReveal
-                        };
-                        lesson.lang.get().t(key).to_string()
-                    }}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-notes-button"
-                    aria-pressed=move || notes_shown().to_string()
-                    on:click=move |_| toggle_notes()
-                >
-                    {tr(Key::LessonNotes)}
-                </button>
-                <button type="button" data-testid="lesson-reset" on:click=move |_| classroom.reset()>
-                    {tr(Key::LessonReset)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-previous"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=move || !has_previous() || step_locked()
-                    on:click=move |_| classroom.previous()
-                >
-                    {tr(Key::LessonPrevious)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-next"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=move || !has_next() || step_locked()
-                    on:click=move |_| classroom.next()
-                >
-                    {tr(Key::LessonNext)}
-                </button>
-                <button
-                    type="button"
-                    data-testid="lesson-exit"
-                    hidden=step_gate.hidden()
-                    title=step_gate.title()
-                    disabled=step_gate.disabled()
-                    on:click=move |_| classroom.go(0)
-                >
-                    {tr(Key::LessonExit)}
-                </button>
             </div>
         </aside>
         <div
@@ -924,6 +926,14 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             on:click=move |_| blank.set(false)
         ></div>
     }
+}
+
+/// What the lesson bar says of the step: its question, its reveal text, or the reveal in one line.
+#[derive(Clone, Copy)]
+enum Says {
+    Question,
+    Reveal,
+    Short,
 }
 
 /// The step's teacher notes (`assets/lesson.txt`): the misconception it targets, what to point

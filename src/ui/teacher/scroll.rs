@@ -67,36 +67,101 @@ pub fn show_lab_when_drawn(
     }
 }
 
-/// Scrolls the element of `panel` that prints `answer` (the smallest that holds all of it) to
-/// the bottom of the screen, unless it is on screen already: after Reveal the class sees the
-/// payoff without the teacher scrolling to it.
-pub fn show_payoff(panel: Option<PanelId>, answer: &str) {
+/// Brings the step's payoff on screen after Reveal, so the class sees it without the teacher
+/// scrolling: the element of `panel` that prints `answer` (the smallest that holds all of it) and
+/// the read-outs and charts that show it (`payoff`, `data-readout` names), all between the lesson
+/// bar and the bottom of the screen, with the sentences of those names that state it
+/// (`data-answer`) where they fit too; where even the read-outs do not fit, the answer at the
+/// bottom, with as much above it as fits.
+fn show_payoff(panel: Option<PanelId>, answer: &str, payoff: &[String]) -> bool {
     let Some(section) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
-        return;
+        return false;
+    };
+    let shown = |list: web_sys::NodeList| {
+        (0..list.length())
+            .filter_map(|n| list.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|e| e.get_client_rects().length() > 0)
+            .collect::<Vec<_>>()
     };
     let Ok(all) = section.query_selector_all("*") else {
-        return;
+        return false;
     };
-    let payoff = (0..all.length())
-        .filter_map(|n| all.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
-        .filter(|e| e.inner_text().contains(answer) && e.get_client_rects().length() > 0)
-        .min_by_key(|e| e.inner_text().len());
-    let Some(payoff) = payoff else {
-        return;
+    let Some(holder) = shown(all)
+        .into_iter()
+        .filter(|e| e.inner_text().contains(answer))
+        .min_by_key(|e| e.inner_text().len())
+    else {
+        return false;
     };
-    let rect = payoff.get_bounding_client_rect();
+    let answer_box = holder.get_bounding_client_rect();
+    // The top and bottom of the answer together with the payoff's elements `selector` finds.
+    let extent = |selector: &str| {
+        payoff
+            .iter()
+            .filter_map(|name| {
+                section
+                    .query_selector_all(&selector.replace("{}", name))
+                    .ok()
+            })
+            .flat_map(shown)
+            .map(|e| e.get_bounding_client_rect())
+            .fold(
+                (answer_box.top(), answer_box.bottom()),
+                |(top, bottom), r| (top.min(r.top()), bottom.max(r.bottom())),
+            )
+    };
     let top = bar_height();
     let bottom = window()
         .inner_height()
         .ok()
         .and_then(|h| h.as_f64())
         .unwrap_or(0.0);
-    if rect.top() < top || rect.bottom() > bottom {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        // At the bottom of the screen: the chart above a read-out stays in view with it.
-        options.set_block(web_sys::ScrollLogicalPosition::End);
-        payoff.scroll_into_view_with_scroll_into_view_options(&options);
+    let fitting = [
+        extent("[data-readout=\"{}\"], [data-answer=\"{}\"]"),
+        extent("[data-readout=\"{}\"]"),
+    ]
+    .into_iter()
+    .find(|(first, last)| last - first <= bottom - top);
+    let by = match fitting {
+        Some((first, _)) if first < top => first - top,
+        Some((_, last)) => (last - bottom).max(0.0),
+        // The answer at the bottom of the screen: the chart above it stays in view with it.
+        None => answer_box.bottom() - bottom,
+    };
+    let moves = by.abs() >= 1.0;
+    if moves {
+        window().scroll_by_with_x_and_y(0.0, by);
     }
+    moves
+}
+
+/// Frames in a row without a scroll after which the payoff is taken to stay where it is.
+const PAYOFF_CALM_FRAMES: u32 = 10;
+
+/// [`show_payoff`] at each frame while the page settles after Reveal (the panel redrawn in its
+/// after state, a fit finishing, the bar changed): until it has nothing to scroll for
+/// [`PAYOFF_CALM_FRAMES`] frames, for at most `frames` frames, and only while `still_here`.
+pub fn show_payoff_when_settled(
+    panel: Option<PanelId>,
+    answer: String,
+    payoff: Vec<String>,
+    still_here: impl Fn() -> bool + Copy + 'static,
+    frames: u32,
+    calm: u32,
+) {
+    request_animation_frame(move || {
+        if !still_here() {
+            return;
+        }
+        let calm = if show_payoff(panel, &answer, &payoff) {
+            0
+        } else {
+            calm + 1
+        };
+        if calm < PAYOFF_CALM_FRAMES && frames > 0 {
+            show_payoff_when_settled(panel, answer, payoff, still_here, frames - 1, calm);
+        }
+    });
 }
 
 /// How much of the top of the screen the lesson bar covers once the page is scrolled: its height
