@@ -131,6 +131,12 @@ for (const { lang, width, height } of SCREENS) {
         check(before.length === 0, `step ${n}: on screen before Reveal: ${before.join(' | ')}`);
 
         await page.keyboard.press('PageDown');
+        // A step whose answer is a run trains first (its progress is a status in the bar): the
+        // strip keeps its size meanwhile.
+        await page.waitForFunction(() => document.querySelector('[data-testid="lesson-run"]') ||
+          document.documentElement.hasAttribute('data-revealed'));
+        const running = await page.evaluate(() => document.querySelector('.lesson-bar').scrollHeight);
+        check(running <= 0.2 * height + 1, `step ${n}: the lesson bar is ${running}px after the first Page Down`);
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
         await settle(page);
         // The payoff is brought on screen after the panel's redraw and the bar's change: the
