@@ -100,6 +100,8 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
         "1 minutes 0",
         "1 minutes many",
         "en 1 hint text",
+        "en 1 short ",
+        "1 payoff Bad_Name",
         "plan tour steps 1,1",
         "plan tour steps 1,99",
         "plan Tour steps 1",
@@ -286,9 +288,10 @@ fn before_and_after_states_are_valid_and_survive_the_url() {
 }
 
 #[test]
-fn the_projected_one_line_reveal_quotes_the_answer_and_fits_two_slide_lines() {
+fn the_projected_short_reveal_quotes_the_answer_and_fits_two_slide_lines() {
     // Presenter view projects the short reveal in slide type (32 px on 1920 px, the buttons
-    // beside its first line): two lines hold about 150 Latin characters or 85 Chinese ones.
+    // beside its first line): two lines hold about 150 Latin characters or 85 Chinese ones. It
+    // runs to a second line where it must, as a slide's title does.
     let plan = plan();
     for step in 1..=plan.len() {
         for (lang, most) in [(Lang::En, 130), (Lang::Zh, 70)] {
@@ -314,15 +317,33 @@ fn the_projected_one_line_reveal_quotes_the_answer_and_fits_two_slide_lines() {
 
 #[test]
 fn a_payoff_names_only_what_its_step_masks() {
-    let file = "1 panel waves\n1 before i=0\n1 mask wavelength other\n1 payoff other\n";
-    assert!(LessonPlan::parse_steps(file, 1).is_err_and(|e| e != LessonTextError::Line(4)));
-    let file = "1 panel waves\n1 before i=0\n1 mask wavelength\n1 payoff other\n";
+    let step = |lines: &str| {
+        format!(
+            "1 panel waves\n1 before i=0\n{lines}en 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
+             en 1 short A 19.9\nen 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n\
+             zh 1 short 答 19.9\nzh 1 words 19.9\n"
+        )
+    };
+    let read = |lines: &str| LessonPlan::parse_steps(&step(lines), 1).map(|plan| plan.payoff(1));
+    // Named among the masks, in either order of the lines.
     assert_eq!(
-        LessonPlan::parse_steps(file, 1).err(),
-        Some(LessonTextError::Line(4))
+        read("1 mask wavelength other\n1 payoff other\n"),
+        Ok(vec!["other".to_string()])
+    );
+    assert_eq!(
+        read("1 payoff other\n1 mask wavelength other\n"),
+        Ok(vec!["other".to_string()])
+    );
+    assert_eq!(
+        read("1 mask wavelength\n1 payoff other\n"),
+        Err(LessonTextError::Payoff(1))
+    );
+    // Without a payoff line, all that Reveal unmasks.
+    assert_eq!(
+        read("1 mask wavelength other\n"),
+        Ok(vec!["wavelength".to_string(), "other".to_string()])
     );
     let plan = plan();
-    // Without a payoff line, all that Reveal unmasks; a held read-out is not part of it.
     assert_eq!(plan.payoff(15), ["train-measured"]);
     assert_eq!(plan.payoff(12), ["extrap-learned"]);
 }

@@ -67,6 +67,8 @@ pub enum LessonTextError {
     /// This step lacks its panel, its before state, or a question, answer or reveal text in one
     /// of the languages, or has some of its teacher notes but not all.
     Incomplete(usize),
+    /// This step's payoff names a read-out that its mask line does not.
+    Payoff(usize),
     /// This plan lacks its steps, a title or an aim, or a step's minutes, or takes longer than
     /// [`PLAN_MINUTES_MAX`].
     Plan(String),
@@ -94,8 +96,8 @@ struct StepPlan {
     /// clicker's first Page Down starts it, and Reveal waits for it to finish.
     runs_lab: bool,
     /// Per language (en, zh): the question, the reveal text, the answer as the panel prints it
-    /// once revealed (which the reveal text quotes), and the reveal's first line, which presenter
-    /// view projects in place of the whole reveal text.
+    /// once revealed (which the reveal text quotes), and the short reveal (written on its own
+    /// line of the file), which presenter view projects in place of the whole reveal text.
     texts: [[Option<String>; 4]; 2],
     /// Per language: the answer's words and numbers, each as the page prints it, none of them on
     /// screen before Reveal and all of them after (the tests check both).
@@ -191,7 +193,7 @@ impl LessonPlan {
     ///   Reveal (optional, after the mask line; all that Reveal unmasks without it);
     /// - `en 4 ? text`, `en 4 ! text`: the question and the reveal text (`en` or `zh`);
     /// - `en 4 = 19.9`: the answer as the panel prints it after Reveal;
-    /// - `en 4 short text`: the reveal in one line, for the projected slide;
+    /// - `en 4 short text`: the reveal in a sentence, for the projected slide;
     /// - `en 4 words 19.9 | one full wave`: the answer's words and numbers, separated by `|`;
     /// - `4 minutes 2`: the step's time in class (optional);
     /// - `en 4 misconception text`, `en 4 point text`, `en 4 ask text`: the teacher's notes
@@ -242,6 +244,10 @@ impl LessonPlan {
             let notes = step.notes.iter().flatten().filter(|n| n.is_some()).count();
             if !complete || !(notes == 0 || notes == 6) {
                 return Err(LessonTextError::Incomplete(n + 1));
+            }
+            // What shows the answer is something Reveal unmasks (in whatever order the lines come).
+            if step.payoff.iter().any(|name| !step.masks.contains(name)) {
+                return Err(LessonTextError::Payoff(n + 1));
             }
         }
         for plan in &plans {
@@ -381,16 +387,12 @@ impl LessonPlan {
     }
 
     /// The read-outs and charts that show step `step`'s answer once revealed: its `payoff` line,
-    /// or without one every name it masks and does not hold.
+    /// or without one every name it masks.
     pub fn payoff(&self, step: usize) -> Vec<String> {
         self.step(step)
             .map(|s| {
                 if s.payoff.is_empty() {
-                    s.masks
-                        .iter()
-                        .filter(|m| !s.holds.contains(m))
-                        .cloned()
-                        .collect()
+                    s.masks.clone()
                 } else {
                     s.payoff.clone()
                 }
@@ -419,7 +421,7 @@ impl LessonPlan {
         self.text(step, lang, 2)
     }
 
-    /// The reveal in one line: what presenter view projects after Reveal, where the whole reveal
+    /// The short reveal, a sentence: what presenter view projects after Reveal, where the whole reveal
     /// text would cover the evidence (the teacher reads that in the notes window).
     pub fn short_reveal(&self, step: usize, lang: Lang) -> &str {
         self.text(step, lang, 3)
@@ -513,10 +515,6 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
                 return None;
             }
             if kind == "payoff" {
-                // What a Reveal unmasks, named after the step's mask line.
-                if names.iter().any(|n| !step.masks.contains(n)) {
-                    return None;
-                }
                 step.payoff = names;
             } else if kind == "mask" {
                 step.masks = names;

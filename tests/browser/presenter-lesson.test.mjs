@@ -1,11 +1,11 @@
 // A lesson a lecturer runs with a clicker on a projector: presenter view, Page Down only, every
 // step in both languages, at 1920 × 1080 and on a 720-line projector (1280 × 720). Before Reveal
 // none of the answer's words and numbers (their list per step is in assets/lesson.txt) is on
-// screen; after the first Page Down all of them are, in the viewport, the answer the panel prints
-// among them, without scrolling. Read from the back row: the lesson bar at most a fifth of the
-// screen, the question in slide type, everything in the step's panel at least 24 px (chart text
-// measured where the canvas or SVG draws it), no chart stretched, and the payoff (the answer and
-// the read-outs and charts that show it) between the bar and the bottom of the screen.
+// the page; after the first Page Down all of them are, and the answer the panel prints is on
+// screen without scrolling. Read from the back row: the lesson bar at most a fifth of the screen,
+// the question in slide type, everything in the step's panel at least 24 px (chart text measured
+// where the canvas or SVG draws it), no chart stretched, and the payoff (the answer and the
+// read-outs and charts that show it) between the bar and the bottom of the screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, waitForApp, settle, assertClean, stepPage, onStepPage, pageFor, lessonSteps, steady } from './harness.mjs';
@@ -22,24 +22,39 @@ const seen = (page, words) => page.evaluate((words) => words.map((word) => ({
 
 /**
  * Records the size every canvas writes its text at, in CSS pixels as shown (the font's size in
- * the canvas's pixels, times the box's width over the canvas's): per canvas, the smallest since
- * the last `take`.
+ * the canvas's pixels, times the box's width over the canvas's): per canvas, the smallest of its
+ * last drawing (a drawing starts by clearing the whole canvas). A font not in pixels is NaN.
  */
 function recordCanvasText() {
   window.canvasText = new Map();
+  const clear = CanvasRenderingContext2D.prototype.clearRect;
+  CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+    if (args[2] >= this.canvas.width && args[3] >= this.canvas.height) window.canvasText.delete(this.canvas);
+    return clear.apply(this, args);
+  };
   const fill = CanvasRenderingContext2D.prototype.fillText;
   CanvasRenderingContext2D.prototype.fillText = function (...args) {
     const canvas = this.canvas;
     const px = parseFloat(/([\d.]+)px/.exec(this.font)?.[1] ?? 'NaN');
     const shown = px * canvas.getBoundingClientRect().width / canvas.width;
-    const id = canvas.dataset.testid ?? '?';
-    window.canvasText.set(id, Math.min(window.canvasText.get(id) ?? Infinity, shown));
+    window.canvasText.set(canvas, Math.min(window.canvasText.get(canvas) ?? Infinity, shown));
     return fill.apply(this, args);
   };
 }
 
+/** The canvases of panel `id` whose box has not its drawing's shape (a circle drawn as an
+ * ellipse), within 1 %. */
+const stretchedCanvases = (page, id) => page.evaluate((id) => [...document.getElementById(id).querySelectorAll('canvas')]
+  .filter((c) => c.getClientRects().length)
+  .map((c) => {
+    const box = c.getBoundingClientRect();
+    return { id: c.dataset.testid, stretch: (box.width / box.height) / (c.width / c.height) };
+  })
+  .filter(({ stretch }) => Math.abs(stretch - 1) > 0.01)
+  .map(({ id, stretch }) => `${id} ×${stretch.toFixed(3)}`), id);
+
 /** What a lecturer at the back of the room cannot read or see in the step's panel `id`. */
-const backRow = (page, { id, unmasked }) => page.evaluate(({ id, unmasked }) => {
+const backRow = (page, { id, payoff, declared }) => page.evaluate(({ id, payoff, declared }) => {
   const found = [];
   const panel = document.getElementById(id);
   const bar = document.querySelector('.lesson-bar');
@@ -58,26 +73,26 @@ const backRow = (page, { id, unmasked }) => page.evaluate(({ id, unmasked }) => 
     if (size < 23.5) { found.push(`${t.closest('svg').dataset.testid}'s text is drawn at ${size.toFixed(1)}px`); break; }
   }
   for (const c of panel.querySelectorAll('canvas')) {
-    if (!c.getClientRects().length) continue;
-    const box = c.getBoundingClientRect();
-    // A circle stays a circle: the box has the drawing's shape.
-    const stretch = (box.width / box.height) / (c.width / c.height);
-    if (Math.abs(stretch - 1) > 0.01) found.push(`${c.dataset.testid} is stretched ×${stretch.toFixed(3)}`);
-    const text = window.canvasText.get(c.dataset.testid);
-    if (text < 23.5) found.push(`${c.dataset.testid}'s text is drawn at ${text.toFixed(1)}px`);
+    if (!c.getClientRects().length || !window.canvasText.has(c)) continue;
+    // A canvas that writes no text (a marker layer) has no record.
+    const text = window.canvasText.get(c);
+    if (!(text >= 23.5)) found.push(`${c.dataset.testid}'s text is drawn at ${text}px`);
   }
   if (bar.scrollHeight > 0.2 * innerHeight + 1) found.push(`the lesson bar is ${bar.scrollHeight}px of ${innerHeight}`);
-  // The payoff: what Reveal unmasked, read-outs and charts, below the bar and on the screen.
-  for (const name of unmasked) {
-    for (const e of panel.querySelectorAll(`[data-readout="${name}"]`)) {
-      if (!e.getClientRects().length) continue;
+  // The payoff: the read-outs and charts that show the answer, below the bar and on the screen.
+  for (const name of payoff) {
+    const shown = [...panel.querySelectorAll(`[data-readout="${name}"], [data-answer="${name}"]`)]
+      .filter((e) => e.getClientRects().length);
+    // A payoff line names what the panel shows; all that a step masks may include a sentence
+    // of another panel (hidden in presenter view with that panel).
+    if (shown.length === 0 && declared) found.push(`nothing of ${name} is shown`);
+    for (const e of shown.filter((e) => e.matches('[data-readout]'))) {
       const r = e.getBoundingClientRect();
       if (r.top < barBox.bottom - 1 || r.bottom > innerHeight + 1) found.push(`${name} at ${Math.round(r.top)}–${Math.round(r.bottom)}, not between ${Math.round(barBox.bottom)} and ${innerHeight}`);
     }
   }
-  window.canvasText.clear();
   return found;
-}, { id, unmasked });
+}, { id, payoff, declared });
 
 const SCREENS = [
   { lang: 'en', width: 1920, height: 1080 },
@@ -98,7 +113,7 @@ for (const { lang, width, height } of SCREENS) {
       await page.goto(env.site.url(stepPage(1, `?lang=${lang}&presenter=1&step=1`)));
       await waitForApp(page);
       for (let n = 1; n <= 24; n += 1) {
-        const { panel, lab, answer, words, masks = [], holds = [], payoff: shows } = steps[n];
+        const { panel, lab, answer, words, masks = [], payoff: shows } = steps[n];
         await onStepPage(page, n);
         await page.waitForFunction((s) => document.documentElement.dataset.lessonPanel &&
           /^(Predict|先猜一猜)/.test(document.querySelector('[data-testid="lesson-prompt"]')?.textContent ?? '') &&
@@ -122,10 +137,7 @@ for (const { lang, width, height } of SCREENS) {
         check(slide.controls === 0, `step ${n}: a parameter column`);
         check(slide.wide <= width, `step ${n}: the page is ${slide.wide}px wide`);
         // No chart stretched from its first drawing on (a canvas fitted to a box that then changes).
-        const stretched = await page.evaluate((id) => [...document.getElementById(id).querySelectorAll('canvas')]
-          .filter((c) => c.getClientRects().length)
-          .filter((c) => { const b = c.getBoundingClientRect(); return Math.abs((b.width / b.height) / (c.width / c.height) - 1) > 0.01; })
-          .map((c) => c.dataset.testid), panel);
+        const stretched = await stretchedCanvases(page, panel);
         check(stretched.length === 0, `step ${n}: stretched before Reveal: ${stretched.join(', ')}`);
         const before = (await seen(page, [answer[lang], ...words[lang]])).filter((w) => w.shown).map((w) => w.word);
         check(before.length === 0, `step ${n}: on screen before Reveal: ${before.join(' | ')}`);
@@ -138,12 +150,12 @@ for (const { lang, width, height } of SCREENS) {
         const running = await page.evaluate(() => document.querySelector('.lesson-bar').scrollHeight);
         check(running <= 0.2 * height + 1, `step ${n}: the lesson bar is ${running}px after the first Page Down`);
         await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+        // The payoff is brought on screen after the panel's redraw and the bar's change, and kept
+        // there until the page settles: the page says when (ui/teacher/scroll.rs).
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-payoff-shown'), null, { timeout: 30000 });
         await settle(page);
-        // The payoff is brought on screen after the panel's redraw and the bar's change: the
-        // scroll comes to rest.
-        await steady(page, () => [scrollY, document.documentElement.scrollHeight]);
         // Each of the answer's words is on the page (the panel's sentences that state it, the
-        // one-line reveal); the teacher reads the whole reveal text in the notes window.
+        // short reveal); the teacher reads the whole reveal text in the notes window.
         const after = (await seen(page, words[lang])).filter((w) => !w.shown).map((w) => w.word);
         check(after.length === 0, `step ${n}: not on the page after Reveal: ${after.join(' | ')}`);
         const payoff = await page.evaluate(({ id, answer }) => {
@@ -157,8 +169,9 @@ for (const { lang, width, height } of SCREENS) {
           });
         }, { id: panel, answer: answer[lang] });
         check(payoff.some((r) => r.top >= r.barBottom - 1 && r.bottom <= height + 1), `step ${n}: the panel's answer ${answer[lang]} is not on screen below the bar (${JSON.stringify(payoff)})`);
-        const unmasked = shows ?? masks.filter((name) => !holds.includes(name));
-        for (const problem of await backRow(page, { id: panel, unmasked })) check(false, `step ${n}: ${problem}`);
+        const stretchedAfter = await stretchedCanvases(page, panel);
+        check(stretchedAfter.length === 0, `step ${n}: stretched after Reveal: ${stretchedAfter.join(', ')}`);
+        for (const problem of await backRow(page, { id: panel, payoff: shows ?? masks, declared: shows !== undefined })) check(false, `step ${n}: ${problem}`);
         if (n < 24) await page.keyboard.press('PageDown');
       }
       assert.deepEqual(failures, []);

@@ -358,8 +358,8 @@ impl Classroom {
                 params.with_untracked(|p| p.step) == current.step && revealed.get_untracked()
             };
             // Once the panel has redrawn in the after state and the bar shows the reveal, and
-            // again while the page settles (at most two seconds).
-            show_payoff_when_settled(panel, answer, payoff, still_here, 120, 0);
+            // while the page settles.
+            show_payoff_when_settled(panel, answer, payoff, still_here);
         }
     }
 
@@ -674,15 +674,17 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             .replace("{n}", &at.to_string())
             .replace("{total}", &total.to_string())
     };
-    let text = move |says: Says| {
+    let text = move |says: BarText| {
         let step = step.get();
         let lang = lesson.lang.get();
         classroom.plan.with(|plan| match (plan, says) {
-            (Plan::Ready(plan), Says::Question) => plan.question(step, lang).to_string(),
-            (Plan::Ready(plan), Says::Reveal) => plan.reveal(step, lang).to_string(),
-            (Plan::Ready(plan), Says::Short) => plan.short_reveal(step, lang).to_string(),
-            (Plan::Failed, Says::Question) => lang.t(Key::LessonFailed).to_string(),
-            (Plan::Idle | Plan::Loading, Says::Question) => lang.t(Key::LessonLoading).to_string(),
+            (Plan::Ready(plan), BarText::Question) => plan.question(step, lang).to_string(),
+            (Plan::Ready(plan), BarText::Reveal) => plan.reveal(step, lang).to_string(),
+            (Plan::Ready(plan), BarText::Short) => plan.short_reveal(step, lang).to_string(),
+            (Plan::Failed, BarText::Question) => lang.t(Key::LessonFailed).to_string(),
+            (Plan::Idle | Plan::Loading, BarText::Question) => {
+                lang.t(Key::LessonLoading).to_string()
+            }
             _ => String::new(),
         })
     };
@@ -740,7 +742,7 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                 ..labels
             },
             _ => NotesView {
-                question: text(Says::Question),
+                question: text(BarText::Question),
                 ..labels
             },
         })
@@ -889,7 +891,7 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     </button>
                 </div>
                 <h2 id="lesson-step" data-testid="lesson-step">{counter}</h2>
-                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(Says::Question))}</p>
+                <p data-testid="lesson-prompt" aria-live="polite">{Signal::derive(move || text(BarText::Question))}</p>
                 <Show when=move || classroom.awaiting_run.get()>
                     <p data-testid="lesson-run" role="status">
                         {move || {
@@ -905,12 +907,12 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
                     </p>
                 </Show>
                 <p data-testid="lesson-reveal" aria-live="polite" hidden=move || !revealed.get()>
-                    {Signal::derive(move || text(Says::Reveal))}
+                    {Signal::derive(move || text(BarText::Reveal))}
                 </p>
-                // Presenter view projects the reveal in one line, so the evidence keeps the
-                // screen (style/teacher.css shows one of the two).
-                <p data-testid="lesson-short" class="lesson-short" hidden=move || !revealed.get()>
-                    {Signal::derive(move || text(Says::Short))}
+                // Presenter view projects the short reveal instead, so the evidence keeps the
+                // screen (style/teacher.css shows one of the two, each a live region).
+                <p data-testid="lesson-short" class="lesson-short" aria-live="polite" hidden=move || !revealed.get()>
+                    {Signal::derive(move || text(BarText::Short))}
                 </p>
                 <p class="lesson-keys">{tr(Key::LessonKeys)}</p>
                 <Show when=move || notes_inline.get()>
@@ -928,9 +930,10 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
     }
 }
 
-/// What the lesson bar says of the step: its question, its reveal text, or the reveal in one line.
+/// A text of the step's that the lesson bar shows: its question, its reveal text, or its short
+/// reveal.
 #[derive(Clone, Copy)]
-enum Says {
+enum BarText {
     Question,
     Reveal,
     Short,

@@ -1,6 +1,7 @@
 //! Lesson mode's moves on the page: a step's panel, its lab and its answer brought on screen
 //! below the lesson bar, and what a key press is about (a control typed into, a dialog open).
 
+use leptos::leptos_dom::helpers::WindowListenerHandle;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -67,31 +68,58 @@ pub fn show_lab_when_drawn(
     }
 }
 
-/// Brings the step's payoff on screen after Reveal, so the class sees it without the teacher
-/// scrolling: the element of `panel` that prints `answer` (the smallest that holds all of it) and
-/// the read-outs and charts that show it (`payoff`, `data-readout` names), all between the lesson
-/// bar and the bottom of the screen, with the sentences of those names that state it
-/// (`data-answer`) where they fit too; where even the read-outs do not fit, the answer at the
-/// bottom, with as much above it as fits.
-fn show_payoff(panel: Option<PanelId>, answer: &str, payoff: &[String]) -> bool {
-    let Some(section) = panel.and_then(|p| document().get_element_by_id(p.anchor())) else {
-        return false;
-    };
+/// What the lesson bar leaves of the screen, top and bottom: what is below it in presenter view
+/// (the bar at the top), what is above it elsewhere (the bar at the bottom).
+fn free_band() -> (f64, f64) {
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let presenter = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-presenter"));
+    let bar = document()
+        .query_selector(".lesson-bar")
+        .ok()
+        .flatten()
+        .map(|bar| bar.get_bounding_client_rect())
+        .filter(|bar| bar.height() > 0.0);
+    match bar {
+        Some(bar) if presenter => (bar.bottom().clamp(0.0, height), height),
+        Some(bar) => (0.0, bar.top().clamp(0.0, height)),
+        None => (0.0, height),
+    }
+}
+
+/// The element of `section` that prints `answer`: the smallest shown one that holds all of it.
+fn answer_holder(section: &web_sys::Element, answer: &str) -> Option<web_sys::HtmlElement> {
+    let all = section.query_selector_all("*").ok()?;
+    (0..all.length())
+        .filter_map(|n| all.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
+        .filter(|e| e.get_client_rects().length() > 0)
+        .filter_map(|e| {
+            let text = e.inner_text();
+            text.contains(answer).then_some((text.len(), e))
+        })
+        .min_by_key(|(length, _)| *length)
+        .map(|(_, e)| e)
+}
+
+/// Scrolls so that `holder` (the answer) and the read-outs and charts of `section` that show it
+/// (`payoff`, `data-readout` names) are all in the free band of the screen, with the sentences of
+/// those names that state it (`data-answer`) where they fit too; where even the read-outs do not
+/// fit, the answer at the band's bottom, with as much above it as fits. Whether the page moved.
+fn show_payoff(
+    section: &web_sys::Element,
+    holder: &web_sys::HtmlElement,
+    payoff: &[String],
+) -> bool {
     let shown = |list: web_sys::NodeList| {
         (0..list.length())
-            .filter_map(|n| list.item(n)?.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter_map(|n| list.item(n)?.dyn_into::<web_sys::Element>().ok())
             .filter(|e| e.get_client_rects().length() > 0)
             .collect::<Vec<_>>()
-    };
-    let Ok(all) = section.query_selector_all("*") else {
-        return false;
-    };
-    let Some(holder) = shown(all)
-        .into_iter()
-        .filter(|e| e.inner_text().contains(answer))
-        .min_by_key(|e| e.inner_text().len())
-    else {
-        return false;
     };
     let answer_box = holder.get_bounding_client_rect();
     // The top and bottom of the answer together with the payoff's elements `selector` finds.
@@ -110,12 +138,7 @@ fn show_payoff(panel: Option<PanelId>, answer: &str, payoff: &[String]) -> bool 
                 |(top, bottom), r| (top.min(r.top()), bottom.max(r.bottom())),
             )
     };
-    let top = bar_height();
-    let bottom = window()
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
+    let (top, bottom) = free_band();
     let fitting = [
         extent("[data-readout=\"{}\"], [data-answer=\"{}\"]"),
         extent("[data-readout=\"{}\"]"),
@@ -125,42 +148,122 @@ fn show_payoff(panel: Option<PanelId>, answer: &str, payoff: &[String]) -> bool 
     let by = match fitting {
         Some((first, _)) if first < top => first - top,
         Some((_, last)) => (last - bottom).max(0.0),
-        // The answer at the bottom of the screen: the chart above it stays in view with it.
+        // The answer at the bottom of the band: the chart above it stays in view with it.
         None => answer_box.bottom() - bottom,
     };
-    let moves = by.abs() >= 1.0;
-    if moves {
-        window().scroll_by_with_x_and_y(0.0, by);
+    if by.abs() < 1.0 {
+        return false;
     }
-    moves
+    let before = window().scroll_y().unwrap_or(0.0);
+    window().scroll_by_with_x_and_y(0.0, by);
+    // At the page's end a scroll asked for may not happen: that is rest too.
+    (window().scroll_y().unwrap_or(0.0) - before).abs() >= 1.0
 }
 
 /// Frames in a row without a scroll after which the payoff is taken to stay where it is.
 const PAYOFF_CALM_FRAMES: u32 = 10;
+/// At most this many frames of looking after Reveal (two seconds at 60 frames a second).
+const PAYOFF_FRAMES: u32 = 120;
 
-/// [`show_payoff`] at each frame while the page settles after Reveal (the panel redrawn in its
-/// after state, a fit finishing, the bar changed): until it has nothing to scroll for
-/// [`PAYOFF_CALM_FRAMES`] frames, for at most `frames` frames, and only while `still_here`.
+/// A Reveal's watch over its payoff, frame by frame.
+struct PayoffWatch {
+    panel: Option<PanelId>,
+    answer: String,
+    payoff: Vec<String>,
+    /// The answer's element, once found (found again if the page replaces it).
+    holder: Option<web_sys::HtmlElement>,
+    frames_left: u32,
+    calm: u32,
+    /// Set when the teacher scrolls, taps or clicks: the page is theirs from then on.
+    taken: std::rc::Rc<std::cell::Cell<bool>>,
+    listeners: Vec<WindowListenerHandle>,
+}
+
+/// Marks `<html data-payoff-shown>` once a Reveal's watch has ended (for the browser tests, which
+/// wait for it), or takes the mark away when a new watch starts or the step was left.
+fn mark_payoff_shown(shown: bool) {
+    if let Some(root) = document().document_element() {
+        let _ = if shown {
+            root.set_attribute("data-payoff-shown", "")
+        } else {
+            root.remove_attribute("data-payoff-shown")
+        };
+    }
+}
+
+/// Brings the payoff on screen after Reveal ([`show_payoff`]) and keeps it there while the page
+/// settles (the panel redrawn in its after state, a fit finishing, the bar changed): each frame
+/// until nothing has moved for [`PAYOFF_CALM_FRAMES`] frames, for at most [`PAYOFF_FRAMES`],
+/// while `still_here`, and never against the teacher's own scrolling.
 pub fn show_payoff_when_settled(
     panel: Option<PanelId>,
     answer: String,
     payoff: Vec<String>,
     still_here: impl Fn() -> bool + Copy + 'static,
-    frames: u32,
-    calm: u32,
 ) {
+    mark_payoff_shown(false);
+    let taken = std::rc::Rc::new(std::cell::Cell::new(false));
+    let take = {
+        let taken = taken.clone();
+        move || taken.set(true)
+    };
+    let listeners = vec![
+        window_event_listener(leptos::ev::wheel, {
+            let take = take.clone();
+            move |_| take()
+        }),
+        window_event_listener(leptos::ev::touchstart, {
+            let take = take.clone();
+            move |_| take()
+        }),
+        window_event_listener(leptos::ev::pointerdown, move |_| take()),
+    ];
+    let watch = PayoffWatch {
+        panel,
+        answer,
+        payoff,
+        holder: None,
+        frames_left: PAYOFF_FRAMES,
+        calm: 0,
+        taken,
+        listeners,
+    };
+    watch_payoff(watch, still_here);
+}
+
+/// Ends a watch: its listeners removed, and the mark set if the step is still shown.
+fn end_watch(watch: PayoffWatch, shown: bool) {
+    for listener in watch.listeners {
+        listener.remove();
+    }
+    mark_payoff_shown(shown);
+}
+
+fn watch_payoff(mut watch: PayoffWatch, still_here: impl Fn() -> bool + Copy + 'static) {
     request_animation_frame(move || {
         if !still_here() {
-            return;
+            return end_watch(watch, false);
         }
-        let calm = if show_payoff(panel, &answer, &payoff) {
-            0
-        } else {
-            calm + 1
+        let section = watch
+            .panel
+            .and_then(|p| document().get_element_by_id(p.anchor()));
+        let Some(section) = section.filter(|_| !watch.taken.get()) else {
+            return end_watch(watch, true);
         };
-        if calm < PAYOFF_CALM_FRAMES && frames > 0 {
-            show_payoff_when_settled(panel, answer, payoff, still_here, frames - 1, calm);
+        if !watch.holder.as_ref().is_some_and(|h| h.is_connected()) {
+            watch.holder = answer_holder(&section, &watch.answer);
         }
+        // Not yet on the page (an after state still arriving) is not rest.
+        let at_rest = watch
+            .holder
+            .as_ref()
+            .is_some_and(|holder| !show_payoff(&section, holder, &watch.payoff));
+        watch.calm = if at_rest { watch.calm + 1 } else { 0 };
+        if watch.calm >= PAYOFF_CALM_FRAMES || watch.frames_left == 0 {
+            return end_watch(watch, true);
+        }
+        watch.frames_left -= 1;
+        watch_payoff(watch, still_here);
     });
 }
 
