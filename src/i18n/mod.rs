@@ -523,7 +523,10 @@ strings! {
     EmbedWhich => "Part to embed: ", "要嵌入的部分：";
     EmbedCopy => "Copy the code", "复制代码";
     EmbedCodeLabel => "The code to paste:", "要粘贴的代码：";
-    EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now, from 320 px wide up. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同，宽度 320 px 起即可正常显示。把代码粘贴到幻灯片或网页中可以插入网页代码的地方。";
+    EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now. In a frame at least 3 : 2 wide and 400 px tall, such as a 16 : 9 slide, it is laid out as a slide: its controls and its first chart fill the frame, without the explanations and the charts after it (a long table or code listing scrolls in its own area); another frame (from 320 px wide) shows all of it, and the page scrolls. In a slide, keys the frame does not need go to the slide: a clicker's Page Down and Page Up always (even from a slider), B and . unless you are typing in a box, Space, N, P and the arrows when no control has the focus. A reveal.js deck turns or blanks at once (through its postMessage API); after such a press, or a click outside the controls, the keyboard is back on the slide, so any slide software gets the next presses. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同。框的宽高比至少为 3 : 2、高度至少为 400 px 时（例如 16 : 9 的幻灯片），内容按幻灯片排版：控件和第一张图占满整个框，不显示说明文字和后面的图（很长的表格或代码只在各自的区域内滚动）；其他的框（宽 320 px 起）显示全部内容，整页滚动。按幻灯片排版时，框里用不到的按键会转交给幻灯片：翻页笔的 Page Down 和 Page Up 无论焦点在哪里（包括滑块）都会转交，B 和 . 只要不是在输入框中打字也会转交，空格、N、P 和方向键在没有控件获得焦点时转交。reveal.js 幻灯片会立即翻页或黑屏（通过它的 `postMessage` 接口）；按过一次这样的键或点击控件以外的地方后，键盘焦点就回到幻灯片上，之后的按键任何幻灯片软件都能直接收到。把代码粘贴到幻灯片或网页中可以插入网页代码的地方。";
+    EmbedSize => "Frame size: ", "框的大小：";
+    EmbedSizeSlide => "{w} × {h} (16 : 9, a slide)", "{w} × {h}（16 : 9，幻灯片）";
+    EmbedSizePage => "{w} × {h} (4 : 3, a course page)", "{w} × {h}（4 : 3，课程网页）";
     HandoutsTitle => "Printed handouts of each lesson plan", "各节课的打印材料";
     EmbedLabel => "embedded part", "嵌入的部分";
     LessonPlanLabel => "lesson plan", "教案";

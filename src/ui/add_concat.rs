@@ -200,7 +200,9 @@ pub fn AddConcatPanel() -> impl IntoView {
                 <SwitchBox field=Field::UnitInit testid="toggle-unit-init" read=|p| p.unit_init />
                 {field_control(Field::Amplitude, None)}
             </div>
-            <canvas node_ref=strips width=CANVAS_WIDTH height=canvas_height(0.32) data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
+            <div class="chart-box">
+                <canvas node_ref=strips width=CANVAS_WIDTH height=canvas_height(0.32) data-testid="canvas-add-concat" role="img" aria-label=tr(Key::CombineTitle)></canvas>
+            </div>
             <table class="costs" data-testid="combine-costs">
                 <thead>
                     <tr><td></td><th>{tr(Key::WidthLabel)}</th><th>{tr(Key::ProjectionLabel)}</th></tr>

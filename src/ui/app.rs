@@ -47,14 +47,17 @@ pub fn mount() {
 fn mount_in(opening: Parsed) {
     let static_page = document().get_element_by_id(PRERENDERED_ID);
     let page = this_page();
+    let embedded = document()
+        .document_element()
+        .is_some_and(|root| root.has_attribute("data-embed"));
+    if embedded {
+        super::framed::give_slide_keys_to_the_frame();
+    }
     match static_page {
         Some(static_page) if opening.params.lang == page_language() => {
             let lesson = take_over(static_page, opening, page);
             // From now on the course's pages are visited inside the app; an embedded part's
             // links open the whole course.
-            let embedded = document()
-                .document_element()
-                .is_some_and(|root| root.has_attribute("data-embed"));
             if let Some(lesson) = lesson.filter(|_| !embedded) {
                 super::navigate::follow_course_links(page, lesson);
             }

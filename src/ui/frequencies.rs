@@ -99,7 +99,9 @@ pub fn FrequenciesPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Frequencies>
             <Formula markup=Math::Wavelength />
-            <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
+            <div class="chart-box">
+                <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.5) data-testid="canvas-frequencies" role="img" aria-label=tr(Key::FrequencyTitle)></canvas>
+            </div>
             <p class="readout" data-testid="frequency-current">{current}</p>
             <p data-testid="frequency-slow">{unfinished}</p>
             <p data-testid="frequency-reference" hidden=move || reference.with(Vec::is_empty)>

@@ -220,22 +220,24 @@ pub fn HeatmapPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Heatmap text=text>
             <Formula markup=formula />
-            <div class="canvas-stack" data-readout="heatmap-picture">
-                <canvas
-                    node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT)
-                    data-testid="canvas-heatmap"
-                    class="interactive"
-                    role="img"
-                    aria-label=tr(Key::HeatmapTitle)
-                    on:pointermove=on_move
-                    on:pointerdown=move |ev| {
-                        touch.set_value(ev.pointer_type() == "touch");
-                        on_move(ev);
-                    }
-                    on:pointerleave=move |_| hover.set(None)
-                    on:click=on_click
-                ></canvas>
-                <canvas node_ref=marks width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
+            <div class="chart-box">
+                <div class="canvas-stack" data-readout="heatmap-picture">
+                    <canvas
+                        node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT)
+                        data-testid="canvas-heatmap"
+                        class="interactive"
+                        role="img"
+                        aria-label=tr(Key::HeatmapTitle)
+                        on:pointermove=on_move
+                        on:pointerdown=move |ev| {
+                            touch.set_value(ev.pointer_type() == "touch");
+                            on_move(ev);
+                        }
+                        on:pointerleave=move |_| hover.set(None)
+                        on:click=on_click
+                    ></canvas>
+                    <canvas node_ref=marks width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-heatmap-marks" class="overlay" aria-hidden="true"></canvas>
+                </div>
             </div>
             <output class="readout" data-testid="heatmap-readout" aria-live="polite">{readout}</output>
             <button

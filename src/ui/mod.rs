@@ -17,6 +17,7 @@ pub mod embedding;
 pub mod export_tools;
 pub mod extrapolation;
 pub mod finger;
+pub mod framed;
 pub mod frequencies;
 pub mod handout;
 pub mod heatmap;

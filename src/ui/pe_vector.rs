@@ -75,12 +75,14 @@ pub fn PeVectorPanel() -> impl IntoView {
 
     view! {
         <Panel id=PanelId::Vector text=text>
-            <canvas
-                node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.4)
-                data-testid="canvas-pe-vector"
-                role="img"
-                aria-label=tr(Key::VectorTitle)
-            ></canvas>
+            <div class="chart-box">
+                <canvas
+                    node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.4)
+                    data-testid="canvas-pe-vector"
+                    role="img"
+                    aria-label=tr(Key::VectorTitle)
+                ></canvas>
+            </div>
             <p class="note" data-testid="layout-same-numbers"><PageText key=Key::LayoutSameNumbers /></p>
             <LabSlot panel=PanelId::Vector near=labs_near />
         </Panel>

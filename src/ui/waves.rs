@@ -195,9 +195,11 @@ pub fn WavesPanel() -> impl IntoView {
     view! {
         <Panel id=PanelId::Waves>
             <Formula markup=Math::Wavelength />
-            <div class="canvas-stack">
-                <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
-                <canvas node_ref=overlay width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
+            <div class="chart-box">
+                <div class="canvas-stack">
+                    <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves" role="img" aria-label=tr(Key::WavesTitle)></canvas>
+                    <canvas node_ref=overlay width=CANVAS_WIDTH height=canvas_height(ASPECT) data-testid="canvas-waves-marks" class="overlay" aria-hidden="true"></canvas>
+                </div>
             </div>
             <ul class="legend">{legend}</ul>
             // The text's range in numbers, for the d_model and base on screen.

@@ -81,7 +81,9 @@ pub fn WordOrderPanel() -> impl IntoView {
                 </label>
                 <SwitchBox field=Field::OrderPe testid="toggle-order-pe" read=|p| p.order_pe />
             </div>
-            <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.3) data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
+            <div class="chart-box">
+                <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.3) data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
+            </div>
             <p data-readout="order-difference">
                 {tr(Key::OrderDifference)} ": "
                 <strong data-testid="order-difference">{difference}</strong>

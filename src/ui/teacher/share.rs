@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{field_label, panel_title, Key, Translate};
 use crate::lesson::chapters::{chapter_of, Page};
-use crate::lesson::embed::Embed;
+use crate::lesson::embed::{Embed, FRAME_SIZES};
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
 use crate::lesson::query::student_query;
@@ -277,6 +277,20 @@ fn EmbedCode() -> impl IntoView {
     let params = lesson.params;
     let chosen = RwSignal::new(Embed::Panel(panel_in_view().unwrap_or(PanelId::WordOrder)));
     let status = RwSignal::new(None::<Key>);
+    let size = RwSignal::new(FRAME_SIZES[0]);
+    let size_label = move |(width, height): (u32, u32)| -> String {
+        let key = if width * 9 == height * 16 {
+            Key::EmbedSizeSlide
+        } else {
+            Key::EmbedSizePage
+        };
+        lesson
+            .lang
+            .get()
+            .t(key)
+            .replace("{w}", &width.to_string())
+            .replace("{h}", &height.to_string())
+    };
     let title = move |embed: Embed| -> String {
         let lang = lesson.lang.get();
         match embed {
@@ -298,8 +312,10 @@ fn EmbedCode() -> impl IntoView {
             ..current
         });
         let src = format!("{}?{query}", language_page(current.lang, page));
+        // Narrower than its width, the frame keeps its shape (and so its layout).
+        let (width, height) = size.get();
         format!(
-            "<iframe src=\"{}\" title=\"{}\" width=\"800\" height=\"600\" style=\"border: 0; max-width: 100%;\" loading=\"lazy\"></iframe>",
+            "<iframe src=\"{}\" title=\"{}\" width=\"{width}\" height=\"{height}\" style=\"border: 0; max-width: 100%; height: auto; aspect-ratio: {width} / {height};\" loading=\"lazy\"></iframe>",
             src.replace('&', "&amp;"),
             title(embed).replace('&', "&amp;").replace('"', "&quot;"),
         )
@@ -324,6 +340,33 @@ fn EmbedCode() -> impl IntoView {
                             view! {
                                 <option value=embed.anchor() selected=move || chosen.get() == embed>
                                     {indent}{move || title(embed)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label>
+                {tr(Key::EmbedSize)}
+                <select
+                    data-testid="embed-size"
+                    on:change=move |ev| {
+                        if let Some(&chosen) = event_target_value(&ev)
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|at| FRAME_SIZES.get(at))
+                        {
+                            size.set(chosen);
+                        }
+                    }
+                >
+                    {FRAME_SIZES
+                        .iter()
+                        .enumerate()
+                        .map(|(at, &frame)| {
+                            view! {
+                                <option value=at.to_string() selected=move || size.get() == frame>
+                                    {move || size_label(frame)}
                                 </option>
                             }
                         })
