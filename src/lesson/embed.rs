@@ -62,7 +62,7 @@ pub enum KeyTarget {
     Page,
     /// A control (a slider, a button, a checkbox, a list): its arrows, Space and letters move it.
     Control,
-    /// A box that is typed into (text, a number): every character is its own.
+    /// A box the key is typed into (a text field; a number box for "."): the character is its own.
     TextBox,
 }
 

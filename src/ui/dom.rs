@@ -1,6 +1,6 @@
 //! Plain DOM helpers for the passes over a panel that work on what it rendered (describing its
 //! charts, stacking its canvases for an export), and the messages between the page and the
-//! teacher's tools and labs.
+//! teacher's tools and labs, and what a key press lands on.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, NodeList};
@@ -72,5 +72,28 @@ pub fn replace_query(query: &str) {
             "",
             Some(&format!("{path}{query}{hash}")),
         );
+    }
+}
+
+/// Whether a key press types a character into the element that has the focus: a text field or
+/// a text area (and, with `numbers`, a number box, where "." is typed).
+pub fn takes_text(event: &web_sys::KeyboardEvent, numbers: bool) -> bool {
+    let Some(element) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    match element.tag_name().as_str() {
+        "TEXTAREA" => true,
+        "INPUT" => {
+            let kind = element.get_attribute("type").unwrap_or_default();
+            match kind.as_str() {
+                "number" => numbers,
+                "range" | "checkbox" | "radio" | "button" | "submit" | "reset" | "color" => false,
+                _ => true,
+            }
+        }
+        _ => element.has_attribute("contenteditable"),
     }
 }

@@ -12,6 +12,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom::takes_text;
 use crate::lesson::embed::{slide_command, slide_message, KeyTarget};
 
 /// The frames an embedded page is a slide in: as wide as 3 : 2 or wider, and tall enough to read
@@ -36,8 +37,15 @@ pub fn give_slide_keys_to_the_frame() {
             return;
         }
         let key = event.key();
-        let Some(command) = slide_command(&key, event.shift_key(), key_target(event.target()))
-        else {
+        // As in lesson mode: "b" is typed in a text field, "." in a number box too.
+        let target = if takes_text(&event, key == ".") {
+            KeyTarget::TextBox
+        } else if in_a_control(event.target()) {
+            KeyTarget::Control
+        } else {
+            KeyTarget::Page
+        };
+        let Some(command) = slide_command(&key, event.shift_key(), target) else {
             return;
         };
         // The frame neither scrolls nor moves a slider with it.
@@ -55,8 +63,8 @@ pub fn give_slide_keys_to_the_frame() {
             let _ = parent.focus();
         }
     });
-    // They last as long as the page.
-    std::mem::forget((keys, clicks));
+    // They last as long as the page (a handle removes its listener only when asked).
+    let _ = (keys, clicks);
 }
 
 /// Whether the frame is now shaped like a slide (a frame can be resized).
@@ -76,27 +84,8 @@ fn framing_window() -> Option<web_sys::Window> {
         .then_some(parent)
 }
 
-/// What, of a slide's keys, the element a key was pressed on keeps.
-fn key_target(target: Option<web_sys::EventTarget>) -> KeyTarget {
-    let Some(element) = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return KeyTarget::Page;
-    };
-    match element.tag_name().as_str() {
-        "TEXTAREA" => KeyTarget::TextBox,
-        "INPUT" => match element.get_attribute("type").unwrap_or_default().as_str() {
-            "range" | "checkbox" | "radio" | "button" | "submit" | "reset" | "color" => {
-                KeyTarget::Control
-            }
-            _ => KeyTarget::TextBox,
-        },
-        "SELECT" | "BUTTON" | "SUMMARY" | "A" => KeyTarget::Control,
-        _ if element.has_attribute("contenteditable") => KeyTarget::TextBox,
-        _ if element.has_attribute("tabindex") => KeyTarget::Control,
-        _ => KeyTarget::Page,
-    }
-}
-
-/// Whether a click landed in a control or its label (whose focus it must keep).
+/// Whether a key press or a click landed in a control or its label: a control keeps its own
+/// keys, and the focus a click gave it.
 fn in_a_control(target: Option<web_sys::EventTarget>) -> bool {
     target
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::notes_window::{self, NotesKey, NotesView};
 use super::scroll::{
     keep_bar_height, show_lab_when_drawn, show_panel, show_panel_when_ready,
-    show_payoff_when_settled, something_open, takes_text, typed_into_control,
+    show_payoff_when_settled, something_open, typed_into_control,
 };
 use super::set_page_state;
 use crate::i18n::{Key, Translate};
@@ -23,6 +23,7 @@ use crate::lesson::steps::{
 };
 use crate::lesson::{Field, Params};
 use crate::ui::context::{tr, use_lesson, Gate, Lesson};
+use crate::ui::dom::takes_text;
 use crate::ui::dom::GO_EVENT;
 use crate::ui::net::{download, language_page, this_page};
 

@@ -307,29 +307,6 @@ pub fn something_open() -> bool {
         .is_some()
 }
 
-/// Whether a key press types a character into the element that has the focus: a text field or
-/// a text area (and, with `numbers`, a number box, where "." is typed).
-pub fn takes_text(event: &web_sys::KeyboardEvent, numbers: bool) -> bool {
-    let Some(element) = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-    else {
-        return false;
-    };
-    match element.tag_name().as_str() {
-        "TEXTAREA" => true,
-        "INPUT" => {
-            let kind = element.get_attribute("type").unwrap_or_default();
-            match kind.as_str() {
-                "number" => numbers,
-                "range" | "checkbox" | "radio" | "button" | "submit" | "reset" | "color" => false,
-                _ => true,
-            }
-        }
-        _ => element.has_attribute("contenteditable"),
-    }
-}
-
 /// Whether a key press belongs to a form control whose arrows move it.
 pub fn typed_into_control(event: &web_sys::KeyboardEvent) -> bool {
     event
