@@ -87,7 +87,7 @@ strings! {
     AppName => "PE Explorer", "位置编码探索器";
     Tagline => "How a transformer knows where each word is: positional encodings, live.",
                "Transformer 如何知道每个词的位置：在交互演示中看懂位置编码。";
-    Controls => "Parameters", "参数";
+    Controls => "Parameters", "设置";
     DModelLabel => "model width", "模型维度";
     LengthLabel => "sequence length", "序列长度";
     PosLabel => "position", "位置";
@@ -98,7 +98,7 @@ strings! {
     LayoutLabel => "where the sines and cosines sit", "sin 与 cos 的排列方式";
     LayoutInterleaved => "interleaved (sin, cos, sin, cos…)", "交错排列（sin, cos, sin, cos…）";
     LayoutSplit => "split halves (all sin, then all cos)", "分半排列（前一半全是 sin，后一半全是 cos）";
-    NoticeTitle => "Some values in the link were corrected:", "链接中的部分参数值已更正：";
+    NoticeTitle => "Some values in the link were corrected:", "链接中的部分设置值已更正：";
     Dismiss => "Dismiss", "关闭";
     VectorTitle => "The encoding of one position", "一个位置的编码向量";
     VectorText => "Each bar is one dimension of PE(pos). Even dimensions hold sines, odd ones cosines; ⟦heatmap-why|the left pairs turn fast as pos changes, the right ones slowly. Move pos and watch the left end change first.⟧",
@@ -120,7 +120,7 @@ strings! {
     ReasonOdd => "is odd", "是奇数";
     ReasonTooSmall => "is below the minimum", "低于最小值";
     ReasonTooLarge => "is above the maximum", "超过最大值";
-    ReasonBeyond => "is out of range for the other settings", "超出了其他参数允许的范围";
+    ReasonBeyond => "is out of range for the other settings", "超出了其他设置允许的范围";
     ReasonRounded => "has more decimals than kept", "小数位数超出了保留的精度";
     ReasonRepeated => "was given more than once", "出现了不止一次";
     Using => "using", "改用";
@@ -321,7 +321,7 @@ strings! {
     // RoPE panel.
     RopeTitle => "RoPE: rotate the query and the key", "RoPE：旋转查询和键";
     RopeText => "Rotary embedding adds nothing to the word vector. It turns each pair of dimensions of the query by m·θ_i and of the key by n·θ_i, with θ_i = base^(−2i/d) as in the sinusoidal formula. Here the query and key stand for one attention head, d = d_model wide. In a real model d is the rotated width of one head, and every head uses the same angles: Llama 2 7B rotates all 128 dimensions of each head, so θ₁ = 0.866 (not 0.9955, which d = 4 096 would give), and some models rotate only part of each head (GPT-NeoX-20B a quarter of it, DeepSeek-V3 64 dimensions). ⟦rope-why|The turns keep each pair's length, so in the dot product they change only the angle between the query's pair and the key's, and after both turns that angle has changed by (m − n)·θ_i: the score depends on the offset and not on where the pair stands. Move m and n together and the score does not change; move them apart and it does.⟧ Only the query and the key turn, never the value: position shapes the attention weights, not what they mix. A model that caches keys stores them already turned (as Llama's reference code does), so a new token turns only its own query and key. How the score changes with the distance depends on q and k themselves: the chart below shows it for a query and key that point the same way.",
-                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i = base^(−2i/d)，与正弦位置编码的公式相同。这里的查询和键代表一个注意力头，其维数 d 等于 d_model。在真实模型中，d 是一个头里参与旋转的维数，而且每个头用同一组角度：Llama 2 7B 每个头的 128 维都旋转，所以 θ₁ = 0.866（若按 d = 4096 计算则是 0.9955）；有些模型只旋转每个头的一部分（GPT-NeoX-20B 旋转四分之一，DeepSeek-V3 旋转 64 维）。⟦rope-why|旋转不改变每对维度的长度，因此在点积中只改变查询与键对应维度对之间的夹角；两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。⟧只有查询和键会旋转，值不旋转：位置只影响注意力权重，不影响被加权混合的内容。缓存键的模型存的是已经旋转过的键（Llama 的参考代码就是这样），所以新来的词元只需旋转自己的查询和键。分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
+                 "旋转位置编码（RoPE）不往词向量上加任何东西。它把查询的每一对维度旋转 m·θ_i，把键的每一对维度旋转 n·θ_i，θ_i = base^(−2i/d)，与正弦位置编码的公式相同。这里的查询和键代表一个注意力头，其维数 d 等于 d_model。在真实模型中，d 是一个头里参与旋转的维数，而且每个头用同一组角度：Llama 2 7B 每个头的 128 维都旋转，所以 θ₁ = 0.866（若按 d = 4096 计算则是 0.9955）；有些模型只旋转每个头的一部分（GPT-NeoX-20B 旋转四分之一，DeepSeek-V3 旋转 64 维）。⟦rope-why|旋转不改变每对维度的范数，因此在点积中只改变查询与键对应维度对之间的夹角；两次旋转之后，这个夹角改变了 (m − n)·θ_i：分数只取决于偏移量，与这对词元所处的位置无关。让 m 和 n 一起移动，分数不变；让它们分开，分数就变。⟧只有查询和键会旋转，值不旋转：位置只影响注意力权重，不影响被加权混合的内容。缓存键的模型存的是已经旋转过的键（Llama 的参考代码就是这样），所以新来的词元只需旋转自己的查询和键。分数随距离怎样变化，取决于 q 和 k 本身：下方的图给出的是查询和键方向相同时的情形。";
     RopePlane => "pair i of q and k: dashed before, solid after rotation", "q 与 k 的第 i 对维度：虚线为旋转前，实线为旋转后";
     RopeDecay => "against the distance |m − n|: the score when the query and key point the same way, q = k = (1, 1, …, 1), and RoFormer's upper bound on |score|, each divided by its value at distance 0",
                  "随距离 |m − n| 的变化：查询和键方向相同（q = k = (1, 1, …, 1)）时的分数，以及 RoFormer 给出的 |分数| 上界，均除以各自在距离 0 处的值";
@@ -366,7 +366,7 @@ strings! {
     NTrainLabel => "training length", "训练长度";
     RopeMLabel => "query position", "查询的位置";
     RopeNLabel => "key position", "键的位置";
-    HeadsLabel => "number of attention heads", "注意力头的个数";
+    HeadsLabel => "number of attention heads", "注意力头数";
     HeldValue => "back to {v} when it fits", "放得下时回到 {v}";
     HeadLabel => "head shown", "当前显示的头";
     WordsLabel => "words compared", "参与比较的词";
@@ -523,7 +523,7 @@ strings! {
     EmbedWhich => "Part to embed: ", "要嵌入的部分：";
     EmbedCopy => "Copy the code", "复制代码";
     EmbedCodeLabel => "The code to paste:", "要粘贴的代码：";
-    EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now. In a frame at least 3 : 2 wide and 400 px tall, such as a 16 : 9 slide, it is laid out as a slide: its controls and its first chart fill the frame, without the explanations and the charts after it (a long table or code listing scrolls in its own area); another frame (from 320 px wide) shows all of it, and the page scrolls. In a slide, keys the frame does not need go to the slide: a clicker's Page Down and Page Up always (even from a slider), B and . unless you are typing in a box, Space, N, P and the arrows when no control has the focus. A reveal.js deck turns or blanks at once (through its postMessage API); after such a press, or a click outside the controls, the keyboard is back on the slide, so any slide software gets the next presses. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同。框的宽高比至少为 3 : 2、高度至少为 400 px 时（例如 16 : 9 的幻灯片），内容按幻灯片排版：控件和第一张图占满整个框，不显示说明文字和后面的图（很长的表格或代码只在各自的区域内滚动）；其他的框（宽 320 px 起）显示全部内容，整页滚动。按幻灯片排版时，框里用不到的按键会转交给幻灯片：翻页笔的 Page Down 和 Page Up 无论焦点在哪里（包括滑块）都会转交，B 和 . 只要不是在输入框中打字也会转交，空格、N、P 和方向键在没有控件获得焦点时转交。reveal.js 幻灯片会立即翻页或黑屏（通过它的 `postMessage` 接口）；按过一次这样的键或点击控件以外的地方后，键盘焦点就回到幻灯片上，之后的按键任何幻灯片软件都能直接收到。把代码粘贴到幻灯片或网页中可以插入网页代码的地方。";
+    EmbedNote => "The frame shows the chosen section or lab with its own controls and the values on screen now. In a frame at least 3 : 2 wide and 400 px tall, such as a 16 : 9 slide, it is laid out as a slide: its controls and its first chart fill the frame, without the explanations and the charts after it (a long table or code listing scrolls in its own area); another frame (from 320 px wide) shows all of it, and the page scrolls. In a slide, keys the frame does not need go to the slide: a clicker's Page Down and Page Up always (even from a slider), B and . unless you are typing in a box, Space, N, P and the arrows when no control has the focus. A reveal.js deck turns or blanks at once (through its postMessage API); after such a press, or a click outside the controls, the keyboard is back on the slide, so any slide software gets the next presses. Paste the code where the slide or page takes HTML.", "框中只显示所选的节或实验及其自身的控件，数值与现在屏幕上的相同。框的宽高比至少为 3 : 2、高度至少为 400 px 时（例如 16 : 9 的幻灯片），内容按幻灯片排版：控件和第一张图占满整个框，不显示说明文字和后面的图（很长的表格或代码只在各自的区域内滚动）；其他的框（宽 320 px 起）显示全部内容，整页滚动。按幻灯片排版时，框里用不到的按键会转交给幻灯片：翻页笔的 Page Down 和 Page Up 无论焦点在哪里（包括滑块）都会转交，B 和 . 只要不是在输入框中打字也会转交，空格、N、P 和方向键在没有控件获得焦点时转交。reveal.js 幻灯片会立即翻页或黑屏（通过它的 `postMessage` 接口）；按过一次这样的键或点击控件以外的地方后，键盘焦点就回到幻灯片上，之后的按键任何幻灯片软件都能直接收到。把这段代码粘贴到幻灯片或网页里允许嵌入网页代码的位置即可。";
     EmbedSize => "Frame size: ", "框的大小：";
     EmbedSizeSlide => "{w} × {h} (16 : 9, a slide)", "{w} × {h}（16 : 9，幻灯片）";
     EmbedSizePage => "{w} × {h} (4 : 3, a course page)", "{w} × {h}（4 : 3，课程网页）";

@@ -47,7 +47,10 @@ pub fn WordOrderPanel() -> impl IntoView {
     let difference = move || {
         demo.get().map_or(String::new(), |d| {
             if d.difference == 0.0 {
-                format!("0 ({})", t(Key::OrderExactlyZero))
+                match lesson.lang.get() {
+                    Lang::En => format!("0 ({})", t(Key::OrderExactlyZero)),
+                    Lang::Zh => format!("0（{}）", t(Key::OrderExactlyZero)),
+                }
             } else if (1e-3..1e4).contains(&d.difference.abs()) {
                 // Plain decimals unless the number is tiny or huge.
                 format!("{:.4}", d.difference)

@@ -72,7 +72,7 @@ test('?lang=zh renders Chinese; switching language keeps every other parameter',
   await waitForApp(page);
   assert.equal(await page.textContent('[data-testid="app-title"]'), '位置编码探索器');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-  assert.ok((await page.textContent('#controls-title')).includes('参数'));
+  assert.ok((await page.textContent('#controls-title')).includes('设置'));
   assert.ok((await page.textContent('#heatmap-title')).includes('热力图'));
   // The switch goes to the English page of the same chapter.
   await Promise.all([page.waitForURL((url) => !url.pathname.includes('/zh/')), page.getByTestId('lang-en').click()]);

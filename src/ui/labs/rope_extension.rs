@@ -481,7 +481,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
             <Show when=move || asks_trained() && chosen.get() == PRESETS.len()>
                 <p class="lab-ask" data-testid="rope-extension-ask-trained">
                     <label>
-                        {tr(["How long was this model trained (L₀, in tokens, from its model card)? ", "这个模型训练时的长度是多少（L₀，以 token 计，见模型说明）？"])}
+                        {tr(["How long was this model trained (L₀, in tokens, from its model card)? ", "这个模型训练时的长度是多少（L₀，以词元计，见模型说明）？"])}
                         <input type="number" inputmode="numeric" min=TRAINED.min max=TRAINED.max step="1"
                             data-testid="rope-extension-ask-trained-value" node_ref=trained_box
                             prop:value=move || setup.with(|l| l.trained.to_string()) />
