@@ -642,6 +642,7 @@ fn style_problems(text: &str) -> Vec<String> {
             let function = [
                 "位置编码",
                 "函数",
+                "值",
                 "波",
                 "特征",
                 "公式",

@@ -353,3 +353,45 @@ fn minilms_shift_map_misses_far_more_of_held_out_positions_than_of_its_fitted_pa
         "8.88e-2"
     );
 }
+
+/// The relative-bias lab says T5's last bucket takes every distance "from a point at or before
+/// max_distance", and its chart note that the last step "begins at or before max_distance": over
+/// the lab's bucket counts and a spread of its max_distance values, in both variants, the first
+/// distance in the last bucket is never past max_distance, and for 32 buckets and 128 in the
+/// encoder it is 91, the number the text gives.
+#[test]
+fn t5s_last_bucket_starts_at_or_before_max_distance_for_every_setting() {
+    use pe_explorer::encoding::relative_bias::t5_bucket;
+    let first_in_last = |bidirectional: bool, buckets: usize, max_distance: usize| {
+        let last = if bidirectional {
+            buckets / 2 - 1
+        } else {
+            buckets - 1
+        };
+        (0..=max_distance as i64 + 1)
+            .find(|&d| t5_bucket(-d, bidirectional, buckets, max_distance) == Some(last))
+    };
+    let distances: Vec<usize> = (2..=64)
+        .chain((65..=2048).step_by(37))
+        .chain([2048])
+        .collect();
+    let mut checked = 0;
+    for buckets in 4..=128 {
+        for &max_distance in &distances {
+            for bidirectional in [true, false] {
+                if t5_bucket(-1, bidirectional, buckets, max_distance).is_none() {
+                    continue;
+                }
+                let first = first_in_last(bidirectional, buckets, max_distance);
+                assert!(
+                    first.is_some_and(|d| d <= max_distance as i64),
+                    "{buckets} buckets, max_distance {max_distance}, bidirectional {bidirectional}: last bucket from {first:?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} settings checked");
+    assert_eq!(first_in_last(true, 32, 128), Some(91));
+    assert_eq!(first_in_last(false, 32, 128), Some(113));
+}

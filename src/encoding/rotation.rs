@@ -1,13 +1,17 @@
-//! Relative position is linear: moving by k rotates every (sin, cos) pair by k·ω_i.
+//! Relative position is linear: moving by k rotates every pair by k·ω_i.
 //!
 //! # Formula
+//! A pair is taken as the point (cos, sin) = (PE(pos, 2i+1), PE(pos, 2i)), so that it turns
+//! counter-clockwise as pos grows and M_k has the sign pattern of RoPE's blocks (RoFormer §3.2).
 //! From the angle-addition identities, with β = k·ω_i:
 //!
 //! ```text
-//! [PE(pos+k, 2i)  ]   [ cos β   sin β ] [PE(pos, 2i)  ]
-//! [PE(pos+k, 2i+1)] = [ −sin β  cos β ] [PE(pos, 2i+1)]
+//! [PE(pos+k, 2i+1)]   [ cos β  −sin β ] [PE(pos, 2i+1)]
+//! [PE(pos+k, 2i)  ] = [ sin β   cos β ] [PE(pos, 2i)  ]
 //! ```
 //!
+//! In the paper's order, sine first, the same turn has the transpose
+//! [[cos β, sin β], [−sin β, cos β]]: swapping the coordinates mirrors the plane.
 //! The matrix M_k depends on k and i only, never on pos: that is why a model can learn "three
 //! words back" once and use it everywhere.
 
@@ -16,27 +20,27 @@ use super::sinusoidal::{frequency_count, omega, pair_dimensions, pe_vector, Layo
 /// A 2×2 matrix, row-major: `[[a, b], [c, d]]`.
 pub type Matrix2 = [[f64; 2]; 2];
 
-/// The rotation that takes pair i of PE(pos) to pair i of PE(pos + k).
+/// The rotation that takes pair i of PE(pos) to pair i of PE(pos + k), acting on (cos, sin).
 ///
 /// # Formula
-/// `M_k = [[cos kω, sin kω], [−sin kω, cos kω]]`
+/// `M_k = [[cos kω, −sin kω], [sin kω, cos kω]]`, a counter-clockwise turn by kω
 ///
 /// ```
 /// use pe_explorer::encoding::rotation_matrix;
 /// let m = rotation_matrix(3.0, 1.0);
 /// assert!((m[0][0] - (-0.9899924966004454)).abs() < 1e-15);
-/// assert!((m[0][1] - 0.1411200080598672).abs() < 1e-15);
+/// assert!((m[0][1] - (-0.1411200080598672)).abs() < 1e-15);
 /// ```
 pub fn rotation_matrix(k: f64, omega: f64) -> Matrix2 {
     let (s, c) = (k * omega).sin_cos();
-    [[c, s], [-s, c]]
+    [[c, -s], [s, c]]
 }
 
-/// `M · [sin, cos]` for one pair.
+/// `M · [cos, sin]` for one pair.
 ///
 /// ```
 /// use pe_explorer::encoding::{rotate_pair, rotation_matrix};
-/// let [s, c] = rotate_pair(&rotation_matrix(1.0, 1.0), [0.0, 1.0]);
+/// let [c, s] = rotate_pair(&rotation_matrix(1.0, 1.0), [1.0, 0.0]);
 /// assert!((s - 1f64.sin()).abs() < 1e-15 && (c - 1f64.cos()).abs() < 1e-15);
 /// ```
 pub fn rotate_pair(m: &Matrix2, v: [f64; 2]) -> [f64; 2] {
@@ -68,7 +72,7 @@ pub fn shift_by_rotation(pe: &[f64], k: f64, base: f64, layout: Layout, out: &mu
         match cosine {
             Some(cosine) => {
                 let m = rotation_matrix(k, omega(i, d_model, base));
-                let [s, c] = rotate_pair(&m, [pe[sine], pe[cosine]]);
+                let [c, s] = rotate_pair(&m, [pe[cosine], pe[sine]]);
                 out[sine] = s;
                 out[cosine] = c;
             }
@@ -86,11 +90,11 @@ pub struct PairRotation {
     pub angle: f64,
     /// M_k.
     pub matrix: Matrix2,
-    /// (PE(pos, 2i), PE(pos, 2i+1)).
+    /// (cos, sin) = (PE(pos, 2i+1), PE(pos, 2i)).
     pub at_pos: [f64; 2],
     /// M_k · PE(pos).
     pub rotated: [f64; 2],
-    /// (PE(pos+k, 2i), PE(pos+k, 2i+1)) from the formula.
+    /// (PE(pos+k, 2i+1), PE(pos+k, 2i)) from the formula.
     pub at_pos_k: [f64; 2],
     /// max |M_k·PE(pos) − PE(pos+k)| over the two entries.
     pub error: f64,
@@ -109,15 +113,15 @@ pub fn pair_rotation(pos: f64, k: f64, i: usize, d_model: usize, base: f64) -> P
     let matrix = rotation_matrix(k, w);
     let (s0, c0) = (pos * w).sin_cos();
     let (s1, c1) = ((pos + k) * w).sin_cos();
-    let rotated = rotate_pair(&matrix, [s0, c0]);
-    let error = (rotated[0] - s1).abs().max((rotated[1] - c1).abs());
+    let rotated = rotate_pair(&matrix, [c0, s0]);
+    let error = (rotated[0] - c1).abs().max((rotated[1] - s1).abs());
     PairRotation {
         omega: w,
         angle: k * w,
         matrix,
-        at_pos: [s0, c0],
+        at_pos: [c0, s0],
         rotated,
-        at_pos_k: [s1, c1],
+        at_pos_k: [c1, s1],
         error,
     }
 }
@@ -146,7 +150,7 @@ pub fn rotation_error(pos: f64, k: f64, d_model: usize, base: f64, layout: Layou
         .fold(0.0, f64::max)
 }
 
-/// Points along the unit circle as PE draws it for one pair, `(sin θ, cos θ)`, for θ going
+/// Points along the unit circle as the rotation panel draws a pair, `(cos θ, sin θ)`, for θ going
 /// from `start` through `start + sweep` in `steps` equal steps (steps + 1 points). With
 /// `start = pos·ω_i` and `sweep = k·ω_i` this is the arc from PE(pos) to PE(pos+k).
 ///
@@ -154,14 +158,14 @@ pub fn rotation_error(pos: f64, k: f64, d_model: usize, base: f64, layout: Layou
 /// use pe_explorer::encoding::pair_arc;
 /// let arc = pair_arc(0.0, std::f64::consts::FRAC_PI_2, 2);
 /// assert_eq!(arc.len(), 3);
-/// assert!((arc[2][0] - 1.0).abs() < 1e-15 && arc[2][1].abs() < 1e-15);
+/// assert!(arc[2][0].abs() < 1e-15 && (arc[2][1] - 1.0).abs() < 1e-15);
 /// ```
 pub fn pair_arc(start: f64, sweep: f64, steps: usize) -> Vec<[f64; 2]> {
     let steps = steps.max(1);
     (0..=steps)
         .map(|s| {
             let (sin, cos) = (start + sweep * s as f64 / steps as f64).sin_cos();
-            [sin, cos]
+            [cos, sin]
         })
         .collect()
 }

@@ -186,12 +186,13 @@ pub fn AddConcatPanel() -> impl IntoView {
                         prop:value=move || params.get().token.to_string()
                     >
                         {move || {
+                            let colon = lesson.lang.get().colon();
                             view_data
                                 .get()
                                 .words
                                 .into_iter()
                                 .enumerate()
-                                .map(|(n, w)| view! { <option value=n.to_string()>{format!("{n}: {w}")}</option> })
+                                .map(|(n, w)| view! { <option value=n.to_string()>{format!("{n}{colon}{w}")}</option> })
                                 .collect_view()
                         }}
                     </select>

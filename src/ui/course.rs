@@ -352,14 +352,14 @@ mod parts {
                 <p>
                     {lang.pick([
                         "Lesson mode asks the class one question at a time and reveals the answer on the page: Page Down on a clicker reveals, then moves on. Presenter view only makes the type and charts large for a projector; use both in class. Each plan below starts lesson mode at its first step, with its printed handouts:",
-                        "课堂模式一次问全班一个问题，再在页面上揭晓答案：按翻页笔的 Page Down 先揭晓，再进入下一步。演示模式只是为投影仪放大文字和图表；上课时两者一起用。下面每个课程计划都从第一步开始课堂模式，并附有可打印的讲义：",
+                        "课堂模式一次问全班一个问题，再在页面上揭晓答案：按翻页笔的 Page Down 先揭晓，再进入下一步。演示模式只是为投影仪放大文字和图表；上课时两者一起用。每份教案都从第一步开始课堂模式，并附有打印材料：",
                     ])}
                 </p>
                 <ul class="plans">{plans}</ul>
                 <p>
                     {lang.pick([
-                        format!("“{}” at the top of every page gives a link for students that hides or locks the controls you choose, its QR code, and the code to embed one panel in a slide.", lang.t(Key::ShareTitle)),
-                        format!("每页顶部的“{}”可以生成给学生的链接（可隐藏或锁定你选择的控件）及其二维码，还能生成把单个面板嵌入幻灯片的代码。", lang.t(Key::ShareTitle)),
+                        format!("“{}” at the top of every page gives a link for students that hides or locks the controls you choose, its QR code, and the code to embed one section or lab in a slide.", lang.t(Key::ShareTitle)),
+                        format!("每页顶部的“{}”可以生成给学生的链接（可隐藏或锁定你选择的控件）及其二维码，还能生成把单独一节或一个实验嵌入幻灯片的代码。", lang.t(Key::ShareTitle)),
                     ])}
                 </p>
             </section>

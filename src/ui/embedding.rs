@@ -127,6 +127,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <fieldset class="chips" hidden=Gate::of(Field::Token).hidden() data-hide-as=Gate::of(Field::Token).hide_as() disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
                 {move || {
                     let chosen = params.get().token;
+                    let colon = lesson.lang.get().colon();
                     lookup
                         .get()
                         .words
@@ -141,7 +142,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
                                     aria-pressed=(n == chosen).to_string()
                                     on:click=move |_| { set(Field::Token, n as f64); }
                                 >
-                                    {format!("{n}: {word}")}
+                                    {format!("{n}{colon}{word}")}
                                 </button>
                             }
                         })

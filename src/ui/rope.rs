@@ -324,8 +324,8 @@ fn draw_plane(
     let arrows = [
         (plane.q, series_color(0), true, "q"),
         (plane.k, series_color(1), true, "k"),
-        (plane.q_rotated, series_color(0), false, "q·R(mθ)"),
-        (plane.k_rotated, series_color(1), false, "k·R(nθ)"),
+        (plane.q_rotated, series_color(0), false, "R(mθ)q"),
+        (plane.k_rotated, series_color(1), false, "R(nθ)k"),
     ];
     for (vector, color, dashed, label) in arrows {
         let color = css_color(color);

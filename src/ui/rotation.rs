@@ -1,5 +1,6 @@
 //! Panel: pair i (dimensions 2i and 2i+1, or i and d_model/2 + i in the split layout) on the
-//! unit circle; moving by k rotates PE(pos) onto PE(pos + k).
+//! unit circle, cosine across and sine up so that it turns counter-clockwise as RoPE's pairs do;
+//! moving by k rotates PE(pos) onto PE(pos + k).
 
 use leptos::html;
 use leptos::prelude::*;
@@ -12,7 +13,7 @@ use super::context::{tr, use_lesson};
 use super::math::{by_layout, Formula, Math};
 use super::panel::Panel;
 
-use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, PairRotation};
+use crate::encoding::{pair_arc, pair_dimensions, pair_rotation, Layout, PairRotation};
 use crate::i18n::{Key, Translate};
 use crate::lesson::{Field, Lang, PanelId};
 
@@ -21,6 +22,7 @@ use crate::lesson::{Field, Lang, PanelId};
 struct CircleView {
     pos: usize,
     k: usize,
+    layout: Layout,
     rotation: PairRotation,
 }
 
@@ -33,6 +35,7 @@ pub fn RotationPanel() -> impl IntoView {
         CircleView {
             pos: p.pos,
             k: p.k,
+            layout: p.layout,
             rotation: pair_rotation(p.pos as f64, p.k as f64, p.pair, p.d_model, p.base),
         }
     });
@@ -42,6 +45,7 @@ pub fn RotationPanel() -> impl IntoView {
         CircleView {
             pos: other,
             k: p.k,
+            layout: p.layout,
             rotation: pair_rotation(other as f64, p.k as f64, p.pair, p.d_model, p.base),
         }
     });
@@ -139,11 +143,11 @@ pub fn RotationPanel() -> impl IntoView {
                 <div class="rotation-numbers">
                     <p class="dims">
                         {Signal::derive(move || {
-                            let (a, b) = dims.get();
-                            let b = b.map_or("—".to_string(), |b| b.to_string());
+                            let (sine, cosine) = dims.get();
+                            let cosine = cosine.map_or("—".to_string(), |c| c.to_string());
                             match lesson.lang.get() {
-                                Lang::En => format!("dims ({a}, {b})"),
-                                Lang::Zh => format!("第 {a}、{b} 维"),
+                                Lang::En => format!("each pair printed here is the point (cos, sin) = (dim {cosine}, dim {sine})"),
+                                Lang::Zh => format!("本节显示的每一对都是点（余弦，正弦）=（第 {cosine} 维，第 {sine} 维）"),
                             }
                         })}
                     </p>
@@ -151,7 +155,13 @@ pub fn RotationPanel() -> impl IntoView {
                     <dl>
                         <div data-readout="rotation-formula">
                             <dt>{tr(Key::AngleLabel)}</dt>
-                            <dd data-testid="rotation-angle">{Signal::derive(move || format!("{:.6} rad", main.get().rotation.angle))}</dd>
+                            <dd data-testid="rotation-angle">{Signal::derive(move || {
+                                let angle = main.get().rotation.angle;
+                                match lesson.lang.get() {
+                                    Lang::En => format!("{angle:.6} rad"),
+                                    Lang::Zh => format!("{angle:.6} 弧度"),
+                                }
+                            })}</dd>
                         </div>
                         <dt>{Signal::derive(move || format!("PE(pos = {})", main.get().pos))}</dt>
                         <dd>{Signal::derive(move || pair_text(main.get().rotation.at_pos))}</dd>
@@ -210,8 +220,14 @@ fn draw_circle(canvas: &SizedCanvas, view: &CircleView) -> Option<()> {
             .configure_mesh()
             .x_labels(labels)
             .y_labels(labels)
-            .x_desc("PE(·, 2i)")
-            .y_desc("PE(·, 2i+1)"),
+            .x_desc(match view.layout {
+                Layout::Interleaved => "cos: PE(·, 2i+1)",
+                Layout::SplitHalves => "cos: PE(·, d_model/2+i)",
+            })
+            .y_desc(match view.layout {
+                Layout::Interleaved => "sin: PE(·, 2i)",
+                Layout::SplitHalves => "sin: PE(·, i)",
+            }),
         &font,
         &colors,
     )

@@ -86,9 +86,12 @@ pub fn SaturationPanel() -> impl IntoView {
                 <canvas node_ref=weights_canvas width=CANVAS_WIDTH height=canvas_height(0.75) data-testid="canvas-saturation-weights" role="img" aria-label=tr(Key::SaturationWeights)></canvas>
             </div>
             <p>
-                {tr(Key::SaturationEntropy)} ": "
+                {tr(Key::SaturationEntropy)} {move || lesson.lang.get().colon()}
                 <strong data-testid="saturation-entropy">{Signal::derive(move || format!("{:.4}", entropy_now.get()))}</strong>
-                {Signal::derive(move || format!(" (ln 6 = {uniform:.4})"))}
+                {Signal::derive(move || match lesson.lang.get() {
+                    Lang::En => format!(" (ln 6 = {uniform:.4})"),
+                    Lang::Zh => format!("（ln 6 = {uniform:.4}）"),
+                })}
             </p>
             // What the toy leaves out: the normalisation most real models apply before attention.
             <p class="note" data-testid="saturation-caveat"><PageText key=Key::SaturationCaveat /></p>

@@ -88,7 +88,7 @@ pub fn WordOrderPanel() -> impl IntoView {
                 <canvas node_ref=canvas width=CANVAS_WIDTH height=canvas_height(0.3) data-testid="canvas-word-order" role="img" aria-label=tr(Key::OrderTitle)></canvas>
             </div>
             <p data-readout="order-difference">
-                {tr(Key::OrderDifference)} ": "
+                {tr(Key::OrderDifference)} {move || lesson.lang.get().colon()}
                 <strong data-testid="order-difference">{difference}</strong>
             </p>
             <p data-testid="order-rows" data-readout="order-difference">

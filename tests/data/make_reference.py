@@ -23,9 +23,10 @@ Formulas (d_model = d, base = B = 10000, pair index i = 0 .. d/2 - 1):
 
   Relative position as a rotation (same paper: "PE(pos+k) can be represented as a linear function
   of PE(pos)"). For an offset k, pair i rotates by β_i = k · ω_i:
-      M_k,i = [[ cos β_i,  sin β_i],
-               [−sin β_i,  cos β_i]]
-      M_k,i · (sin(pos·ω_i), cos(pos·ω_i))ᵀ = (sin((pos+k)·ω_i), cos((pos+k)·ω_i))ᵀ
+      M_k,i = [[ cos β_i, −sin β_i],
+               [ sin β_i,  cos β_i]]
+      M_k,i · (cos(pos·ω_i), sin(pos·ω_i))ᵀ = (cos((pos+k)·ω_i), sin((pos+k)·ω_i))ᵀ
+  on the pair taken as (cos, sin) = (PE(pos, 2i+1), PE(pos, 2i)), RoPE's sign pattern.
 
   Rotary position embedding (RoPE), Su et al. 2021, "RoFormer", interleaved pairs:
       θ_i = B^(−2i/d)
@@ -143,9 +144,10 @@ def rotation_case(d_model, pos, k, base=BASE):
             {
                 "i": i,
                 "beta": beta,
-                "matrix": [[c, s], [-s, c]],
-                "pe_pos": pe_pos[2 * i : 2 * i + 2].tolist(),
-                "pe_pos_k": pe_pos_k[2 * i : 2 * i + 2].tolist(),
+                "matrix": [[c, -s], [s, c]],
+                # (cos, sin): the point turns counter-clockwise, as RoPE's pairs do.
+                "pe_pos": [pe_pos[2 * i + 1], pe_pos[2 * i]],
+                "pe_pos_k": [pe_pos_k[2 * i + 1], pe_pos_k[2 * i]],
             }
         )
     return {"d_model": d_model, "pos": pos, "k": k, "pairs": pairs}

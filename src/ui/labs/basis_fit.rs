@@ -116,13 +116,13 @@ pub fn BasisFitLab() -> impl IntoView {
                 </select>
             </label>
             // The value shown is the one fitted: at most d_model/2 pairs.
-            <LabSlider label=["sinusoidal pairs m", "正弦特征的维度对个数 m"] testid="basis-fit-pairs"
+            <LabSlider label=["sinusoidal pairs m", "正弦特征的维度对的个数 m"] testid="basis-fit-pairs"
                 row=SliderRow { value: Signal::derive(move || pairs() as f64), ..lab.slider(&PAIRS) }
                 track=Track::Linear step=1.0 up_to=Signal::derive(move || most_pairs() as f64) />
         </div>
         <LabFigure caption=["The target and the three fits, fitted on 0 … N − 1", "目标曲线和三种拟合，在 0 … N − 1 上拟合"] note=[
-            "The target is dotted; N is dashed. A fit that strays beyond ±2.5 is drawn along the edge; the table below prints how far it went.",
-            "目标曲线是点线；N 是虚线。拟合曲线超出 ±2.5 时沿边缘画出，偏离了多远见下表。",
+            "The target is dotted; N is dashed. A fit that strays beyond ±2.5 is drawn along the edge; the lab's table prints how far it went.",
+            "目标曲线是点线；N 是虚线。拟合曲线超出 ±2.5 时沿边缘画出，偏离了多远见本实验的表。",
         ]>
             <SvgChart testid="basis-fit-chart" marks=Signal::derive(move || {
                 fits.with(|(target, f)| fit_marks(*target, f, page.with(|p| p.2)))
@@ -165,8 +165,8 @@ pub fn BasisFitLab() -> impl IntoView {
             <dd data-testid="basis-fit-table-past">{Signal::derive(table_past)}</dd>
         </dl>
         <p data-answer="basis-why">{tr([
-            "A common claim is that sinusoidal features let a model extrapolate periodic functions. That holds for the periods the encoding has: the target made of the encoding's own waves is fitted exactly once m includes their pairs, and the fit goes on following it past N, provided there are more fitted positions than features (with fewer, many weightings pass through every fitted point, and the one least squares picks can leave the target past N). A periodic target the encoding lacks, such as the square wave of period 16, is only approximated, and past N the fit stops following it. It can stray far: when some of the waves look nearly alike over N positions (slow pairs, or neighbouring pairs whose rates are close), least squares can weight them heavily with opposite signs, and those weights cancel inside the range but not past it (the largest weight is printed above). The lab fits by least squares with a tiny ridge, λ = 10⁻⁹, which picks one answer among nearly equal ones: how far the fit strays past N depends on λ, that it strays does not. Choose the square wave, raise m and watch the error past N. The learned table fits every target exactly inside and, past N, predicts the same value at every position: it has nothing to say about positions it never saw.",
-            "常有人说，正弦特征让模型能够外推周期函数。对编码本身含有的周期，这话成立：目标若由编码自己的波组成，只要 m 覆盖了这些维度对，就能精确拟合，过了 N 拟合曲线也仍然贴着目标走，前提是拟合用的位置多于特征（位置更少时，有许多组权重都能让曲线穿过每个拟合点，最小二乘选中的那一组过了 N 可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能近似；过了 N，拟合就不再跟随它，而且可能偏得很远：如果有些波在 N 个位置内几乎分辨不出（低频维度对，或转速相近的相邻维度对），最小二乘可能给它们很大且符号相反的权重，这些权重在范围内相互抵消，过了 N 就抵消不了（上面给出最大的权重）。本实验用带极小岭正则项（λ = 10⁻⁹）的最小二乘来拟合，它在几乎一样好的多组权重中选定一组：过了 N 偏离多远取决于 λ，会不会偏离则与 λ 无关。选方波，增大 m，看 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对从未见过的位置，它给不出任何信息。",
+            "A common claim is that sinusoidal features let a model extrapolate periodic functions. That holds for the periods the encoding has: the target made of the encoding's own waves is fitted exactly once m includes their pairs, and the fit goes on following it past N, provided there are more fitted positions than features (with fewer, many weightings pass through every fitted point, and the one least squares picks can leave the target past N). A periodic target the encoding lacks, such as the square wave of period 16, is only approximated, and past N the fit stops following it. It can stray far: when some of the waves look nearly alike over N positions (slow pairs, or neighbouring pairs whose rates are close), least squares can weight them heavily with opposite signs, and those weights cancel inside the range but not past it (the read-out \"the sinusoids' largest weight |c_j|\" prints the largest). The lab fits by least squares with a tiny ridge, λ = 10⁻⁹, which picks one answer among nearly equal ones: how far the fit strays past N depends on λ, that it strays does not. Choose the square wave, raise m and watch the error past N. The learned table fits every target exactly inside and, past N, predicts the same value at every position: it has nothing to say about positions it never saw.",
+            "常有人说，正弦特征让模型能够外推周期函数。对编码本身含有的周期，这话成立：目标若由编码自己的波组成，只要 m 覆盖了这些维度对，就能精确拟合，过了 N 拟合曲线也仍然贴着目标走，前提是拟合用的位置多于特征（位置更少时，有许多组权重都能让曲线穿过每个拟合点，最小二乘选中的那一组过了 N 可能偏离目标）。编码没有的周期，比如周期为 16 的方波，只能近似；过了 N，拟合就不再跟随它，而且可能偏得很远：如果有些波在 N 个位置内几乎分辨不出（低频维度对，或转速相近的相邻维度对），最小二乘可能给它们很大且符号相反的权重，这些权重在范围内相互抵消，过了 N 就抵消不了（读数“正弦特征的最大权重 |c_j|”给出最大的权重）。本实验用带极小岭正则项（λ = 10⁻⁹）的最小二乘来拟合，它在几乎一样好的多组权重中选定一组：过了 N 偏离多远取决于 λ，会不会偏离则与 λ 无关。选方波，增大 m，看 N 之后的误差。可学习位置表在范围内能精确拟合任何目标；过了 N，它在每个位置都预测同一个值：对从未见过的位置，它给不出任何信息。",
         ])}</p>
     }
 }

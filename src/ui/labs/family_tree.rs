@@ -42,7 +42,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ABSOLUTE,
         name: [
             "sinusoidal (Vaswani et al. 2017)",
-            "正弦位置编码（Vaswani 等（2017））",
+            "正弦位置编码：Vaswani 等（2017）",
         ],
         enters: [
             "added to the word vectors",
@@ -108,7 +108,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "Transformer-XL (Dai et al. 2019)",
-            "Transformer-XL（Dai 等（2019））",
+            "Transformer-XL：Dai 等（2019）",
         ],
         enters: [
             "the score: a sinusoid of the offset, projected, and two global vectors",
@@ -130,7 +130,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "T5 buckets (Raffel et al. 2020)",
-            "T5 分桶（Raffel 等（2020））",
+            "T5 分桶：Raffel 等（2020）",
         ],
         enters: [
             "the score: one number per bucket of offsets",
@@ -151,7 +151,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ADDED,
         name: [
             "ALiBi (Press et al. 2022)",
-            "ALiBi（Press 等（2022））",
+            "ALiBi：Press 等（2022）",
         ],
         enters: [
             "the score: −slope × distance",
@@ -172,7 +172,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ROTATED,
         name: [
             "RoPE (Su et al. 2021)",
-            "RoPE（Su 等（2021））",
+            "RoPE：Su 等（2021）",
         ],
         enters: [
             "the query and the key, rotated in every layer",
@@ -190,7 +190,7 @@ const SCHEMES: [Scheme; 10] = [
         group: ROTATED,
         name: [
             "xPos (Sun et al. 2022)",
-            "xPos（Sun 等（2022））",
+            "xPos：Sun 等（2022）",
         ],
         enters: [
             "the query and the key, rotated and scaled",

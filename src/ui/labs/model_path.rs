@@ -116,8 +116,8 @@ const OUTPUT: Stage = Stage {
         "线性层映射到词表，再做 softmax",
     ],
     note: [
-        "its weight may be the embedding table itself (weight tying, below)",
-        "它的权重可以直接用嵌入表本身（权重共享，见下）",
+        "its weight may be the embedding table itself (weight tying: the lab \"One matrix in three places\")",
+        "它的权重可以直接用嵌入表本身（权重共享，见实验“一个矩阵用在三处”）",
     ],
     shape: logits,
     links: NO_LINKS,

@@ -196,8 +196,8 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "The table index each offset j − i reads",
                 "每个偏移量 j − i 读取的表索引",
             ] note=[
-                "Offsets on the horizontal axis (keys before the query on the left); the dashed lines are ±max_distance and ±k. T5's steps widen with the distance; its last step begins before max_distance (the read-out above gives where) and goes on for ever. Shaw's line is flat beyond ±k.",
-                "横轴是偏移量（查询之前的键在左边）；虚线是 ±max_distance 和 ±k。T5 的台阶随距离变宽；最后一级在 max_distance 之前就开始了（上面的读数给出位置），并一直延续下去。Shaw 的线在 ±k 之外是平的。",
+                "Offsets on the horizontal axis (keys before the query on the left); the dashed lines are ±max_distance and ±k. T5's steps widen with the distance; its last step begins at or before max_distance (the read-out \"T5: the last bucket before the query\" gives where) and goes on for ever. Shaw's line is flat beyond ±k.",
+                "横轴是偏移量（查询之前的键在左边）；虚线是 ±max_distance 和 ±k。T5 的台阶随距离变宽；最后一级在 max_distance 处或更早就开始了（读数“T5：查询之前的最后一个桶”给出位置），并一直延续下去。Shaw 的线在 ±k 之外是平的。",
             ] answer="t5-why">
             // Masked with the read-outs above in lesson step 22: the chart shows where the last step starts.
             <div data-readout="t5-indices"><SvgChart testid="relative-bias-indices" marks=index_chart /></div>
@@ -216,8 +216,8 @@ pub fn RelativeBiasLab() -> impl IntoView {
                 "What each query (row) adds for each key (column)",
                 "每个查询（行）对每个键（列）加上的值",
             ] note=[
-                "Left: T5's bias matrix, one seeded value per bucket standing in for the learned ones; every diagonal (one offset) has one colour, and away from the diagonal the bands widen, as the buckets do. Right: Shaw's clipped offset j − i, from −k (blue) to k (red); beyond k the colour is constant. In the causal variant every key after the query reads bucket 0 (the mask hides those keys anyway).",
-                "左：T5 的偏置矩阵，每个桶用一个固定种子的随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。右：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读第 0 个桶（这些键本来就被掩码遮住了）。",
+                "The matrix \"T5, L = …\": T5's bias matrix, one seeded value per bucket standing in for the learned ones; every diagonal (one offset) has one colour, and away from the diagonal the bands widen, as the buckets do. The matrix \"Shaw: clip(j − i, −k, k)\": Shaw's clipped offset j − i, from −k (blue) to k (red); beyond k the colour is constant. In the causal variant every key after the query reads bucket 0 (the mask hides those keys anyway).",
+                "矩阵“T5, L = …”：T5 的偏置矩阵，每个桶用一个固定种子的随机值代替学到的值；每条对角线（同一个偏移量）是同一种颜色，离对角线越远，色带越宽，正如桶越来越宽。矩阵“Shaw: clip(j − i, −k, k)”：Shaw 截断后的偏移量 j − i，从 −k（蓝）到 k（红）；超过 k 后颜色不变。在因果变体中，查询之后的每个键都读桶 0（这些键本来就被掩码遮住了）。",
             ]>
             <div class="heat-pair">
                 <SvgChart testid="relative-bias-t5-matrix" marks=bias_chart heat=true />

@@ -136,10 +136,10 @@ pub fn Rope2dLab() -> impl IntoView {
             <LabSlider label=["base b", "底数 b"] testid="rope-2d-base" row=lab.slider(&BASE)
                 track=Track::Log10 step=0.05 />
             <Show when=move || settings.with(|s| s.scheme == 1)>
-                <LabSlider label=["M-RoPE: time pairs", "M-RoPE：时间段的维度对个数"] testid="rope-2d-time"
+                <LabSlider label=["M-RoPE: time pairs", "M-RoPE：时间段的维度对的个数"] testid="rope-2d-time"
                     row=lab.slider(&TIME) track=Track::Linear step=1.0
                     up_to=Signal::derive(move || settings.with(|s| s.d as f64 / 2.0)) />
-                <LabSlider label=["M-RoPE: height pairs (width takes the rest)", "M-RoPE：高度段的维度对个数（其余归宽度）"]
+                <LabSlider label=["M-RoPE: height pairs (width takes the rest)", "M-RoPE：高度段的维度对的个数（其余归宽度）"]
                     testid="rope-2d-height" row=lab.slider(&HEIGHT) track=Track::Linear step=1.0
                     up_to=Signal::derive(move || settings.with(|s| (s.d / 2 - s.time) as f64)) />
                 <p class="note">{tr([
@@ -151,7 +151,7 @@ pub fn Rope2dLab() -> impl IntoView {
         <dl class="numbers" data-testid="rope-2d-readout">
             <dt>{tr([
                 "pairs turning with the row / the column / neither",
-                "随行 / 随列 / 都不随之旋转的维度对个数",
+                "随行 / 随列 / 都不随之旋转的维度对的个数",
             ])}</dt>
             <dd data-testid="rope-2d-pairs">{move || settings.with(|s| {
                 let (row, column, neither) = pairs_by_axis(s.grid_scheme(), s.d);
@@ -171,8 +171,8 @@ pub fn Rope2dLab() -> impl IntoView {
                 ])}</dt>
                 <dd data-testid="rope-2d-below">{neighbour(1, 0)}</dd>
                 <dt>{tr([
-                    "flattened: positions between a patch and the one below",
-                    "展平时：一个图块与其下方图块之间的位置数",
+                    "flattened: positions between a patch and the next one down in the image",
+                    "展平时：一个图块与图中正下方的图块之间的位置数",
                 ])}</dt>
                 <dd data-testid="rope-2d-row-gap">{move || settings.with(|s| s.columns.to_string())}</dd>
             </div>

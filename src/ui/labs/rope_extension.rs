@@ -37,15 +37,15 @@ const METHODS: [[&str; 2]; 7] = [
     ["NTK-aware (static)", "NTK 感知（静态）"],
     ["dynamic NTK", "动态 NTK"],
     ["YaRN", "YaRN"],
-    ["Llama 3", "Llama 3"],
+    ["Llama 3.1 (llama3)", "Llama 3.1（llama3）"],
     ["LongRoPE (the config's factors)", "LongRoPE（配置中的因子）"],
 ];
 
 const WAVELENGTH_CAPTION: [&str; 2] = ["Pair i on the horizontal axis, wavelength 2π/θ_i in positions on a log scale; the dashed lines are L₀ and L. A pair below L₀ finishes at least one turn within the training length.", "横轴是第 i 对，纵轴是波长 2π/θ_i（以位置计，对数刻度）；两条虚线分别是 L₀ 和 L。波长在 L₀ 以下的维度对，在训练长度之内至少转满一圈。"];
-const DIGITS_TEXT: [&str; 2] = ["Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns one radian every β^i positions (a whole turn every 2π·β^i), as digit i of a base-β number steps up once every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).", "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 β^i 个位置转过 1 弧度（每 2π·β^i 个位置转一圈），就像 β 进制数的第 i 位每数 β^i 下加 1（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。"];
+const DIGITS_TEXT: [&str; 2] = ["Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns one radian every β^i positions (a whole turn every 2π·β^i), as digit i of a base-β number steps up once every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3.1 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).", "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 β^i 个位置转过 1 弧度（每 2π·β^i 个位置转一圈），就像 β 进制数的第 i 位每数 β^i 下加 1（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3.1 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。"];
 const ANGLE_CAPTION: [&str; 2] = ["For each pair, the share of a full turn its angle covered within L₀ (min(L₀·θ_i, 2π)), and what the target length L asks for with the method's frequencies (min(L·θ'_i, 2π)). Fast pairs turn fully within L₀ and have seen every angle; the red part of a slow pair is angles the model never met in training.", "每个维度对有两个量：它在 L₀ 之内转过的角度占一整圈的比例（min(L₀·θ_i, 2π)），以及目标长度 L 在所选方法的频率下要转到的比例（min(L·θ'_i, 2π)）。高频维度对在 L₀ 之内就转满一圈，所有角度都见过；低频维度对的红色部分，是模型在训练中从未遇到过的角度。"];
 const SCORE_CAPTION: [&str; 2] = ["The query and key are equal and spread evenly over the pairs, so the score is attention_factor²·mean_i cos(distance·θ_i) (without DeepSeek's softmax factor). Each point is the mean over its stretch of whole distances (computed exactly), so wiggles whose period is much shorter than a stretch are damped rather than aliased (averaging reduces aliasing; it does not rule it out); the dashed line is L₀. The thick line is the method chosen.", "查询与键相同，且均匀分布在各维度对上，因此分数为 attention_factor²·mean_i cos(距离·θ_i)（不含 DeepSeek 的 softmax 因子）。每个点是它所在那一段整数距离上的平均值（精确计算），周期比一段距离短得多的起伏因此被压低，而不是混叠成虚假的慢波（求平均能减弱混叠，但不能完全排除）；虚线是 L₀。粗线是所选方法。"];
-const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private) unless you compare it (below): then the link holds the lab's settings of it (base, rotary dimension, lengths, each method's settings), not the file; a preset with the model, method and lengths above is.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开），除非用它做比较（见下文）：此时链接只保存实验对它的设置（底数、旋转维度、长度和各方法的设置），不保存文件本身。选用预设时，链接会保存上面的模型、方法和长度。"];
+const NOT_IN_URL: [&str; 2] = ["A pasted config is not kept in the page's link (it may be long, and private) unless you compare it (\"Compare two models\"): then the link holds the lab's settings of it (base, rotary dimension, lengths, each method's settings), not the file; a preset is, with the model, method and lengths chosen.", "页面链接不保存粘贴的配置（它可能很长，也可能不宜公开），除非用它做比较（见“比较两个模型”）：此时链接只保存实验对它的设置（底数、旋转维度、长度和各方法的设置），不保存文件本身。选用预设时，链接会保存所选的模型、方法和长度。"];
 /// The read-outs' bracket, "(trained 1, ÷ 4)": its opening with "trained", its separator
 /// and its end.
 const WAS: [&str; 2] = [" (trained ", "（训练时 "];
@@ -223,16 +223,16 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     up_to=Signal::derive(move || setup.with(|l| l.beta_fast - 0.25)) />
             </Show>
             <Show when=move || setup.with(|l| l.method == Method::Llama3)>
-                <LabSlider label=["Llama 3 low_freq_factor", "Llama 3 low_freq_factor"] testid="rope-extension-low" row=linked.slider(&LOW)
+                <LabSlider label=["Llama 3.1 low_freq_factor", "Llama 3.1 low_freq_factor"] testid="rope-extension-low" row=linked.slider(&LOW)
                     track=Track::Linear step=0.25
                     up_to=Signal::derive(move || setup.with(|l| l.high_freq_factor - 0.25)) />
-                <LabSlider label=["Llama 3 high_freq_factor", "Llama 3 high_freq_factor"] testid="rope-extension-high" row=linked.slider(&HIGH)
+                <LabSlider label=["Llama 3.1 high_freq_factor", "Llama 3.1 high_freq_factor"] testid="rope-extension-high" row=linked.slider(&HIGH)
                     track=Track::Linear step=0.25 />
             </Show>
         </div>
         <Show when=move || moved.get()>
             <p class="note" role="status" data-testid="rope-extension-moved">
-                {tr(["Changed since the paste: the figures below are no longer the pasted config's. ", "粘贴之后已有改动：下面的数字不再是粘贴的配置的。"])}
+                {tr(["Changed since the paste: the lab's figures are no longer the pasted config's. ", "粘贴之后已有改动：本实验的数字不再是粘贴的配置的。"])}
                 <button type="button" data-testid="rope-extension-back"
                     on:click=move |_| if let Some(back) = pasted.get_untracked() { show_model(back) }>
                     {tr(["Back to the pasted config", "回到粘贴的配置"])}
@@ -244,7 +244,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 let lang = lang();
                 let before = lang.pick(["the config pasted before", "之前粘贴的配置"]);
                 let name = PRESETS.get(chosen.get()).map_or(before, |p| p.name);
-                format!("{}{name}{}", lang.pick(["Not read: the figures below are still those of ", "未能读取：下面的数字仍来自"]), lang.pick([".", "。"]))
+                format!("{}{name}{}", lang.pick(["Not read: the lab's figures are still those of ", "未能读取：本实验的数字仍来自"]), lang.pick([".", "。"]))
             }}</p>
         </Show>
         <dl class="numbers" data-testid="rope-extension-readout" data-stale=move || stale.get().then_some("")>

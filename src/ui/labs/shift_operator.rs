@@ -127,7 +127,7 @@ pub fn ShiftOperatorLab() -> impl IntoView {
         </div>
         <p>{tr([
             "Two limits the usual telling of this argument passes over. The encoding's own waves close on an N-position circle only when ω_i·N is a multiple of 2π, which it almost never is: on the circle they are eigenvectors only approximately (the residual of the page's pair i is printed), exactly only on a sequence without end. And softmax attention's weights depend on what is at each position, not only on the offset: for a given sentence its matrix does not commute with the shift (printed for random content). What this lab shows holds for the part of a score that depends on position alone.",
-            "这个论证的常见讲法略过了两个限制。位置编码自己的波只有在 ω_i·N 是 2π 的整数倍时才能在 N 个位置的圈上首尾相接，而这几乎从不成立：在圈上它们只是近似的本征向量（上面给出本页第 i 对的残差），只有在无限长的序列上才严格成立。另外，softmax 注意力的权重取决于每个位置上的内容，而不只是偏移量：对一个给定的句子，它的矩阵与平移算子不可交换（上面给出随机内容下的值）。本实验的结论只适用于分数中仅取决于位置的那一部分。",
+            "这个论证的常见讲法略过了两个限制。位置编码自己的波只有在 ω_i·N 是 2π 的整数倍时才能在 N 个位置的圈上首尾相接，而这几乎从不成立：在圈上它们只是近似的本征向量（本实验的读数给出本页第 i 对的残差），只有在无限长的序列上才严格成立。另外，softmax 注意力的权重取决于每个位置上的内容，而不只是偏移量：对一个给定的句子，它的矩阵与平移算子不可交换（本实验的读数给出随机内容下的值）。本实验的结论只适用于分数中仅取决于位置的那一部分。",
         ])}</p>
     }
 }

@@ -91,7 +91,7 @@ pub fn TrainingStepLab() -> impl IntoView {
                 o.losses.iter().map(|(a, b)| format!("{a:.4} → {b:.4}")).collect::<Vec<_>>().join(" / ")
             })}</dd>
             <dt>{tr(["change of the sinusoidal encoding", "正弦位置编码的变化"])}</dt>
-            <dd data-testid="training-step-sinusoidal">{tr(["0: computed, not a parameter", "0：由公式算出，不是参数"])}</dd>
+            <dd data-testid="training-step-sinusoidal">{tr(["0: computed, not a parameter", "0（由公式算出，不是参数）"])}</dd>
             <dt>{tr(["learned table, rows 0 … L − 1: largest change", "可学习位置表第 0 … L − 1 行：最大变化"])}</dt>
             <dd data-testid="training-step-seen">{move || outcome.with(|o| change_text(largest(&o.position_rows, &|row| row < o.tokens.len())))}</dd>
             <dt>{tr(["learned table, rows L … 7 (positions not in the sentence): largest change", "可学习位置表第 L … 7 行（句子中没有的位置）：最大变化"])}</dt>

@@ -35,7 +35,7 @@ const COLUMNS: [[&str; 2]; 5] = [
 fn paper_check(lang: Lang, tied: f64, untied: f64, fitted: f64) -> String {
     match lang {
         Lang::En => format!("Check against the paper: with V = 37 000 and d_model = 512 this count gives {tied:.1} M with one matrix and {untied:.1} M with three; the paper's Table 3 says 65 M for the base model. Its rows (C), each changing one of N, d_model and d_ff, all fit one shared matrix, as here, of about 41 000 rows ({fitted:.1} M for the base model); its \"big\" row (d_model 1024 and d_ff 4096: 213 M) fits one of about 35 800 rows instead. Its text says the vocabulary has \"about 37000\" tokens, and it does not say what its counts include."),
-        Lang::Zh => format!("与论文核对：取 V = 37000、d_model = 512，这里的计数在一个矩阵时为 {tied:.1} M，三个矩阵时为 {untied:.1} M；论文表 3 给出基础模型为 65 M。表 3 中 C 组的各行（每行只改变 N、d_model、d_ff 之一）都与一个约 41000 行的共享矩阵相符（与这里一样只有一个矩阵；基础模型为 {fitted:.1} M）；而它的“big”行（d_model 1024、d_ff 4096：213 M）相符的是约 35800 行的矩阵。论文正文说词表有“约 37000”个词元，也没有说明这些计数包括哪些参数。"),
+        Lang::Zh => format!("与论文核对：取 V = 37000、d_model = 512，这里的计数在一个矩阵时为 {tied:.1} M，三个矩阵时为 {untied:.1} M；论文表 3 给出基础模型为 65 M。表 3 中 C 组的各行（每行只改变 N、d_model、d_ff 之一）都与一个约 41000 行的共享矩阵相符（与这里一样只有一个矩阵；基础模型为 {fitted:.1} M）；而它的“big”行（d_model 1024、d_ff 4096：213 M）相符的是约 35800 行的矩阵。论文正文说词表有“约 37000”个词元，但没有说明这些计数包括哪些参数。"),
     }
 }
 

@@ -185,8 +185,8 @@ pub fn XposLab() -> impl IntoView {
                 "Score against the distance m − n: RoPE (blue) and xPos (orange)",
                 "分数随距离 m − n 的变化：RoPE（蓝）与 xPos（橙）",
             ] note=[
-                "Each point is the mean over its stretch of whole distances; with aligned vectors the score is divided by d/2, so it starts at 1. xPos's curve is RoPE's with every pair's wave shrunk by its factor: the fast pairs' wiggles die out first. The dashed line is the distance of the bars below.",
-                "每个点是它那一段整数距离上的平均值；向量方向一致时，分数除以 d/2，所以从 1 开始。xPos 的曲线就是把 RoPE 每一对的波按各自的因子缩小：高频维度对的起伏最先消失。虚线是下方柱形所取的距离。",
+                "Each point is the mean over its stretch of whole distances; with aligned vectors the score is divided by d/2, so it starts at 1. xPos's curve is RoPE's with every pair's wave shrunk by its factor: the fast pairs' wiggles die out first. The dashed line is the distance the bar chart uses (\"distance m − n for the bars\").",
+                "每个点是它那一段整数距离上的平均值；向量方向一致时，分数除以 d/2，所以从 1 开始。xPos 的曲线就是把 RoPE 每一对的波按各自的因子缩小：高频维度对的起伏最先消失。虚线是柱形图所取的距离（“柱形所取的距离 m − n”）。",
             ]>
             <SvgChart testid="xpos-scores" marks=score_chart />
         </LabFigure>

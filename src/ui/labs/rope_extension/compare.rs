@@ -192,8 +192,8 @@ pub fn RopeCompare(
         <section class="lab-compare" data-testid="rope-extension-compare" data-comparing=move || comparing().then_some("")>
             <p><strong>{tr(["Compare two models", "比较两个模型"])}</strong></p>
             <p>{tr([
-                "Pin the model as it is set now as B, then choose or paste another (A, the model above): the table and the charts show both, the table marks each difference and the three charts by pair mark every pair whose frequency differs, and the link keeps both. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' settings (base, rotary dimension, lengths and each method's settings, none of the rest of a pasted file).",
-                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即上面的模型）：表格和图会同时给出两者：表中标出每一处不同，按维度对绘制的三幅图标出频率不同的维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的设置（底数、旋转维度、长度和各方法的设置，不含粘贴文件的其余部分）。",
+                "Pin the model as it is set now as B, then choose or paste another (A, the lab's current model): the table and the charts show both, the table marks each difference and the three charts by pair mark every pair whose frequency differs, and the link keeps both. For a paste that an older transformers reads otherwise, compare it with that reading. The link of a comparison holds both models' settings (base, rotary dimension, lengths and each method's settings, none of the rest of a pasted file).",
+                "先把当前设置的模型固定为 B，再选择或粘贴另一个模型（A，即本实验当前的模型），表格和图会同时给出两者：表中标出每一处不同，按维度对绘制的三幅图标出频率不同的维度对，链接也会保存两者。如果旧版 transformers 对粘贴的配置读法不同，还可以与旧版的读法比较。比较的链接保存两个模型的设置（底数、旋转维度、长度和各方法的设置，不含粘贴文件的其余部分）。",
             ])}</p>
             <div class="lab-controls">
                 <button type="button" data-testid="rope-extension-pin" on:click=pin>
@@ -234,7 +234,7 @@ pub fn RopeCompare(
             </div>
             <Show when=comparing>
                 <table class="numbers-table" tabindex="0" data-testid="rope-extension-compare-table">
-                    <caption>{tr(["A (the model above) and B (pinned); ≠ marks what differs", "A（上面的模型）与 B（固定的模型）；≠ 标出不同之处"])}</caption>
+                    <caption>{tr(["A (the lab's current model) and B (pinned); ≠ marks what differs", "A（本实验当前的模型）与 B（固定的模型）；≠ 标出不同之处"])}</caption>
                     <thead><tr>
                         <th scope="col"></th>
                         <th scope="col">"A"</th>
