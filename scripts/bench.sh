@@ -5,6 +5,7 @@
 #   core     criterion benchmarks of the core (median of its samples) and the numpy comparison
 #   sliders  key -> frame in headless Chromium on the release build (median of 3 runs)
 #   load     Lighthouse mobile for each kind of link (median of 3 runs)
+#   phone    a throttled phone's first text and first chart on every chapter (median of 3 runs)
 # PE_BENCH_PARTS="core sliders" runs only those parts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export RUSTC_WORKSPACE_WRAPPER="$HOME/.cargo/bin/clippy-driver"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
-parts=${PE_BENCH_PARTS:-core sliders chapters load}
+parts=${PE_BENCH_PARTS:-core sliders chapters load phone}
 summary=()
 missed=0
 part() {
@@ -35,7 +36,7 @@ core() {
 for p in $parts; do
   case $p in
     core) part core core ;;
-    sliders|chapters|load)
+    sliders|chapters|load|phone)
       # The release build, once, unless PE_BENCH_DIST names another build to measure.
       if [ -z "${PE_BENCH_DIST:-}" ] && [ -z "${built:-}" ]; then
         echo "== trunk build --release"
@@ -45,9 +46,10 @@ for p in $parts; do
         sliders) part sliders bash -c 'cd tests/browser && node bench-ui.mjs' ;;
         chapters) part chapters bash -c 'cd tests/browser && node bench-chapters.mjs' ;;
         load) part load bash -c 'cd tests/browser && node bench-load.mjs' ;;
+        phone) part phone bash -c 'cd tests/browser && node throttled-load.mjs --bench' ;;
       esac
       ;;
-    *) echo "unknown part $p (core, sliders, chapters, load)" >&2; exit 2 ;;
+    *) echo "unknown part $p (core, sliders, chapters, load, phone)" >&2; exit 2 ;;
   esac
 done
 

@@ -279,6 +279,9 @@ strings! {
     CourseIntro => "Eight short chapters, from why order matters to a real model's learned positions. Each opens with its key points and ends with questions to check yourself; the panels and labs listed under a chapter are on its page.",
                   "共八章，从为什么需要位置讲到真实模型的可学习位置表。每章开头是要点，结尾是自测题；每章下列出的各节和实验都在该章的页面上。";
     Glossary => "Glossary", "术语表";
+    GlossaryFind => "Find a term", "查找术语";
+    GlossaryIndex => "Index", "索引";
+    GlossaryShown => "{n} terms contain every word typed", "{n} 个术语包含所输入的全部词语";
     ListSeparator => ", ", "、";
     TermColon => ": ", "：";
     ChapterOf => "Chapter {n} of {count}", "第 {n} 章，共 {count} 章";

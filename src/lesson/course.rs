@@ -43,6 +43,68 @@ pub struct Term {
     pub id: String,
     pub names: [Vec<String>; 2],
     pub definition: Both,
+    /// The Chinese name's pinyin without tones, which the Chinese index sorts by.
+    pub pinyin: String,
+}
+
+impl Term {
+    /// What the glossary's index sorts the term by in `lang` (0 English, 1 Chinese): the English
+    /// name in lower case, or the Chinese name's pinyin.
+    pub fn index_key(&self, lang: usize) -> String {
+        if lang == 1 {
+            self.pinyin.clone()
+        } else {
+            self.names[0][0].to_lowercase()
+        }
+    }
+}
+
+/// The glossary's index in `lang` (0 English, 1 Chinese): the terms sorted by [`Term::index_key`]
+/// and grouped by its first letter, A to Z, after the names that start with no letter (`2-D
+/// RoPE`), grouped under `#`.
+///
+/// ```
+/// use pe_explorer::lesson::course::{glossary_index, parse_glossary};
+/// let terms = parse_glossary(
+///     "term key\nen name key\nen def k.\nzh name 键\nzh pinyin jian\nzh def k。\n\
+///      term batch\nen name batch\nen def b.\nzh name 批\nzh pinyin pi\nzh def b。\n\
+///      term bias\nen name bias\nen def b.\nzh name 偏置\nzh pinyin pian zhi\nzh def b。",
+/// )
+/// .unwrap();
+/// let english: Vec<(char, Vec<&str>)> = glossary_index(&terms, 0)
+///     .into_iter()
+///     .map(|(letter, terms)| (letter, terms.iter().map(|t| t.id.as_str()).collect()))
+///     .collect();
+/// assert_eq!(english, vec![('B', vec!["batch", "bias"]), ('K', vec!["key"])]);
+/// let chinese: Vec<(char, Vec<&str>)> = glossary_index(&terms, 1)
+///     .into_iter()
+///     .map(|(letter, terms)| (letter, terms.iter().map(|t| t.id.as_str()).collect()))
+///     .collect();
+/// assert_eq!(chinese, vec![('J', vec!["key"]), ('P', vec!["batch", "bias"])]);
+/// ```
+pub fn glossary_index(terms: &[Term], lang: usize) -> Vec<(char, Vec<&Term>)> {
+    let letter_of = |key: &str| {
+        key.chars()
+            .next()
+            .filter(char::is_ascii_alphabetic)
+            .map_or('#', |c| c.to_ascii_uppercase())
+    };
+    let mut sorted: Vec<(char, String, &Term)> = terms
+        .iter()
+        .map(|t| {
+            let key = t.index_key(lang);
+            (letter_of(&key), key, t)
+        })
+        .collect();
+    sorted.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let mut groups: Vec<(char, Vec<&Term>)> = Vec::new();
+    for (letter, _, term) in sorted {
+        match groups.last_mut() {
+            Some((last, group)) if *last == letter => group.push(term),
+            _ => groups.push((letter, vec![term])),
+        }
+    }
+    groups
 }
 
 /// Why a course or glossary text could not be read: the line (1-based) and what is wrong.
@@ -215,7 +277,7 @@ fn check_course(chapters: &[Chapter]) -> Result<(), CourseTextError> {
 }
 
 /// Reads `assets/glossary.txt`: entries, each `term <id>`, then per language its `name`, any
-/// `also` forms and its `def`.
+/// `also` forms and its `def`, and the Chinese name's `pinyin`.
 pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
     let mut terms: Vec<Term> = Vec::new();
     for (line, head, rest) in meaningful_lines(text) {
@@ -238,6 +300,18 @@ pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
             "name" if term.names[lang].is_empty() => term.names[lang].push(text.to_owned()),
             "also" if !term.names[lang].is_empty() => term.names[lang].push(text.to_owned()),
             "def" => set_once(&mut term.definition, lang, text, line)?,
+            "pinyin"
+                if lang == 1
+                    && term.pinyin.is_empty()
+                    && text.chars().all(|c| c.is_ascii_lowercase() || c == ' ') =>
+            {
+                term.pinyin = text.to_owned()
+            }
+            "pinyin" => {
+                return Err(error(
+                    "a Chinese name's pinyin, once: lowercase letters and spaces, no tones",
+                ))
+            }
             _ => return Err(error("a name first, then its also forms and its def")),
         }
     }
@@ -246,6 +320,12 @@ pub fn parse_glossary(text: &str) -> Result<Vec<Term>, CourseTextError> {
             return Err(CourseTextError {
                 line: 0,
                 problem: "a term without its name or definition in both languages",
+            });
+        }
+        if term.pinyin.is_empty() {
+            return Err(CourseTextError {
+                line: 0,
+                problem: "a term without the pinyin of its Chinese name",
             });
         }
     }
@@ -393,6 +473,18 @@ mod tests {
         assert_eq!(refused("en name x").line, 1);
         assert_eq!(refused("term a\nen also before the name").line, 2);
         assert_eq!(refused("term a\nen name x\nen def y").line, 0);
-        assert!(parse_glossary("term a\nen name x\nen def y\nzh name 甲\nzh def 乙").is_ok());
+        let whole = "term a\nen name x\nen def y\nzh name 甲\nzh def 乙\nzh pinyin jia";
+        assert!(parse_glossary(whole).is_ok());
+        // The pinyin: required, once, lowercase letters without tones, for the Chinese name.
+        assert_eq!(
+            refused("term a\nen name x\nen def y\nzh name 甲\nzh def 乙").line,
+            0
+        );
+        assert_eq!(refused(&format!("{whole}\nzh pinyin jia")).line, 7);
+        assert_eq!(
+            refused("term a\nen name x\nzh name 甲\nzh pinyin jiǎ").line,
+            4
+        );
+        assert_eq!(refused("term a\nen name x\nen pinyin x").line, 3);
     }
 }

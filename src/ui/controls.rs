@@ -42,7 +42,10 @@ pub fn Controls() -> impl IntoView {
                     aria-expanded=move || open().to_string()
                     on:click=move |_| { toggled.update(|o| *o = !*o); }
                 >
-                    {Signal::derive(move || lang.get().t(if open() { Key::Hide } else { Key::Show }).to_string())}
+                    // Both words, the stylesheet showing the one for this width and state: the
+                    // prerendered page (the wide one) then says what a phone's live page says.
+                    <span class="when-open">{move || lang.get().t(Key::Hide)}</span>
+                    <span class="when-folded">{move || lang.get().t(Key::Show)}</span>
                 </button>
             </div>
             <div id="control-list" class="control-list">

@@ -12,6 +12,8 @@ use leptos::prelude::*;
 
 use crate::lesson::chapters::Page;
 use crate::lesson::Lang;
+#[cfg(not(feature = "ssr"))]
+use wasm_bindgen::JsCast;
 
 /// The id of the course's menu (a popover every page carries; the header's button and the
 /// phone's floating button open it).
@@ -70,6 +72,102 @@ pub fn terms_of(terms: &str, anchor: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The id of the glossary's search box.
+pub const GLOSSARY_SEARCH_ID: &str = "glossary-filter";
+
+thread_local! {
+    /// The search box's listener, kept while its page is shown (a new visit replaces it).
+    #[cfg(not(feature = "ssr"))]
+    static GLOSSARY_LISTENER: std::cell::RefCell<Option<wasm_bindgen::closure::Closure<dyn Fn()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Makes the glossary page's search box work once the app is live (the prerendered page holds
+/// it disabled: a reader without JavaScript has the index and the browser's own find): each key
+/// press keeps only the terms whose name, other names or definition contain every word typed,
+/// and says how many. Plain listeners on the static page, as the box is the page's only live
+/// part.
+#[cfg(not(feature = "ssr"))]
+pub fn wire_glossary_search(lang: Lang) {
+    use crate::i18n::{Key, Translate};
+    let Some(input) = document()
+        .get_element_by_id(GLOSSARY_SEARCH_ID)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let typed = input.clone();
+    let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        let (shown, words) = filter_glossary(&typed.value());
+        if let Some(output) = document()
+            .query_selector(".glossary-search output")
+            .ok()
+            .flatten()
+        {
+            let said = (words > 0).then(|| {
+                lang.t(Key::GlossaryShown)
+                    .replace("{n}", &shown.to_string())
+            });
+            output.set_text_content(said.as_deref());
+        }
+    });
+    let _ = input.add_event_listener_with_callback("input", listener.as_ref().unchecked_ref());
+    input.set_disabled(false);
+    GLOSSARY_LISTENER.with(|slot| *slot.borrow_mut() = Some(listener));
+}
+
+/// The server has no search box to wire.
+#[cfg(feature = "ssr")]
+pub fn wire_glossary_search(_: Lang) {}
+
+/// Hides every term of the page's glossary that does not contain each word of `query` (case
+/// aside) in its name or definition, and the index while a word is typed; gives (terms shown,
+/// words typed).
+#[cfg(not(feature = "ssr"))]
+fn filter_glossary(query: &str) -> (usize, usize) {
+    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+    let mut shown = 0;
+    // While searching, the terms found come right after the box, not after the whole index.
+    if let Some(index) = document()
+        .query_selector(".glossary-index")
+        .ok()
+        .flatten()
+        .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        index.set_hidden(!words.is_empty());
+    }
+    let Ok(names) = document().query_selector_all("dl.glossary > dt") else {
+        return (0, words.len());
+    };
+    for n in 0..names.length() {
+        let Some(name) = names
+            .item(n)
+            .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        let definition = name
+            .next_element_sibling()
+            .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok());
+        let text = format!(
+            "{} {}",
+            name.text_content().unwrap_or_default(),
+            definition
+                .as_ref()
+                .and_then(|d| d.text_content())
+                .unwrap_or_default()
+        )
+        .to_lowercase();
+        let keep = words.iter().all(|word| text.contains(word.as_str()));
+        shown += usize::from(keep);
+        name.set_hidden(!keep);
+        if let Some(definition) = definition {
+            definition.set_hidden(!keep);
+        }
+    }
+    (shown, words.len())
+}
+
 /// `text` with each of `terms` (term id, words: `panel_terms`) made, at its first place in the
 /// text after the one before, a button showing the term's definition (the popover `def-<id>`
 /// the chapter's opening holds). Words not found (another state's text) are left as text.
@@ -110,12 +208,17 @@ pub fn with_term_buttons(text: &str, terms: &[(String, String)]) -> Vec<AnyView>
             let mut at = start;
             for (term_start, term_end, id) in &found {
                 if *term_start >= at && *term_end <= end {
-                    parts.push(plain[at..*term_start].to_owned().into_any());
+                    // No empty text between two terms: the server writes one as a space.
+                    if *term_start > at {
+                        parts.push(plain[at..*term_start].to_owned().into_any());
+                    }
                     parts.push(term_button(id, &plain[*term_start..*term_end]).into_any());
                     at = *term_end;
                 }
             }
-            parts.push(plain[at..end].to_owned().into_any());
+            if at < end {
+                parts.push(plain[at..end].to_owned().into_any());
+            }
             match name {
                 Some(name) => view! { <span data-answer=name>{parts}</span> }.into_any(),
                 None => parts.into_any(),
@@ -172,7 +275,9 @@ mod parts {
     use super::*;
     use crate::i18n::{panel_text, panel_title, Key, Translate};
     use crate::lesson::chapters::CHAPTERS;
-    use crate::lesson::course::{parse_course, parse_glossary, whole_term_end, Chapter, Term};
+    use crate::lesson::course::{
+        glossary_index, parse_course, parse_glossary, whole_term_end, Chapter, Term,
+    };
     use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
     use crate::lesson::labs::{LabId, LAB_WORD};
     use crate::lesson::steps::{LessonPlan, STEP_PANELS};
@@ -370,9 +475,34 @@ mod parts {
     /// to one.
     pub fn glossary(lang: Lang) -> impl IntoView {
         let l = slot(lang);
+        let index = glossary_index(terms(), l);
         view! {
             <main class="glossary-page" id="panels">
                 <h2>{lang.t(Key::Glossary)}</h2>
+                <div role="search" class="glossary-search">
+                    <label for=GLOSSARY_SEARCH_ID>{lang.t(Key::GlossaryFind)}</label>
+                    <input type="search" id=GLOSSARY_SEARCH_ID disabled autocomplete="off" />
+                    <output for=GLOSSARY_SEARCH_ID aria-live="polite"></output>
+                </div>
+                <nav class="glossary-index" aria-labelledby="glossary-index-title">
+                    <h3 id="glossary-index-title">{lang.t(Key::GlossaryIndex)}</h3>
+                    <ol>
+                        {index
+                            .into_iter()
+                            .map(|(letter, group)| view! {
+                                <li>
+                                    <span class="letter">{letter.to_string()}</span>
+                                    {group
+                                        .into_iter()
+                                        .map(|term| view! {
+                                            <a href=format!("#term-{}", term.id)>{term.names[l][0].clone()}</a>
+                                        })
+                                        .collect_view()}
+                                </li>
+                            })
+                            .collect_view()}
+                    </ol>
+                </nav>
                 <dl class="glossary">
                     {terms()
                         .iter()

@@ -28,6 +28,7 @@ use leptos::tachys::view::{Mountable, Render};
 use web_sys::Element;
 
 use super::context::Lesson;
+use super::course::wire_glossary_search;
 use super::panels::render;
 use super::shell::{open_at_anchor_again, open_at_link_target, piece, start, Piece, Shell};
 use crate::lesson::chapters::Page;
@@ -163,6 +164,10 @@ fn page_pieces(
         let view: PieceView = Box::new(move || render(panel));
         (document().get_element_by_id(panel.anchor()), view, true)
     });
+    // The glossary's search box works from the page's first turn.
+    if page == Page::Glossary {
+        wire_glossary_search(shell.page_lang);
+    }
     std::iter::once(controls).chain(panels)
 }
 

@@ -339,3 +339,57 @@ test('the contents page says what a teacher gets: each plan with its minutes, a 
     await context.close();
   }
 });
+
+test('the glossary has an index of every term, A to Z (Chinese by pinyin), and a search box that keeps the terms holding every word typed', async () => {
+  for (const [lang, prefix, query, expected] of [['en', '', 'rotary', 'rope'], ['zh', 'zh/', '旋转 位置', 'rope']]) {
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
+    await page.goto(env.site.url(`${prefix}glossary/?lang=${lang}`));
+    await waitForApp(page);
+    const terms = await page.locator('dl.glossary dt').evaluateAll((dts) => dts.map((dt) => dt.id));
+    // The index: every term once, each link to its entry, the letters in order and each group sorted.
+    const groups = await page.locator('.glossary-index li').evaluateAll((items) => items.map((li) => ({
+      letter: li.querySelector('.letter').textContent,
+      links: [...li.querySelectorAll('a')].map((a) => a.getAttribute('href').slice(1)),
+    })));
+    const indexed = groups.flatMap((g) => g.links);
+    assert.deepEqual([...indexed].sort(), [...terms].sort(), `${lang}: the index names every term once`);
+    const letters = groups.map((g) => g.letter);
+    assert.deepEqual(letters, [...letters].sort(), `${lang}: letters in order`);
+    assert.ok(letters.length >= 15, `${lang}: ${letters.length} letters`);
+    if (lang === 'zh') {
+      // 词元 (cí yuán) under C, 键 (jiàn) under J, 值 (zhí) under Z.
+      for (const [id, letter] of [['term-token', 'C'], ['term-key', 'J'], ['term-value', 'Z']]) {
+        assert.equal(groups.find((g) => g.links.includes(id))?.letter, letter, `${id} under ${letter}`);
+      }
+    }
+    // The search box: live, its words all in each term kept, the count said; cleared, all back.
+    const box = page.locator('#glossary-filter');
+    assert.equal(await box.isDisabled(), false);
+    await box.fill(query);
+    await page.waitForFunction(() => document.querySelector('.glossary-search output').textContent !== '');
+    const shown = await page.locator('dl.glossary dt:not([hidden])').evaluateAll((dts) => dts.map((dt) => dt.id));
+    assert.ok(shown.includes(`term-${expected}`), `${lang}: "${query}" keeps ${expected}: ${shown}`);
+    assert.ok(shown.length < terms.length / 3, `${lang}: "${query}" keeps ${shown.length} of ${terms.length}`);
+    const words = query.toLowerCase().split(' ');
+    for (const id of shown) {
+      const text = (await page.evaluate((id) => {
+        const dt = document.getElementById(id);
+        return `${dt.textContent} ${dt.nextElementSibling.textContent}`;
+      }, id)).toLowerCase();
+      assert.ok(words.every((w) => text.includes(w)), `${lang}: ${id} kept without "${query}"`);
+    }
+    assert.match(await page.locator('.glossary-search output').textContent(), new RegExp(`${shown.length}`));
+    assert.equal(await page.locator('.glossary-index').isVisible(), false, 'the index makes way for the terms found');
+    await box.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('dl.glossary dt[hidden]').length === 0);
+    assert.equal(await page.locator('.glossary-index').isVisible(), true);
+    assertClean(problems);
+    await context.close();
+  }
+  // Without the app the box is there but disabled: the index still works.
+  const { context, page } = await openPage(env.browser, env.site.origin, { viewport: PHONE, javaScriptEnabled: false });
+  await page.goto(env.site.url('glossary/'));
+  assert.equal(await page.locator('#glossary-filter').isDisabled(), true);
+  assert.ok(await page.locator('.glossary-index a').count() >= 90);
+  await context.close();
+});

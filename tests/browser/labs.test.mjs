@@ -271,7 +271,7 @@ test('the context-extension lab computes each pasted config as transformers 5 do
   assert.equal(await page.getByTestId('rope-extension-stale').count(), 0);
   assert.match(await paste('{"head_dim": 64, "max_position_embeddings": 1e400}'),
     /^The number at line 1, column \d+ is out of range/);
-  assert.equal(await text('rope-extension-stale'), 'Not read: the lab's figures are still those of the config pasted before.');
+  assert.equal(await text('rope-extension-stale'), "Not read: the lab's figures are still those of the config pasted before.");
   // … and they are not offered for download.
   assert.equal(await page.getByTestId('rope-extension-csv').count(), 0);
   assert.equal(await text('rope-extension-csv-refused'), 'Nothing to download: the last paste was not read.');

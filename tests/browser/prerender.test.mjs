@@ -125,6 +125,58 @@ test('the app takes over the static page without moving anything (phone and desk
   }
 });
 
+test('nothing changes language or wording when the app takes over: each page\'s text live is its prerendered text', async () => {
+  // The words a reader sees in the page's panels and controls, line by line: the static copy
+  // against the live page, in both languages (numbers included: the same state prints the same).
+  const words = (page) => page.evaluate(() => [...document.querySelectorAll('#panels .panel, .controls')]
+    .filter((e) => e.getClientRects().length > 0)
+    .flatMap((e) => e.innerText.split('\n')).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean));
+  let compared = 0;
+  const changed = [];
+  for (const path of [...PAGES.slice(1), ...PAGES.slice(1).map((p) => `zh/${p}`)]) {
+    const before = await staticPage({ width: 375, height: 812 }, path);
+    const prerendered = await words(before.page);
+    await before.context.close();
+    const after = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 812 } });
+    try {
+      await after.page.goto(env.site.url(path));
+      await waitForApp(after.page);
+      const live = await words(after.page);
+      const gone = prerendered.filter((line) => !live.includes(line));
+      const added = live.filter((line) => !prerendered.includes(line));
+      if (gone.length || added.length) changed.push(`/${path}: before ${JSON.stringify(gone.slice(0, 3))}, live ${JSON.stringify(added.slice(0, 3))}`);
+      compared += prerendered.length;
+    } finally {
+      await after.context.close();
+    }
+  }
+  assert.ok(compared > 500, `only ${compared} lines compared`);
+  assert.deepEqual(changed, [], 'the same words before and after');
+});
+
+test('before the app draws it, every chart box says it is loading, in the page\'s language, and stops saying so once drawn', async () => {
+  // What the skeleton shows: the text inside the canvas's background image (a data: SVG).
+  const skeletons = (page) => page.evaluate(() => [...document.querySelectorAll('.panel canvas:not(.overlay)')]
+    .filter((c) => c.getClientRects().length > 0)
+    .map((c) => decodeURIComponent(getComputedStyle(c).backgroundImage).match(/<text[^>]*>([^<]*)</)?.[1] ?? ''));
+  for (const [query, words] of [['sinusoidal/', 'Loading the chart'], ['zh/sinusoidal/', '正在载入图表']]) {
+    const { context, page } = await staticPage({ width: 375, height: 812 }, query);
+    const before = await skeletons(page);
+    assert.ok(before.length >= 4, `${query}: only ${before.length} charts`);
+    for (const text of before) assert.ok(text.startsWith(words), `${query}: a chart box says "${text}"`);
+    await context.close();
+    // Live: a chart on screen is drawn, and its box no longer says it is loading.
+    const live = await openPage(env.browser, env.site.origin, { viewport: { width: 375, height: 812 } });
+    await live.page.goto(env.site.url(`${query}?lang=${query.startsWith('zh') ? 'zh' : 'en'}#vector`));
+    await waitForApp(live.page);
+    await live.page.waitForFunction(() => document.querySelector('#vector canvas[style*="height"]'));
+    const drawn = await live.page.evaluate(() => getComputedStyle(document.querySelector('#vector canvas')).backgroundImage);
+    assert.equal(drawn, 'none', `${query}: a drawn chart keeps its skeleton`);
+    assertClean(live.problems);
+    await live.context.close();
+  }
+});
+
 test('while the page loads nothing shifts: no layout-shift entry at all', async () => {
   // Every page of the course, in English with the defaults and in Chinese with other values.
   for (const query of ['', '?lang=zh&d_model=256&pos=40']) {
