@@ -159,7 +159,7 @@ test('before the app draws it, every chart box says it is loading, in the page\'
   const skeletons = (page) => page.evaluate(() => [...document.querySelectorAll('.panel canvas:not(.overlay)')]
     .filter((c) => c.getClientRects().length > 0)
     .map((c) => decodeURIComponent(getComputedStyle(c).backgroundImage).match(/<text[^>]*>([^<]*)</)?.[1] ?? ''));
-  for (const [query, words] of [['sinusoidal/', 'Loading the chart'], ['zh/sinusoidal/', '正在载入图表']]) {
+  for (const [query, words] of [['sinusoidal/', 'Loading the chart'], ['zh/sinusoidal/', '正在载入图表……']]) {
     const { context, page } = await staticPage({ width: 375, height: 812 }, query);
     const before = await skeletons(page);
     assert.ok(before.length >= 4, `${query}: only ${before.length} charts`);

@@ -131,7 +131,7 @@ fn health_text(lang: Lang, name: &str, health: Health, step: usize) -> Option<St
     Some(match health {
         Health::Diverged => lang.pick([
             format!("{name}: loss is NaN: learning rate too high. The run stopped at step {step}; lower the learning rate."),
-            format!("{name}：损失变成了 NaN，学习率太高。运行停在第 {step} 步；请调低学习率。"),
+            format!("{name}：损失变成了 NaN，说明学习率太高。运行停在第 {step} 步；请调低学习率。"),
         ]),
         Health::Rising => lang.pick([
             format!("{name}: the loss is more than twice where it started: learning rate too high, each step overshoots."),
