@@ -60,7 +60,12 @@ try {
     const runs = Math.max(3, Number(process.env.PE_BENCH_RUNS ?? 3));
     for (const path of chapterLinks()) {
       const figures = [];
-      for (let run = 0; run < runs; run += 1) figures.push(await load(path));
+      // A chart that never arrives is a miss to print, not a crash that hides the other chapters.
+      for (let run = 0; run < runs; run += 1) {
+        figures.push(await load(path).catch((error) => ({ text: Infinity, chart: Infinity, error })));
+      }
+      const failed = figures.find((f) => f.error);
+      if (failed) console.log(`${path}: ${failed.error.message.split('\n')[0]}`);
       const text = median(figures.map((f) => f.text));
       const chart = median(figures.map((f) => f.chart));
       const ok = chart <= TARGET_CHART_MS && text <= TARGET_TEXT_MS;
