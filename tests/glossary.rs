@@ -2,6 +2,8 @@
 //! `zh` line of `assets/lesson.txt` may use a rendering the glossary rejects (its last column:
 //! terms in backticks, separated by `、`, or `—` for none).
 
+mod common;
+use common::{read, string_literals};
 use pe_explorer::i18n::{Key, Lang, Translate};
 
 /// One row of the glossary table.
@@ -9,11 +11,6 @@ struct Row {
     english: String,
     chinese: String,
     rejected: Vec<String>,
-}
-
-fn read(path: &str) -> String {
-    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
 /// The rows of the table in `docs/glossary.md`, header and separator skipped. Panics on a row
@@ -703,31 +700,6 @@ fn no_chinese_text_has_english_words_ascii_punctuation_or_mixed_number_formats()
         violations.len(),
         violations.join("\n")
     );
-}
-
-/// The contents of the string literals on one line of Rust, escapes undone.
-fn string_literals(line: &str) -> Vec<String> {
-    let mut literals = Vec::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c != '"' {
-            continue;
-        }
-        let mut literal = String::new();
-        while let Some(c) = chars.next() {
-            match c {
-                '"' => break,
-                '\\' => match chars.next() {
-                    Some('n') => literal.push('\n'),
-                    Some(other) => literal.push(other),
-                    None => {}
-                },
-                _ => literal.push(c),
-            }
-        }
-        literals.push(literal);
-    }
-    literals
 }
 
 #[test]

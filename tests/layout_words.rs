@@ -5,37 +5,10 @@
 //! inside a picture (the patch below a patch in an image) are the picture's, not the page's, and
 //! pass, as do "below 1", "above the maximum" and other comparisons.
 
+mod common;
+use common::{read, string_literals};
 use pe_explorer::i18n::{Key, Translate};
 use pe_explorer::lesson::{Lang, PanelId};
-
-fn read(path: &str) -> String {
-    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
-
-/// The contents of the string literals on one line of Rust, escapes undone.
-fn string_literals(line: &str) -> Vec<String> {
-    let mut literals = Vec::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c != '"' {
-            continue;
-        }
-        let mut literal = String::new();
-        while let Some(c) = chars.next() {
-            match c {
-                '"' => break,
-                '\\' => match chars.next() {
-                    Some('n') => literal.push('\n'),
-                    Some(other) => literal.push(other),
-                    None => {}
-                },
-                _ => literal.push(c),
-            }
-        }
-        literals.push(literal);
-    }
-    literals
-}
 
 fn rust_files_under(folder: &str, into: &mut Vec<String>) {
     for entry in std::fs::read_dir(format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
