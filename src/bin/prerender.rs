@@ -85,6 +85,20 @@ fn main() {
             }
         }
     }
+    // Each chapter's exam sheet to print alone, beside the handouts (the summary page links them).
+    for lang in [Lang::En, Lang::Zh] {
+        let folder = dir.join(page_folder(lang, Page::Home)).join("print");
+        std::fs::create_dir_all(&folder)
+            .unwrap_or_else(|e| panic!("prerender: cannot make {}: {e}", folder.display()));
+        let root = "../".repeat(usize::from(lang == Lang::Zh) + 1);
+        for n in 0..pe_explorer::lesson::chapters::CHAPTERS.len() {
+            let owner = Owner::new_root(None);
+            let html = owner.with(|| pe_explorer::ui::course::sheet_page(n, lang, &root));
+            let file = folder.join(pe_explorer::ui::course::sheet_file(n));
+            std::fs::write(&file, html)
+                .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", file.display()));
+        }
+    }
     // The service worker keeps every page for offline visits (assets/sw.js: `const PAGES`).
     let worker = dir.join("sw.js");
     if let Ok(text) = std::fs::read_to_string(&worker) {

@@ -6,6 +6,8 @@
 //! for every key; `tests::every_key_has_both_languages` also rejects empty or untranslated text.
 
 pub mod chinese;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod page_words;
 
 pub use crate::lesson::Lang;
 use crate::lesson::{Field, Notice, PanelId, Reason};
@@ -274,26 +276,8 @@ strings! {
     OrderRowsDiffer => "the per-word outputs differ, not just their order", "每个词的输出本身就不同，不只是顺序变了";
     // Table of contents.
     Contents => "Contents", "目录";
-    // The course (ui/course.rs): its contents, chapters, questions and glossary.
-    CourseContents => "The course, chapter by chapter", "课程目录";
-    CourseIntro => "Eight short chapters, from why order matters to a real model's learned positions. Each opens with its key points and ends with questions to check yourself; the panels and labs listed under a chapter are on its page.",
-                  "共八章，从为什么需要位置讲到真实模型的可学习位置表。每章开头是要点，结尾是自测题；每章下列出的各节和实验都在该章的页面上。";
-    Glossary => "Glossary", "术语表";
-    GlossaryFind => "Find a term", "查找术语";
-    GlossaryIndex => "Index", "索引";
+    // The glossary's search (ui/course.rs; the course's fixed words are in page_words.rs).
     GlossaryShown => "Terms holding every word typed: {n}", "{n} 个术语包含所输入的全部词语";
-    ListSeparator => ", ", "、";
-    TermColon => ": ", "：";
-    ChapterOf => "Chapter {n} of {count}", "第 {n} 章，共 {count} 章";
-    KeyPoints => "Key points", "本章要点";
-    CheckYourself => "Check yourself", "自测";
-    CheckYourselfIntro => "Answer each question before you open its answer. A question from lesson mode can be set up on the page by its link.",
-                        "先自己作答，再展开答案。来自课堂模式的题目，可以点它的链接在页面上重现题目的设置。";
-    SetUpStep => "Set it up on the page (lesson step {n})", "在页面上重现（课堂模式第 {n} 步）";
-    ShowAnswer => "Show the answer", "显示答案";
-    ChapterNavigation => "Chapters", "章节导航";
-    PreviousChapter => "Previous chapter", "上一章";
-    NextChapter => "Next chapter", "下一章";
     // Embedding lookup panel.
     EmbedTitle => "From a word to the vector the model reads", "从一个词到模型读入的向量";
     EmbedText => "A token is only an id. The id picks one row of the embedding table (highlighted), in a trained model a vector learned for that word; here seeded random numbers stand in for it. The original Transformer multiplies the row by √d_model (the paper gives no reason: see the note in the add-or-concatenate panel), then adds PE of the token's position. The sum is all the first layer sees: meaning and place in one vector. Click a word to follow it.",
@@ -504,24 +488,6 @@ strings! {
     HandoutWorksheet => "worksheet", "学生练习单";
     HandoutAnswers => "answer key", "答案";
     HandoutGuide => "teacher's guide", "教师指南";
-    HandoutWorksheetTitle => "Worksheet", "学生练习单";
-    HandoutAnswersTitle => "Answer key", "答案";
-    HandoutGuideTitle => "Teacher's guide", "教师指南";
-    HandoutSite => "PE Explorer: how transformers know word order", "位置编码探索器：Transformer 如何知道词序";
-    HandoutQuestion => "Question {n}", "第 {n} 题";
-    HandoutWhere => "lesson step {step}, section “{panel}”", "课堂模式第 {step} 步，“{panel}”一节";
-    HandoutAnswerLabel => "Answer", "答案";
-    HandoutPrediction => "My prediction, and why:", "我的预测和理由：";
-    HandoutClickerOnly => "Every step runs on the clicker alone: Page Down reveals, then moves on; Page Up takes a reveal back, then goes back; B blanks the screen. No step needs the mouse.", "每一步都只用翻页笔：Page Down 先揭晓答案，再进入下一步；Page Up 先收回已揭晓的答案，再回到上一步；B 让屏幕变黑。没有哪一步需要鼠标。";
-    HandoutClickerRun => "Clicker: the first Page Down starts the training run in the lab, and the answer shows when the run ends (a few seconds); Page Up stops waiting.", "翻页笔：第一次按 Page Down 会在实验中开始训练，训练结束时显示答案（几秒钟）；按 Page Up 则不再等待。";
-    HandoutName => "Name: ____________   Class: ________   Date: ________", "姓名：____________　班级：________　日期：________";
-    HandoutPrintHint => "Print this page (Ctrl+P or ⌘P): it is laid out for A4 and Letter paper.", "打印本页（Ctrl+P 或 ⌘P）：版面适用于 A4 纸和美式信纸（Letter）。";
-    HandoutTimings => "Timings", "时间安排";
-    HandoutColumnQuestion => "Question", "题号";
-    HandoutColumnStep => "Lesson step", "课堂步骤";
-    HandoutColumnPanel => "Section", "所在的节";
-    HandoutColumnMinutes => "Minutes", "分钟";
-    HandoutColumnClock => "From–to (min)", "起止（分钟）";
     EmbedCodeTitle => "Embed one part in a slide or a course page", "把某一部分嵌入幻灯片或课程网页";
     EmbedWhich => "Part to embed: ", "要嵌入的部分：";
     EmbedCopy => "Copy the code", "复制代码";

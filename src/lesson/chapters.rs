@@ -63,13 +63,17 @@ pub const COURSE_META: &str = "pe-course";
 /// The folder of the glossary's page.
 pub const GLOSSARY_FOLDER: &str = "glossary";
 
+/// The folder of the exam summary's page (one sheet per chapter).
+pub const SUMMARY_FOLDER: &str = "summary";
+
 /// Which page of the site a page is: the course's contents (the site's root), a chapter (its
-/// index in [`CHAPTERS`]) or the glossary. Each exists once per language.
+/// index in [`CHAPTERS`]), the exam summary or the glossary. Each exists once per language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Page {
     #[default]
     Home,
     Chapter(usize),
+    Summary,
     Glossary,
 }
 
@@ -78,7 +82,7 @@ impl Page {
     pub fn all() -> impl Iterator<Item = Page> {
         std::iter::once(Page::Home)
             .chain((0..CHAPTERS.len()).map(Page::Chapter))
-            .chain(std::iter::once(Page::Glossary))
+            .chain([Page::Summary, Page::Glossary])
     }
 
     /// The page's folder below its language's folder ("" for the contents).
@@ -92,14 +96,17 @@ impl Page {
         match self {
             Page::Home => "",
             Page::Chapter(n) => CHAPTERS.get(n).map_or("", |c| c.id),
+            Page::Summary => SUMMARY_FOLDER,
             Page::Glossary => GLOSSARY_FOLDER,
         }
     }
 
     /// The page whose folder is `folder` (`<html data-page>`); the contents for any other.
     pub fn from_folder(folder: &str) -> Page {
-        if folder == GLOSSARY_FOLDER {
-            return Page::Glossary;
+        match folder {
+            GLOSSARY_FOLDER => return Page::Glossary,
+            SUMMARY_FOLDER => return Page::Summary,
+            _ => {}
         }
         CHAPTERS
             .iter()

@@ -25,8 +25,8 @@ pub struct Question {
     pub answer: Both,
 }
 
-/// One chapter: its id (its page's address), title, panels in page order, key points and
-/// questions.
+/// One chapter: its id (its page's address), title, panels in page order, key points,
+/// questions and exam sheet.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chapter {
     pub id: String,
@@ -34,6 +34,116 @@ pub struct Chapter {
     pub panels: Vec<PanelId>,
     pub points: Vec<Both>,
     pub questions: Vec<Question>,
+    pub sheet: Vec<SheetFormula>,
+}
+
+/// One formula of a chapter's exam sheet and what it says.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SheetFormula {
+    pub formula: SheetMath,
+    pub note: Both,
+}
+
+/// A sheet's formula: MathML written in the course text, its equations apart (each one or more
+/// `<math>` pieces a line may break between), or one the panels show, by name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SheetMath {
+    Written(Vec<String>),
+    Panels(PanelFormula),
+}
+
+/// The panels' formulas a sheet may show as they are (`formula math:<name>`; `ui::math`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelFormula {
+    /// One pair's rotation by k·ω_i, in the interleaved layout.
+    Rotation,
+    /// z_add and z_concat with the factor √d_model.
+    Combine,
+}
+
+impl PanelFormula {
+    pub const ALL: [PanelFormula; 2] = [PanelFormula::Rotation, PanelFormula::Combine];
+
+    /// Its name in a `formula math:<name>` line.
+    pub fn name(self) -> &'static str {
+        match self {
+            PanelFormula::Rotation => "rotation",
+            PanelFormula::Combine => "combine",
+        }
+    }
+}
+
+impl Default for SheetMath {
+    fn default() -> Self {
+        SheetMath::Written(Vec::new())
+    }
+}
+
+/// The MathML elements a sheet's written formula may use (the page inserts it as markup).
+const MATHML_ELEMENTS: [&str; 18] = [
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "mtext",
+    "mrow",
+    "msub",
+    "msup",
+    "msubsup",
+    "mfrac",
+    "msqrt",
+    "munder",
+    "mover",
+    "munderover",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mspace",
+];
+
+/// A `formula` line's text as a [`SheetMath`]: `math:<name>`, or equations apart by ` | `,
+/// each one or more `<math>…</math>` pieces, with as many closing tags as opening ones.
+///
+/// ```
+/// use pe_explorer::lesson::course::{sheet_math, PanelFormula, SheetMath};
+/// assert_eq!(sheet_math("math:rotation"), Some(SheetMath::Panels(PanelFormula::Rotation)));
+/// let written = sheet_math("<math><mi>a</mi></math> <math><mo>=</mo></math> | <math><mn>1</mn></math>");
+/// assert!(matches!(written, Some(SheetMath::Written(e)) if e.len() == 2));
+/// assert_eq!(sheet_math("<math><mi>a</math>"), None);
+/// assert_eq!(sheet_math("<math><script>x</script></math>"), None);
+/// assert_eq!(sheet_math("math:nothing"), None);
+/// ```
+pub fn sheet_math(text: &str) -> Option<SheetMath> {
+    if let Some(name) = text.strip_prefix("math:") {
+        return PanelFormula::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .map(SheetMath::Panels);
+    }
+    let balanced = |equation: &str| {
+        let opened = equation.matches('<').count() - equation.matches("</").count();
+        let self_closed = equation.matches("/>").count();
+        equation.starts_with("<math>")
+            && equation.ends_with("</math>")
+            && opened == equation.matches("</").count() + self_closed
+    };
+    let equations: Vec<String> = text
+        .split(" | ")
+        .map(str::trim)
+        .map(str::to_owned)
+        .collect();
+    // MathML and nothing else: every tag one of the elements the sheets use.
+    let mathml_only = |equation: &str| {
+        equation.split('<').skip(1).all(|tag| {
+            let name = tag.trim_start_matches('/');
+            let end = name.find([' ', '>', '/']).unwrap_or(name.len());
+            MATHML_ELEMENTS.contains(&&name[..end])
+        })
+    };
+    equations
+        .iter()
+        .all(|e| balanced(e) && mathml_only(e))
+        .then_some(SheetMath::Written(equations))
 }
 
 /// One glossary entry: its id (its anchor on the glossary page), its names (the first is the
@@ -195,6 +305,15 @@ pub fn parse_course(text: &str) -> Result<Vec<Chapter>, CourseTextError> {
         let chapter = chapters
             .last_mut()
             .ok_or_else(|| error("text before the first chapter"))?;
+        if head == "formula" {
+            let formula =
+                sheet_math(rest).ok_or_else(|| error("a formula is math:<name> or MathML"))?;
+            chapter.sheet.push(SheetFormula {
+                formula,
+                note: Both::default(),
+            });
+            continue;
+        }
         if head == "panels" {
             for anchor in rest.split_whitespace() {
                 chapter.panels.push(
@@ -233,9 +352,16 @@ pub fn parse_course(text: &str) -> Result<Vec<Chapter>, CourseTextError> {
                 chapter.questions[n].answer[lang] = text.to_owned();
                 answered[lang] += 1;
             }
+            "note" => {
+                let formula = chapter
+                    .sheet
+                    .last_mut()
+                    .ok_or_else(|| error("a note before its formula"))?;
+                set_once(&mut formula.note, lang, text, line)?;
+            }
             _ => {
                 return Err(error(
-                    "an en or zh line is a title, point, question or answer",
+                    "an en or zh line is a title, point, question, answer or note",
                 ))
             }
         }
@@ -265,6 +391,13 @@ fn check_course(chapters: &[Chapter]) -> Result<(), CourseTextError> {
             .all(|q| complete(&q.question) && complete(&q.answer))
         {
             return error("a question without its answer, or not in both languages");
+        }
+        if !(3..=5).contains(&chapter.sheet.len())
+            || !chapter.sheet.iter().all(|f| complete(&f.note))
+        {
+            return error(
+                "an exam sheet has 3 to 5 formulas, each with its note in both languages",
+            );
         }
     }
     let mut ids: Vec<&str> = chapters.iter().map(|c| c.id.as_str()).collect();

@@ -145,6 +145,17 @@ pub struct Param {
     pub kind: Kind,
 }
 
+/// The fields whose link name is a word, not a symbol of the formulas: the symbol the formulas
+/// write instead ([L, d_model], a·PE, N_train), or none.
+const WORD_NAMED: [(Field, &str); 6] = [
+    (Field::Length, "L"),
+    (Field::Amplitude, "a"),
+    (Field::NTrain, "N_train"),
+    (Field::Layout, ""),
+    (Field::Heads, ""),
+    (Field::Head, ""),
+];
+
 /// Every parameter, in the order of [`Field::ALL`] (a test checks it), which is the order a
 /// link lists them in.
 pub const PARAMS: [Param; 31] = [
@@ -428,9 +439,27 @@ impl Field {
         &PARAMS[self as usize]
     }
 
-    /// The symbol used in the lesson's formulas, in the UI and as the query-string key.
+    /// The field's name in links (the query-string key), which is also the symbol the lesson's
+    /// formulas write for most fields ([`Field::formula_symbol`]).
     pub fn symbol(self) -> &'static str {
         self.param().name
+    }
+
+    /// The symbol the lesson's formulas and texts write for the field, shown before its
+    /// control's words: its link name, but for the fields whose link name is a word
+    /// ([`WORD_NAMED`]; empty for a field no formula names).
+    ///
+    /// ```
+    /// use pe_explorer::lesson::Field;
+    /// assert_eq!(Field::Length.formula_symbol(), "L");
+    /// assert_eq!(Field::Pos.formula_symbol(), "pos");
+    /// assert_eq!(Field::Layout.formula_symbol(), "");
+    /// ```
+    pub fn formula_symbol(self) -> &'static str {
+        WORD_NAMED
+            .iter()
+            .find(|(field, _)| *field == self)
+            .map_or(self.symbol(), |(_, symbol)| symbol)
     }
 
     /// The field a URL key (a name or an alias) stands for.

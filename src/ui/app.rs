@@ -104,6 +104,7 @@ pub fn App(opening: Parsed, page: Page) -> impl IntoView {
         }
         .into_any(),
         Page::Home => course::home(lang).into_any(),
+        Page::Summary => course::summary(lang).into_any(),
         Page::Glossary => course::glossary(lang).into_any(),
     };
     view! {

@@ -315,10 +315,11 @@ fn Slider(
     let (range_id, range_testid) = (id.clone(), format!("slider-{symbol}{scope}"));
     view! {
         <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
-            <label for=id.clone()>
-                <span class="symbol">{symbol}</span>
+            <label for=id.clone() id=format!("{id}-label")>
+                // No symbol (an empty span) for a field the formulas do not name.
+                <span class="symbol">{field.formula_symbol()}</span>
                 " "
-                <span class="meaning">{Signal::derive(move || lang.get().t(label()).to_string())}</span>
+                <span class="meaning">{move || lang.get().t(label())}</span>
             </label>
             <div class="control-row">
                 // A finger drags it a step per few pixels (ui/finger.rs).
@@ -356,7 +357,7 @@ fn Slider(
                     class="exact"
                     disabled=gate.disabled()
                     data-testid=format!("value-{symbol}{scope}")
-                    aria-label=symbol
+                    aria-labelledby=format!("{id}-label")
                     step="any"
                     value=read_out.get_untracked()
                     prop:value=move || read_out.get()
@@ -404,14 +405,11 @@ pub fn LayoutSelect(
     scope: String,
 ) -> impl IntoView {
     let lesson = use_lesson();
-    let symbol = Field::Layout.symbol();
     let id = format!("ctl-{name}{scope}");
     let gate = Gate::of(Field::Layout);
     view! {
         <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
             <label for=id.clone()>
-                <span class="symbol">{symbol}</span>
-                " "
                 <span class="meaning">{tr(texts[0])}</span>
             </label>
             <select

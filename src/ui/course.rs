@@ -30,6 +30,7 @@ mod parts {
     pub fn menu(_: Page, _: Lang) -> impl IntoView {}
     pub fn home(_: Lang) -> impl IntoView {}
     pub fn glossary(_: Lang) -> impl IntoView {}
+    pub fn summary(_: Lang) -> impl IntoView {}
     pub fn chapter_opening(_: Page, _: Lang) -> impl IntoView {}
     pub fn chapter_end(_: Page, _: Lang) -> impl IntoView {}
 
@@ -273,10 +274,11 @@ mod parts {
     use std::sync::OnceLock;
 
     use super::*;
+    use crate::i18n::page_words::{self as words, Words};
     use crate::i18n::{panel_text, panel_title, Key, Translate};
     use crate::lesson::chapters::CHAPTERS;
     use crate::lesson::course::{
-        glossary_index, parse_course, parse_glossary, whole_term_end, Chapter, Term,
+        glossary_index, parse_course, parse_glossary, whole_term_end, Chapter, SheetMath, Term,
     };
     use crate::lesson::course::{COURSE_TEXT, GLOSSARY_TEXT};
     use crate::lesson::labs::{LabId, LAB_WORD};
@@ -370,8 +372,10 @@ mod parts {
                     .collect_view()}
             </ol>
             <p class="toc-glossary">
+                <a href=page_href(from, Page::Summary, "") data-keep-query="">{summary_title(lang)}</a>
+                " · "
                 <a href=page_href(from, Page::Glossary, "") data-keep-query="">
-                    {lang.t(Key::Glossary)}
+                    {lang.pick(words::GLOSSARY)}
                 </a>
             </p>
         }
@@ -402,8 +406,8 @@ mod parts {
             <main class="course-home" id="panels">
                 {for_teachers(lang)}
                 <nav class="toc" aria-labelledby="toc-title">
-                    <h2 id="toc-title">{lang.t(Key::CourseContents)}</h2>
-                    <p class="note">{lang.t(Key::CourseIntro)}</p>
+                    <h2 id="toc-title">{lang.pick(words::COURSE_CONTENTS)}</h2>
+                    <p class="note">{lang.pick(words::COURSE_INTRO)}</p>
                     {contents(Page::Home, lang)}
                 </nav>
             </main>
@@ -478,14 +482,14 @@ mod parts {
         let index = glossary_index(terms(), l);
         view! {
             <main class="glossary-page" id="panels">
-                <h2>{lang.t(Key::Glossary)}</h2>
+                <h2>{lang.pick(words::GLOSSARY)}</h2>
                 <div role="search" class="glossary-search">
-                    <label for=GLOSSARY_SEARCH_ID>{lang.t(Key::GlossaryFind)}</label>
+                    <label for=GLOSSARY_SEARCH_ID>{lang.pick(words::GLOSSARY_FIND)}</label>
                     <input type="search" id=GLOSSARY_SEARCH_ID disabled autocomplete="off" />
                     <output for=GLOSSARY_SEARCH_ID aria-live="polite"></output>
                 </div>
                 <nav class="glossary-index" aria-labelledby="glossary-index-title">
-                    <h3 id="glossary-index-title">{lang.t(Key::GlossaryIndex)}</h3>
+                    <h3 id="glossary-index-title">{lang.pick(words::GLOSSARY_INDEX)}</h3>
                     <ol>
                         {index
                             .into_iter()
@@ -507,7 +511,7 @@ mod parts {
                     {terms()
                         .iter()
                         .map(|term| {
-                            let others = term.names[l][1..].join(lang.t(Key::ListSeparator));
+                            let others = term.names[l][1..].join(lang.pick(words::LIST_SEPARATOR));
                             view! {
                                 <dt id=format!("term-{}", term.id)>
                                     {term.names[l][0].clone()}
@@ -521,6 +525,117 @@ mod parts {
                         .collect_view()}
                 </dl>
             </main>
+        }
+    }
+
+    /// The exam summary's name.
+    fn summary_title(lang: Lang) -> &'static str {
+        lang.pick(["Exam summary", "考前速览"])
+    }
+
+    /// The exam summary: each chapter's sheet, its formulas as textbooks write them, each with
+    /// what it says, at most one phone screen a chapter (`assets/course.txt`, `formula` lines).
+    /// Printed, a chapter a page; each sheet's own page prints it alone ([`sheet_page`]).
+    pub fn summary(lang: Lang) -> impl IntoView {
+        let sheets = CHAPTERS
+            .iter()
+            .enumerate()
+            .map(|(n, chapter)| {
+                let id = format!("sheet-{}", chapter.id);
+                view! {
+                    <section class="sheet" id=id.clone() aria-labelledby=format!("{id}-title")>
+                        <h3 id=format!("{id}-title")>{numbered_title(n, lang)}</h3>
+                        {sheet_formulas(n, lang)}
+                        <p class="note">
+                            <a href=page_href(Page::Summary, Page::Chapter(n), "") data-keep-query="">
+                                {lang.pick(["The chapter", "阅读本章"])}
+                            </a>
+                            " · "
+                            <a href=format!("../print/{}", sheet_file(n))>
+                                {lang.pick(["Print this chapter", "打印本章"])}
+                            </a>
+                        </p>
+                    </section>
+                }
+            })
+            .collect_view();
+        view! {
+            <main class="glossary-page summary-page" id="panels">
+                <h2>{summary_title(lang)}</h2>
+                <p class="note">
+                    {lang.pick([
+                        "Each chapter's formulas as textbooks write them, with what each says: one phone screen a chapter. Printed, each chapter takes a page.",
+                        "每章的公式按教科书的写法列出，并说明每个公式的含义：每章不超过手机的一屏。打印时每章各占一页。",
+                    ])}
+                </p>
+                {sheets}
+            </main>
+        }
+    }
+
+    /// Chapter `n`'s sheet: its formulas, each with its note.
+    fn sheet_formulas(n: usize, lang: Lang) -> impl IntoView {
+        let l = slot(lang);
+        let formulas = chapters()[n]
+            .sheet
+            .iter()
+            .map(|item| {
+                view! {
+                    <li>
+                        <div class="formula equations" inner_html=sheet_markup(&item.formula)></div>
+                        <p>{item.note[l].clone()}</p>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ol class="sheet-formulas">{formulas}</ol> }
+    }
+
+    /// The file of chapter `n`'s printed sheet in its language's `print/` folder.
+    pub fn sheet_file(n: usize) -> String {
+        format!("sheet-{}.html", CHAPTERS[n].id)
+    }
+
+    /// Chapter `n`'s exam sheet as a page of its own, to print alone, as the handouts are
+    /// ([`printed_page`](super::super::handout::printed_page)); `root` is the way up to the
+    /// site's root.
+    pub fn sheet_page(n: usize, lang: Lang, root: &str) -> String {
+        let title = format!("{} · {}", summary_title(lang), numbered_title(n, lang));
+        let body = view! {
+            <header>
+                <p class="site">{lang.pick(words::HANDOUT_SITE)}</p>
+                <h1>
+                    <span class="kind">{summary_title(lang)}</span>
+                    {numbered_title(n, lang)}
+                </h1>
+            </header>
+            {sheet_formulas(n, lang)}
+        }
+        .to_html();
+        super::super::handout::printed_page(lang, &title, root, &body)
+    }
+
+    /// A sheet formula's markup: written equations each in its own line box (`.eq`, as
+    /// `ui::math` writes the panels' formulas), or a panel's formula by its name.
+    fn sheet_markup(formula: &SheetMath) -> String {
+        use super::super::math::Math;
+        use crate::lesson::course::PanelFormula;
+        match formula {
+            SheetMath::Panels(named) => match named {
+                PanelFormula::Rotation => Math::Rotation,
+                PanelFormula::Combine => Math::CombineScaled,
+            }
+            .markup()
+            .to_owned(),
+            SheetMath::Written(equations) => equations
+                .iter()
+                .map(|e| {
+                    format!(
+                        r#"<span class="eq">{}</span>"#,
+                        e.replace("<math>", r#"<math display="block">"#)
+                    )
+                })
+                .collect(),
         }
     }
 
@@ -590,10 +705,10 @@ mod parts {
         view! {
             <span class="term-def" popover="auto" id=format!("def-{}", term.id) role="note">
                 <strong>{term.names[l][0].clone()}</strong>
-                {lang.t(Key::TermColon)}
+                {lang.pick(words::TERM_COLON)}
                 {term.definition[l].clone()}" "
                 <a href=page_href(page, Page::Glossary, &format!("term-{}", term.id)) data-keep-query="">
-                    {lang.t(Key::Glossary)}" →"
+                    {lang.pick(words::GLOSSARY)}" →"
                 </a>
             </span>
         }
@@ -715,13 +830,12 @@ mod parts {
             // and two regions of one name would confuse a screen reader's list of landmarks.
             <header class="chapter-opening">
                 <p class="chapter-number">
-                    {lang
-                        .t(Key::ChapterOf)
+                    {lang.pick(words::CHAPTER_OF)
                         .replace("{n}", &(n + 1).to_string())
                         .replace("{count}", &CHAPTERS.len().to_string())}
                 </p>
                 <h2 id="chapter-title" class="chapter-title">{chapter.title[l].clone()}</h2>
-                <h3>{lang.t(Key::KeyPoints)}</h3>
+                <h3>{lang.pick(words::KEY_POINTS)}</h3>
                 <ul class="key-points">{points}</ul>
                 // The definitions the panels' and labs' explanations show (`panel_terms`): here,
                 // in the part of the page the live app never replaces.
@@ -768,7 +882,9 @@ mod parts {
         for step in steps {
             let question = with_terms(lesson().question(step, lang), page, lang, &mut linked);
             let answer = with_terms(lesson().reveal(step, lang), page, lang, &mut linked);
-            let set_up = lang.t(Key::SetUpStep).replace("{n}", &step.to_string());
+            let set_up = lang
+                .pick(words::SET_UP_STEP)
+                .replace("{n}", &step.to_string());
             questions.push(view! {
                 <li class="check-question" data-step=step>
                     <p>{question}</p>
@@ -777,7 +893,7 @@ mod parts {
                         <a href=format!("?step={step}") data-keep-query="" data-step=step>{set_up}</a>
                     </p>
                     <details>
-                        <summary>{lang.t(Key::ShowAnswer)}</summary>
+                        <summary>{lang.pick(words::SHOW_ANSWER)}</summary>
                         <p>{answer}</p>
                     </details>
                 </li>
@@ -791,7 +907,7 @@ mod parts {
                     <li class="check-question">
                         <p>{asked}</p>
                         <details>
-                            <summary>{lang.t(Key::ShowAnswer)}</summary>
+                            <summary>{lang.pick(words::SHOW_ANSWER)}</summary>
                             <p>{answer}</p>
                         </details>
                     </li>
@@ -799,24 +915,29 @@ mod parts {
                 .into_any(),
             );
         }
-        let neighbour = |to: Option<usize>, rel: &'static str, key: Key| {
+        let neighbour = |to: Option<usize>, rel: &'static str, words: Words| {
             to.filter(|m| *m < CHAPTERS.len()).map(|m| view! {
                 <a class=rel rel=rel href=page_href(page, Page::Chapter(m), "") data-keep-query="">
-                    <span class="note">{lang.t(key)}</span>
+                    <span class="note">{lang.pick(words)}</span>
                     <span>{numbered_title(m, lang)}</span>
                 </a>
             })
         };
         Some(view! {
             <section class="check-yourself" aria-labelledby="check-title">
-                <h2 id="check-title">{lang.t(Key::CheckYourself)}</h2>
-                <p class="note">{lang.t(Key::CheckYourselfIntro)}</p>
+                <h2 id="check-title">{lang.pick(words::CHECK_YOURSELF)}</h2>
+                <p class="note">{lang.pick(words::CHECK_YOURSELF_INTRO)}</p>
                 <ol>{questions}</ol>
+                <p>
+                    <a href=page_href(page, Page::Summary, &format!("sheet-{}", chapter.id)) data-keep-query="">
+                        {summary_title(lang)}" →"
+                    </a>
+                </p>
             </section>
-            <nav class="chapter-nav" aria-label=lang.t(Key::ChapterNavigation)>
-                {neighbour(n.checked_sub(1), "prev", Key::PreviousChapter)}
+            <nav class="chapter-nav" aria-label=lang.pick(words::CHAPTER_NAVIGATION)>
+                {neighbour(n.checked_sub(1), "prev", words::PREVIOUS_CHAPTER)}
                 <a class="up" href=page_href(page, Page::Home, "") data-keep-query="">{lang.t(Key::Contents)}</a>
-                {neighbour(Some(n + 1), "next", Key::NextChapter)}
+                {neighbour(Some(n + 1), "next", words::NEXT_CHAPTER)}
             </nav>
         })
     }

@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::page_words::{self as words, Words};
 use crate::i18n::{panel_title, Key, Translate};
 use crate::lesson::handout::HandoutKind;
 use crate::lesson::playlist::PlanId;
@@ -24,19 +25,25 @@ pub fn handout_page(
     let text = lesson.plan(plan)?;
     let title = format!(
         "{} · {}",
-        lang.t(kind_title(kind)),
+        lang.pick(kind_title(kind)),
         text.titles[lang.index()]
     );
     let body = handout(lesson, plan, kind, lang).to_html();
-    Some(format!(
+    Some(printed_page(lang, &title, root, &body))
+}
+
+/// A printed page of its own, as HTML: `body` under the title `title`, with the handouts'
+/// stylesheet and no script. `root` is the way up to the site's root (`../`, `../../`).
+pub fn printed_page(lang: Lang, title: &str, root: &str, body: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{}</title><link rel=\"stylesheet\" href=\"{root}handout.css\"></head>\
          <body>{body}</body></html>\n",
         lang.html_tag(),
-        escape(&title),
-    ))
+        escape(title),
+    )
 }
 
 /// `text` safe inside HTML text.
@@ -46,11 +53,11 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn kind_title(kind: HandoutKind) -> Key {
+fn kind_title(kind: HandoutKind) -> Words {
     match kind {
-        HandoutKind::Worksheet => Key::HandoutWorksheetTitle,
-        HandoutKind::AnswerKey => Key::HandoutAnswersTitle,
-        HandoutKind::Guide => Key::HandoutGuideTitle,
+        HandoutKind::Worksheet => words::HANDOUT_WORKSHEET_TITLE,
+        HandoutKind::AnswerKey => words::HANDOUT_ANSWERS_TITLE,
+        HandoutKind::Guide => words::HANDOUT_GUIDE_TITLE,
     }
 }
 
@@ -92,13 +99,13 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
                 .panel(step)
                 .map(|p| lang.t(panel_title(p)).to_string())
                 .unwrap_or_default();
-            let heading = t(Key::HandoutQuestion).replace("{n}", &(at + 1).to_string());
-            let place = t(Key::HandoutWhere)
+            let heading = lang.pick(words::HANDOUT_QUESTION).replace("{n}", &(at + 1).to_string());
+            let place = lang.pick(words::HANDOUT_WHERE)
                 .replace("{step}", &step.to_string())
                 .replace("{panel}", &panel);
             let answer = view! {
                 <div class="answer" data-part="answer">
-                    <h3>{t(Key::HandoutAnswerLabel)}</h3>
+                    <h3>{lang.pick(words::HANDOUT_ANSWER_LABEL)}</h3>
                     <p>{lesson.reveal(step, lang).to_string()}</p>
                 </div>
             };
@@ -120,14 +127,14 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
             // run on the first Page Down and shows the answer when the run ends.
             let clicker = lesson
                 .run(step)
-                .map(|_| view! { <p class="clicker">{t(Key::HandoutClickerRun)}</p> });
+                .map(|_| view! { <p class="clicker">{lang.pick(words::HANDOUT_CLICKER_RUN)}</p> });
             view! {
                 <section class="question" data-step=step>
                     <h2>{heading}</h2>
                     <p class="ask">{lesson.question(step, lang).to_string()}" "<span class="where">{place}</span></p>
                     {(kind == HandoutKind::Worksheet).then(|| view! {
                         <div class="write" data-part="write">
-                            <p>{t(Key::HandoutPrediction)}</p>
+                            <p>{lang.pick(words::HANDOUT_PREDICTION)}</p>
                         </div>
                     })}
                     {(kind == HandoutKind::Guide).then(|| view! {
@@ -144,9 +151,9 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
         .collect();
     view! {
         <header>
-            <p class="site">{t(Key::HandoutSite)}</p>
+            <p class="site">{lang.pick(words::HANDOUT_SITE)}</p>
             <h1>
-                <span class="kind">{t(kind_title(kind))}</span>
+                <span class="kind">{lang.pick(kind_title(kind))}</span>
                 {text.titles[lang.index()].clone()}
             </h1>
             <p class="aim">{text.aims[lang.index()].clone()}</p>
@@ -156,21 +163,21 @@ fn handout(lesson: &LessonPlan, plan: PlanId, kind: HandoutKind, lang: Lang) -> 
                     .replace("{minutes}", &minutes.to_string())}
             </p>
             {(kind == HandoutKind::Worksheet).then(|| view! {
-                <p class="name">{t(Key::HandoutName)}</p>
+                <p class="name">{lang.pick(words::HANDOUT_NAME)}</p>
             })}
-            <p class="screen-only">{t(Key::HandoutPrintHint)}</p>
+            <p class="screen-only">{lang.pick(words::HANDOUT_PRINT_HINT)}</p>
         </header>
         {(kind == HandoutKind::Guide).then(|| view! {
-            <p class="clicker">{t(Key::HandoutClickerOnly)}</p>
+            <p class="clicker">{lang.pick(words::HANDOUT_CLICKER_ONLY)}</p>
             <table class="timings">
-                <caption>{t(Key::HandoutTimings)}</caption>
+                <caption>{lang.pick(words::HANDOUT_TIMINGS)}</caption>
                 <thead>
                     <tr>
-                        <th>{t(Key::HandoutColumnQuestion)}</th>
-                        <th>{t(Key::HandoutColumnStep)}</th>
-                        <th>{t(Key::HandoutColumnPanel)}</th>
-                        <th>{t(Key::HandoutColumnMinutes)}</th>
-                        <th>{t(Key::HandoutColumnClock)}</th>
+                        <th>{lang.pick(words::HANDOUT_COLUMN_QUESTION)}</th>
+                        <th>{lang.pick(words::HANDOUT_COLUMN_STEP)}</th>
+                        <th>{lang.pick(words::HANDOUT_COLUMN_PANEL)}</th>
+                        <th>{lang.pick(words::HANDOUT_COLUMN_MINUTES)}</th>
+                        <th>{lang.pick(words::HANDOUT_COLUMN_CLOCK)}</th>
                     </tr>
                 </thead>
                 <tbody>{timings}</tbody>

@@ -19,6 +19,7 @@ pub mod extrapolation;
 pub mod finger;
 pub mod framed;
 pub mod frequencies;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod handout;
 pub mod heatmap;
 pub mod labs;

@@ -18,7 +18,7 @@ const LANGS = [['en', ''], ['zh', 'zh/']];
 function englishOfTheCourse() {
   const words = [];
   for (const line of readFileSync(join(ROOT, 'assets', 'course.txt'), 'utf8').split('\n')) {
-    const match = line.match(/^en (title|point|question|answer) (.*)$/);
+    const match = line.match(/^en (title|point|question|answer|note) (.*)$/);
     if (match) words.push(match[2]);
   }
   return [...words, 'Key points', 'Check yourself', 'Show the answer', 'Previous chapter', 'Next chapter',
@@ -27,7 +27,7 @@ function englishOfTheCourse() {
 
 /** Every page of the course in one language, as paths below the site's root. */
 function pagesOf(prefix) {
-  return ['', ...courseMap().chapters.map((c) => `${c}/`), 'glossary/'].map((p) => `${prefix}${p}`);
+  return ['', ...courseMap().chapters.map((c) => `${c}/`), 'summary/', 'glossary/'].map((p) => `${prefix}${p}`);
 }
 
 for (const [lang, prefix] of LANGS) {
@@ -40,7 +40,7 @@ for (const [lang, prefix] of LANGS) {
         const text = await page.evaluate(() => document.body.innerText);
         assert.ok(text.length > (lang === 'zh' ? 500 : 1000), `${path}: the prerendered text is there (${text.length} characters)`);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-CN' : 'en');
-        if (path.endsWith('/') && !path.endsWith('glossary/') && path !== prefix) {
+        if (path.endsWith('/') && !/(glossary|summary)\/$/.test(path) && path !== prefix) {
           // A chapter: its number, title, 3 to 5 key points, its panels, its questions.
           assert.equal(await page.locator('.chapter-title').count(), 1, `${path}: the chapter's title`);
           const points = await page.locator('.key-points > li').count();
@@ -260,7 +260,7 @@ test("a teacher's values, hidden panels and locks go with the class from chapter
 test('every chapter is at most 15 phone screens with its labs drawn, and never wider than the phone', async () => {
   const { chapters } = courseMap();
   for (const [lang, prefix] of LANGS) {
-    for (const chapter of [...chapters, 'glossary', '']) {
+    for (const chapter of [...chapters, 'summary', 'glossary', '']) {
       const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
       try {
         const path = `${prefix}${chapter}${chapter ? '/' : ''}`;
@@ -392,4 +392,54 @@ test('the glossary has an index of every term, A to Z (Chinese by pinyin), and a
   assert.equal(await page.locator('#glossary-filter').isDisabled(), true);
   assert.ok(await page.locator('.glossary-index a').count() >= 90);
   await context.close();
+});
+
+/** How many pages a PDF has (its page objects). */
+const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+test('the exam summary: a sheet per chapter of 3 to 5 formulas, each within one 375 × 812 phone screen and linked from its chapter; printed, a page a chapter, and each sheet alone on one page', async () => {
+  const { chapters } = courseMap();
+  for (const [lang, prefix] of LANGS) {
+    const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
+    try {
+      await page.goto(env.site.url(`${prefix}summary/`));
+      await waitForApp(page);
+      const sheets = await page.locator('.sheet').evaluateAll((all) => all.map((s) => ({
+        id: s.id,
+        height: s.getBoundingClientRect().height,
+        formulas: s.querySelectorAll('.formula.equations math').length > 0 ? s.querySelectorAll('.formula.equations').length : 0,
+        notes: [...s.querySelectorAll('.sheet-formulas p')].filter((p) => p.textContent.trim().length > 10).length,
+      })));
+      assert.deepEqual(sheets.map((s) => s.id), chapters.map((c) => `sheet-${c}`), `${lang}: a sheet per chapter, in order`);
+      for (const sheet of sheets) {
+        assert.ok(sheet.formulas >= 3 && sheet.formulas <= 5, `${lang} ${sheet.id}: ${sheet.formulas} formulas`);
+        assert.equal(sheet.notes, sheet.formulas, `${lang} ${sheet.id}: a note for each formula`);
+        // One phone screen, with room for the browser's own bars.
+        assert.ok(sheet.height <= PHONE.height - 72, `${lang} ${sheet.id}: ${Math.round(sheet.height)} px tall`);
+      }
+      console.log(`${lang} sheets, px tall at 375: ${sheets.map((s) => Math.round(s.height)).join(' ')}`);
+      // Each chapter's page links to its sheet, and the link lands on it.
+      await page.goto(env.site.url(`${prefix}rope/`));
+      await waitForApp(page);
+      const link = page.locator('.check-yourself a[href*="summary/"][href$="#sheet-rope"]');
+      assert.equal(await link.count(), 1, `${lang}: the chapter links to its sheet`);
+      await link.click();
+      await page.waitForFunction(() => location.pathname.endsWith('/summary/') && location.hash === '#sheet-rope');
+      await page.waitForFunction(() => {
+        const box = document.getElementById('sheet-rope')?.getBoundingClientRect();
+        return box && box.top >= -1 && box.top < innerHeight / 2;
+      });
+      // The summary prints a page a chapter; a sheet's own page prints that chapter alone, on one.
+      await page.goto(env.site.url(`${prefix}summary/`));
+      await waitForApp(page);
+      assert.equal(pdfPages(await page.pdf({ format: 'A4' })), chapters.length, `${lang}: the summary prints a page a chapter`);
+      await page.locator('#sheet-rope a[href$="print/sheet-rope.html"]').click();
+      await page.waitForURL(`**/${prefix}print/sheet-rope.html`);
+      assert.equal(await page.locator('.sheet-formulas .formula math').count() >= 4, true, `${lang}: the sheet's formulas`);
+      assert.equal(pdfPages(await page.pdf({ format: 'A4' })), 1, `${lang}: one chapter prints on one page`);
+      assertClean(problems);
+    } finally {
+      await context.close();
+    }
+  }
 });

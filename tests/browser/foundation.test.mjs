@@ -39,24 +39,34 @@ test('page loads with zero console errors, zero failed requests, and draws', asy
   await context.close();
 });
 
-test('every control has an accessible name containing its symbol', async () => {
+// Each slider's link name and the symbol the formulas write for it (none where they name none).
+const FORMULA_SYMBOLS = { d_model: 'd_model', length: 'L', pos: 'pos', k: 'k', i: 'i', base: 'base', n_train: 'N_train', m: 'm', n: 'n', heads: null, head: null };
+
+test('every control is named by the formulas\' symbol and its words, never by a link name that is a word', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
-  // Every chapter's page, each with the controls of its panels.
+  // Every chapter's page, each with the controls of its panels, in both languages.
   const named = new Set();
-  for (const chapter of courseMap().chapters) {
-    await page.goto(env.site.url(`${chapter}/`));
-    await waitForApp(page);
-    for (const symbol of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'n_train', 'm', 'n', 'heads', 'head']) {
-      if ((await page.getByTestId(`slider-${symbol}`).count()) === 0) continue;
-      const slider = page.getByRole('slider', { name: new RegExp(`^${symbol}\\b`) });
-      assert.equal(await slider.count(), 1, `${chapter}: one slider named ${symbol}`);
-      assert.equal(await slider.getAttribute('data-testid'), `slider-${symbol}`);
-      named.add(symbol);
+  for (const prefix of ['', 'zh/']) {
+    for (const chapter of courseMap().chapters) {
+      await page.goto(env.site.url(`${prefix}${chapter}/`));
+      await waitForApp(page);
+      for (const [key, symbol] of Object.entries(FORMULA_SYMBOLS)) {
+        const slider = page.getByTestId(`slider-${key}`);
+        if ((await slider.count()) === 0) continue;
+        const [name, shown] = await slider.evaluate((s) => [s.labels[0].textContent.replace(/\s+/g, ' ').trim(),
+          s.labels[0].querySelector('.symbol')?.textContent ?? '']);
+        assert.equal(shown, symbol ?? '', `${prefix}${chapter}: slider ${key} named "${name}"`);
+        if (symbol) assert.ok(name.startsWith(`${symbol} `), `${prefix}${chapter}: slider ${key} named "${name}"`);
+        if (prefix === 'zh/') assert.match(name, /[\u4e00-\u9fff]/, `${chapter}: slider ${key} named in Chinese`);
+        assert.equal(await page.getByRole('slider', { name, exact: true }).count(), 1, `${prefix}${chapter}: one slider named "${name}"`);
+        named.add(key);
+      }
+      // The controls' layout select, and on RoPE's page the RoPE panel's own, which moves the same state.
+      const layouts = await page.locator('select[id^="ctl-layout"], select[id^="ctl-rope"]').evaluateAll((all) => all.map((s) => s.labels[0].textContent.trim()));
+      const rope = (await page.locator('#rope').count()) > 0;
+      assert.equal(layouts.length, rope ? 2 : 1, `${prefix}${chapter}: the layout selects`);
+      for (const name of layouts) assert.ok(!name.startsWith('layout'), `${prefix}${chapter}: a layout select named "${name}"`);
     }
-    // The controls' layout select, and on RoPE's page the RoPE panel's own, which moves the same state.
-    const layout = page.getByRole('combobox', { name: /^layout\b/ });
-    const rope = (await page.locator('#rope').count()) > 0;
-    assert.equal(await layout.count(), rope ? 2 : 1, `${chapter}: the layout selects`);
   }
   assert.equal(named.size, 11, `every slider found on its chapter's page: ${[...named].join(' ')}`);
   assertClean(problems);

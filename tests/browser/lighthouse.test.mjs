@@ -1,6 +1,6 @@
 // Lighthouse (Debian's Chromium, no download): accessibility and best practices must both score
 // 100, on a phone-sized and a desktop-sized screen, in both languages, in presenter view and in
-// lesson mode, on every page of the course (the contents, each chapter's, the glossary). The scores
+// lesson mode, on every page of the course (the contents, each chapter's, the exam summary, the glossary). The scores
 // are printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,9 +12,9 @@ const PORT = 9333;
 // Lighthouse drives the browser over its DevTools port.
 const env = useSite({ args: [`--remote-debugging-port=${PORT}`] });
 
-// The course's pages of one language: the contents, each chapter's and the glossary.
+// The course's pages of one language: the contents, each chapter's, the exam summary and the glossary.
 const { chapters, steps } = courseMap();
-const PAGES = ['', ...chapters.map((c) => `${c}/`), 'glossary/'];
+const PAGES = ['', ...chapters.map((c) => `${c}/`), 'summary/', 'glossary/'];
 /** Each page of the course in `lang`, with `query`, named `name` and the page. */
 const everyPage = (name, lang, query, settings) =>
   PAGES.map((page) => [`${name}, /${lang === 'zh' ? 'zh/' : ''}${page}`, `${lang === 'zh' ? 'zh/' : ''}${page}${query}`, settings]);

@@ -48,7 +48,7 @@ for (const lang of ['en', 'zh']) {
     try {
       // The contents page, every chapter's page with all its labs unfolded, and the glossary.
       let labs = 0;
-      for (const chapter of ['', ...CHAPTERS, 'glossary']) {
+      for (const chapter of ['', ...CHAPTERS, 'summary', 'glossary']) {
         const open = chapter ? labsOf(chapter) : [];
         const query = `?lang=${lang}${open.length ? `&labs=${open.join(',')}` : ''}`;
         const link = `${lang === 'zh' ? 'zh/' : ''}${chapter ? `${chapter}/` : ''}${query}`;
@@ -111,7 +111,7 @@ test('every formula fits a 320 px and a 375 px screen in both languages, without
     const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: { width, height: 800 } });
     try {
       for (const prefix of ['', 'zh/']) {
-        for (const chapter of CHAPTERS) {
+        for (const chapter of [...CHAPTERS, 'summary']) {
           await page.goto(env.site.url(`${prefix}${chapter}/`));
           await waitForApp(page);
           // Every piece of every formula ends inside its formula's box, and the box does not scroll.
@@ -122,7 +122,7 @@ test('every formula fits a 320 px and a 375 px screen in both languages, without
               const right = Math.max(...[...f.querySelectorAll('math *')].map((e) => e.getBoundingClientRect().right));
               return { where: f.closest('[id]')?.id, over: Math.round(right - room.right), scrolls: f.scrollWidth - f.clientWidth, width: Math.round(room.width) };
             }));
-          assert.ok(formulas.length > 0 || !['order', 'sinusoidal', 'relative', 'meeting', 'rope'].includes(chapter), `${prefix}${chapter}: formulas found`);
+          assert.ok(formulas.length > 0 || !['order', 'sinusoidal', 'relative', 'meeting', 'rope', 'summary'].includes(chapter), `${prefix}${chapter}: formulas found`);
           for (const f of formulas) {
             assert.ok(f.over <= 1 && f.scrolls <= 1, `${width} px, ${prefix}${chapter}, ${f.where}: ${f.over} px past its ${f.width} px box`);
             measured.push(f.width);
@@ -142,7 +142,7 @@ test('on a 375 px phone every control is a target a finger can hit, and no butto
   let counted = 0;
   try {
     for (const lang of ['zh', 'en']) {
-      for (const chapter of ['', ...CHAPTERS, 'glossary']) {
+      for (const chapter of ['', ...CHAPTERS, 'summary', 'glossary']) {
         const path = `${lang === 'zh' ? 'zh/' : ''}${chapter}${chapter ? '/' : ''}?lang=${lang}`;
         await page.goto(env.site.url(path));
         await waitForApp(page);
