@@ -13,13 +13,23 @@ use crate::encoding::{pe_vector, Layout};
 /// assert_eq!(format_value(1.2246467991473532e-16), "1.224646799e-16");
 /// ```
 pub fn format_value(v: f64) -> String {
-    if v == 0.0 {
-        "0".to_string()
+    let mut text = String::new();
+    push_value(&mut text, v);
+    text
+}
+
+/// Appends [`format_value`]'s text for `v` to `out`, with no string of its own: a full-size
+/// matrix is a million values.
+pub fn push_value(out: &mut String, v: f64) {
+    use std::fmt::Write;
+    // Writing to a String cannot fail.
+    let _ = if v == 0.0 {
+        out.write_char('0')
     } else if v.abs() >= 1e-3 {
-        format!("{v:.10}")
+        write!(out, "{v:.10}")
     } else {
-        format!("{v:.9e}")
-    }
+        write!(out, "{v:.9e}")
+    };
 }
 
 /// The PE matrix as CSV: `length` lines of `d_model` comma-separated values, no header,
@@ -47,7 +57,7 @@ pub fn pe_matrix_csv(
             if dim > 0 {
                 line.push(',');
             }
-            line.push_str(&format_value(*value));
+            push_value(&mut line, *value);
         }
         line.push('\n');
         out.write_all(line.as_bytes())?;

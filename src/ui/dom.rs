@@ -15,21 +15,34 @@ pub fn found(list: Result<NodeList, JsValue>) -> impl Iterator<Item = Element> {
         .map(JsCast::unchecked_into)
 }
 
-/// Offers `body` as a download named `name`, through a `data:` address (`prefix` names its
-/// type): the teacher's exports and the labs' CSV files both use it.
-pub fn download(name: &str, prefix: &str, body: &str) {
-    let Some(link) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("a").ok())
+/// Offers `body` as a download named `name` of the media type `media` (`text/csv;charset=utf-8`):
+/// the teacher's exports and the labs' CSV files both use it. Through a `Blob`'s address, not a
+/// `data:` one: a full-size matrix is megabytes, which a `data:` address would have to carry
+/// escaped (seconds of work, and more than a browser takes in an address). The address is given
+/// back a minute later, long after the browser has read the file.
+pub fn download(name: &str, media: &str, body: &str) {
+    let Some((window, link)) = web_sys::window().and_then(|w| {
+        let link = w.document()?.create_element("a").ok()?;
+        Some((w, link))
+    }) else {
+        return;
+    };
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(media);
+    let parts = js_sys::Array::of1(&JsValue::from_str(body));
+    let Ok(address) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob))
     else {
         return;
     };
-    let _ = link.set_attribute(
-        "href",
-        &format!("{prefix}{}", js_sys::encode_uri_component(body)),
-    );
+    let _ = link.set_attribute("href", &address);
     let _ = link.set_attribute("download", name);
     link.unchecked_into::<web_sys::HtmlElement>().click();
+    let give_back = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&address);
+    });
+    let _ = window
+        .set_timeout_with_callback_and_timeout_and_arguments_0(give_back.unchecked_ref(), 60_000);
 }
 
 /// The event the page sends after every change of its state (detail: the query string), which

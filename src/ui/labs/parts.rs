@@ -287,7 +287,7 @@ pub fn CsvExport(
             <button type="button" data-testid=testid
                 on:click=move |_| download(
                     &file.get_untracked(),
-                    "data:text/csv;charset=utf-8,",
+                    "text/csv;charset=utf-8",
                     &rows.run(()),
                 )>
                 {tr(["Download the numbers (CSV)", "下载数据（CSV）"])}

@@ -100,12 +100,12 @@ pub fn run(format: ExportFormat, panel: PanelId, params: Params) {
             let mut csv = Vec::new();
             if pe_matrix_csv(length, d_model, base, layout, &mut csv).is_ok() {
                 let csv = String::from_utf8_lossy(&csv);
-                download("pe-matrix.csv", "data:text/csv;charset=utf-8,", &csv);
+                download("pe-matrix.csv", "text/csv;charset=utf-8", &csv);
             }
         }
         ExportFormat::Json => download(
             "pe-matrix.json",
-            "data:application/json;charset=utf-8,",
+            "application/json;charset=utf-8",
             &pe_matrix_json(length, d_model, base, layout),
         ),
         ExportFormat::Numpy | ExportFormat::Pytorch => {
