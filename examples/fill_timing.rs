@@ -1,7 +1,7 @@
 //! Times the fast PE matrix fill at one size and prints the median in milliseconds, for the
 //! side-by-side comparison with numpy (scripts/compare_numpy.py runs this).
 //!
-//! cargo run --release --example fill_timing -- [length] [d_model] [repeats]
+//! `cargo run --release --example fill_timing -- [length] [d_model] [repeats]`
 
 use std::time::Instant;
 

@@ -54,6 +54,11 @@ suite bench-build cargo test --locked --bench encoding
 # The build-time prerender (Leptos's ssr feature): lesson mode's answers against the page as the
 # prerender renders it, and the prerender binary linted (the site build then runs it as built).
 suite ssr-tests cargo test --locked --no-default-features --features ssr --test lesson_reveal --test glossary_links --bin prerender
+# Every intra-doc link resolves (a reference to code is a rustdoc link, so a renamed item breaks
+# the build, not silently the docs), private items included, for the host and the wasm target
+# (whose code differs by `cfg`).
+suite doc-links env RUSTDOCFLAGS="-D rustdoc::broken_intra_doc_links -A rustdoc::private_intra_doc_links" bash -c \
+  'cargo doc --locked --no-deps --document-private-items --lib --examples && cargo doc --locked --no-deps --document-private-items --target wasm32-unknown-unknown --lib --bin teacher --bin trainer'
 echo
 echo "url-fuzz: 100000 cases for each of the 5 URL properties (cargo-fuzz needs a nightly toolchain, which this machine cannot fetch: a bounded proptest instead)"
 suite url-fuzz env PE_URL_CASES=100000 cargo test --locked --test url_properties

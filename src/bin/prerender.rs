@@ -219,34 +219,30 @@ fn in_folder(html: &str, lang: Lang, page: Page) -> String {
         &page[end..]
     );
     // The course's map and the page's terms, after the charset (which must be within the first
-    // 1 024 bytes, so not behind them on `<html>`).
+    // 1 024 bytes, so not behind them on `<html>`). A Chinese page's texts for its wasm
+    // (`i18n::chinese`) are preloaded there too, before the loader's script starts the wasm's
+    // fetch: they are fetched with the page and first, where the wasm, once started, asked for
+    // them and waited a round trip before drawing in Chinese; the wasm's own request for the same
+    // address takes this one.
     let charset = page
         .find("<meta charset")
         .expect("prerender: the page has no <meta charset>");
     let after = charset + page[charset..].find('>').expect("prerender: <meta charset") + 1;
+    let texts = if lang == Lang::Zh {
+        format!(
+            r#"<link rel="preload" href="{root}{}" as="fetch" crossorigin>"#,
+            pe_explorer::i18n::chinese::file_address()
+        )
+    } else {
+        String::new()
+    };
     let page = format!(
-        "{}<meta name=\"{COURSE_META}\" content=\"\" data-terms=\"{terms}\"{}>{}{}",
+        "{}<meta name=\"{COURSE_META}\" content=\"\" data-terms=\"{terms}\"{}>{}{texts}{}",
         &page[..after],
         link_targets(),
         hidden_style(),
         &page[after..]
     );
-    // A Chinese page's texts for its wasm (`i18n::chinese`), fetched with the page rather than
-    // after the wasm has started (which then waited a round trip for them before drawing in
-    // Chinese): the wasm's own request for the same address takes this one.
-    let page = if lang == Lang::Zh {
-        let body = page
-            .find("<body")
-            .expect("prerender: the page has no <body>");
-        format!(
-            r#"{}<link rel="preload" href="{root}{}" as="fetch" crossorigin>{}"#,
-            &page[..body],
-            pe_explorer::i18n::chinese::file_address(),
-            &page[body..]
-        )
-    } else {
-        page
-    };
     if root.is_empty() {
         return page;
     }

@@ -80,7 +80,7 @@ pub fn shift_eigen_fit(x: &[Complex]) -> (Complex, f64) {
     (lambda, residual / norm2.sqrt())
 }
 
-/// The kernels of a relative-position mixing the lesson offers: h[d] is the weight a position
+/// The kernels of a relative-position mixing the lesson offers: h\[d\] is the weight a position
 /// gives to the one d places before it (d = (t − s) mod N).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kernel {
@@ -180,7 +180,7 @@ pub fn dft(x: &[f64]) -> Vec<Complex> {
         .collect()
 }
 
-/// The frequency response of kernel h: H(f) = Σ_d h[d]·e^{−2πi·f·d/N}, its DFT. The circulant
+/// The frequency response of kernel h: H(f) = Σ_d h\[d\]·e^{−2πi·f·d/N}, its DFT. The circulant
 /// matrix of h maps the Fourier wave v_f to H(f)·v_f, and a real wave cos(2πft/N + φ) to
 /// |H(f)|·cos(2πft/N + φ + arg H(f)).
 pub fn frequency_response(h: &[f64]) -> Vec<Complex> {
@@ -225,7 +225,7 @@ pub struct ShiftReport {
     /// The relative residual of the encoding's wave e^{iωt} on the N-position circle: at most
     /// |e^{iωN} − 1|/√N, small only when ω·N is close to a multiple of 2π.
     pub encoding_residual: f64,
-    /// The kernel h[d] and its frequency response H(f).
+    /// The kernel h\[d\] and its frequency response H(f).
     pub kernel: Vec<f64>,
     pub response: Vec<Complex>,
     /// ‖AS − SA‖_F for the circulant A of the kernel (0 to rounding), and for softmax attention

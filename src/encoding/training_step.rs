@@ -1,16 +1,16 @@
 //! One gradient step of a tiny model, to see which numbers training changes.
 //!
 //! The model is as small as the point allows. A sentence of L tokens w_t with targets y_t;
-//! the input at position t is x_t = √d·E[w_t] + p_t, where E is the word table (V × d) and p_t
+//! the input at position t is x_t = √d·E\[w_t\] + p_t, where E is the word table (V × d) and p_t
 //! is either the sinusoidal PE(t), computed and not a parameter, or row t of a learned position
 //! table P (R × d); a linear read-out gives logits z_t = W·x_t + b (W is V × d, or E itself when
 //! the output shares the word table: weight tying); the loss is the mean cross-entropy
-//! ℓ = (1/L)·Σ_t −log softmax(z_t)[y_t].
+//! ℓ = (1/L)·Σ_t −log softmax(z_t)\[y_t\].
 //!
 //! The gradient, written by hand (the chain rule through these three lines):
 //! g_t = (softmax(z_t) − onehot(y_t)) / L;  ∂ℓ/∂W = Σ_t g_t·x_tᵀ;  ∂ℓ/∂b = Σ_t g_t;
-//! ∂ℓ/∂x_t = Wᵀ·g_t;  ∂ℓ/∂E[w] = √d·Σ_{t: w_t = w} ∂ℓ/∂x_t (plus Σ_t g_t·x_tᵀ when tied);
-//! ∂ℓ/∂P[t] = ∂ℓ/∂x_t for t < L. A row of E or P that the sentence never looks up enters no
+//! ∂ℓ/∂x_t = Wᵀ·g_t;  ∂ℓ/∂E\[w\] = √d·Σ_{t: w_t = w} ∂ℓ/∂x_t (plus Σ_t g_t·x_tᵀ when tied);
+//! ∂ℓ/∂P\[t\] = ∂ℓ/∂x_t for t < L. A row of E or P that the sentence never looks up enters no
 //! x_t, so its gradient is exactly 0 (unless the read-out is E itself: tied, every word's row
 //! gets a gradient through the softmax). Checked against central finite differences for every
 //! parameter in the tests below.
@@ -91,7 +91,7 @@ impl TinyModel {
         }
     }
 
-    /// The inputs x_t = √d·E[w_t] + p_t, L × d.
+    /// The inputs x_t = √d·E\[w_t\] + p_t, L × d.
     fn inputs(&self, sentence: &Sentence, signal: PositionSignal) -> Vec<f64> {
         let d = self.d;
         let length = sentence.tokens.len();

@@ -62,7 +62,7 @@ pub fn file_text() -> String {
     text
 }
 
-/// The texts of a file written by [`file_text`], in the order of [`Key::ALL`].
+/// The texts of a file written by `file_text` (native builds only), in the order of [`Key::ALL`].
 ///
 /// ```
 /// use pe_explorer::i18n::chinese::{file_text, parse, ChineseFileError};
@@ -84,7 +84,7 @@ pub fn parse(text: &str) -> Result<Vec<String>, ChineseFileError> {
     }
 }
 
-/// Undoes [`file_text`]'s escapes.
+/// Undoes the escapes of `file_text` (native builds only).
 fn unescape(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut chars = line.chars();

@@ -382,8 +382,9 @@ mod parts {
     }
 
     /// The course's menu, a popover on every page but the contents, and the button that opens
-    /// it, always within reach (fixed at the bottom corner; on a chapter read on a phone, in the
-    /// controls' bar at the top instead: `controls::Controls`).
+    /// it, always within reach (fixed at the bottom corner; on a phone, in a chapter's controls'
+    /// bar at the top (`controls::Controls`) and a bar across the bottom on the other pages, so
+    /// that it covers no line's end).
     pub fn menu(page: Page, lang: Lang) -> impl IntoView {
         (page != Page::Home).then(|| {
             view! {

@@ -223,7 +223,7 @@ fn draw_table(canvas: &SizedCanvas, table: &EmbeddingTable, id: usize, lang: Lan
         .ok()
 }
 
-/// Four strips, top to bottom: E[id], scale·E[id], PE(pos), their sum; one colour scale for all.
+/// Four strips, top to bottom: E\[id\], scale·E\[id\], PE(pos), their sum; one colour scale for all.
 fn draw_path(canvas: &SizedCanvas, path: &InputPath, lang: Lang) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);

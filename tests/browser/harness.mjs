@@ -2,7 +2,7 @@
 // sub-path), Debian's Chromium through playwright-core, `useSite` to start both for a test file,
 // a page object that records every console error, failed request and request to another origin,
 // and `urlState` to read the state a (short) link stands for.
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -32,11 +32,24 @@ const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.txt', '.j
 /**
  * Serves `dir` at `prefix` (e.g. '/' or '/pe/') on 127.0.0.1 and an ephemeral port, compressing
  * with gzip when the browser asks for it, as static hosts do (so page-load figures are the ones
- * a hosted page gets).
+ * a hosted page gets). `{ encoding: 'br' }` serves Brotli instead to a browser that takes it, as
+ * the hosts that offer it do (Cloudflare Pages, Netlify, Vercel; GitHub Pages sends gzip).
  */
-export async function serve(dir, prefix = '/') {
+export async function serve(dir, prefix = '/', { encoding = 'gzip' } = {}) {
   const root = resolve(ROOT, dir);
   const requests = [];
+  // Each file compressed once, at the best level, as a host that stores its files compressed
+  // serves them (a compression per request would add its time to every load measured here).
+  const compressed = new Map();
+  const compress = (file, { mtimeMs, size }, body, method) => {
+    const key = `${file} ${mtimeMs} ${size} ${method}`;
+    if (!compressed.has(key)) {
+      compressed.set(key, method === 'br'
+        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(body, { level: 9 }));
+    }
+    return compressed.get(key);
+  };
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     requests.push(url.pathname);
@@ -52,14 +65,17 @@ export async function serve(dir, prefix = '/') {
       return;
     }
     try {
-      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
       const body = await readFile(file);
       const headers = { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' };
-      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-        headers['content-encoding'] = 'gzip';
+      const accepted = req.headers['accept-encoding'] ?? '';
+      const method = encoding === 'br' && /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (COMPRESSED.has(extname(file)) && method) {
+        headers['content-encoding'] = method;
         headers.vary = 'accept-encoding';
         res.writeHead(200, headers);
-        res.end(gzipSync(body));
+        res.end(compress(file, info, body, method));
         return;
       }
       res.writeHead(200, headers);

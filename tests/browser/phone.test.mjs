@@ -137,7 +137,7 @@ test('every formula fits a 320 px and a 375 px screen in both languages, without
   console.log(`formulas measured: ${measured.length}, narrowest box ${Math.min(...measured)} px`);
 });
 
-test('on a 375 px phone every control is a target a finger can hit, and no button floats over a chapter\'s text', async () => {
+test('on a 375 px phone every control is a target a finger can hit, and no button floats over a page\'s text', async () => {
   const { context, page, problems } = await openPage(env.browser, env.site.origin, { viewport: PHONE });
   let counted = 0;
   try {
@@ -173,6 +173,18 @@ test('on a 375 px phone every control is a target a finger can hit, and no butto
         assert.deepEqual(small.problems, [], `${path}: targets too small`);
         if (chapter && !['summary', 'glossary'].includes(chapter)) {
           assert.equal(await page.locator('.menu-button').isVisible(), false, `${path}: a menu button floating over the text`);
+        } else if (chapter) {
+          // Without the controls' bar the contents button is a bar across the bottom, not a corner
+          // over the ends of lines, and the page's last line scrolls above it.
+          const bar = await page.evaluate(() => {
+            scrollTo(0, document.documentElement.scrollHeight);
+            const button = document.querySelector('.menu-button').getBoundingClientRect();
+            const main = document.querySelector('main');
+            const last = [...main.querySelectorAll('p, dd, dt, li, .formula')].at(-1).getBoundingClientRect();
+            return { left: button.left, right: button.right, top: button.top, bottom: button.bottom, lastBottom: last.bottom, width: innerWidth, height: innerHeight };
+          });
+          assert.ok(bar.left <= 0 && bar.right >= bar.width && bar.bottom >= bar.height, `${path}: the contents button spans the bottom: ${JSON.stringify(bar)}`);
+          assert.ok(bar.lastBottom <= bar.top, `${path}: the last line ends above the contents bar: ${JSON.stringify(bar)}`);
         }
       }
     }

@@ -3,9 +3,14 @@
 // contentful paint) and when the first chart is drawn (a canvas sized by its first drawing).
 //   node throttled-load.mjs [runs] [path]   prints a few runs of one link
 //   node throttled-load.mjs --bench         make bench's part: every chapter, opened at its first
-//                                           panel, 3 runs each (PE_BENCH_RUNS for more); prints
-//                                           the medians against the targets (first chart 2.5 s,
-//                                           first text 1.5 s) and exits 1 when one misses
+//                                           panel, 3 runs each (PE_BENCH_RUNS for more), from a
+//                                           host that sends gzip (GitHub Pages) and one that sends
+//                                           Brotli (Cloudflare Pages, Netlify); prints the medians
+//                                           against the targets (first chart 2.5 s, first text
+//                                           1.5 s) and exits 1 when one misses on either host
+// A chapter whose first screen holds no chart (at #rope the panel's explanation fills it) is
+// scrolled to its first chart box once the page has loaded, as a reader would: charts are drawn
+// only on screen.
 import { serve, launch, openPage, courseMap } from './harness.mjs';
 
 const TARGET_CHART_MS = 2500;
@@ -23,10 +28,11 @@ function chapterLinks() {
   });
 }
 
-const server = await serve(process.env.PE_BENCH_DIST ?? process.env.PE_DIST ?? 'dist');
+const dist = process.env.PE_BENCH_DIST ?? process.env.PE_DIST ?? 'dist';
+const hosts = { gzip: await serve(dist), brotli: await serve(dist, '/', { encoding: 'br' }) };
 const browser = await launch();
 
-async function load(path) {
+async function load(path, server = hosts.gzip) {
   const { context, page } = await openPage(browser, server.origin, { viewport: { width: 375, height: 812 } });
   try {
     const cdp = await context.newCDPSession(page);
@@ -44,6 +50,10 @@ async function load(path) {
       requestAnimationFrame(look);
     });
     await page.goto(server.url(path), { waitUntil: 'load' });
+    await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('main canvas')];
+      if (!boxes.some((box) => box.getBoundingClientRect().top < innerHeight)) boxes[0]?.scrollIntoView();
+    });
     await page.waitForFunction(() => window.__firstChart !== undefined, null, { timeout: 60000 });
     return await page.evaluate(() => ({
       text: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -58,20 +68,24 @@ let missed = 0;
 try {
   if (bench) {
     const runs = Math.max(3, Number(process.env.PE_BENCH_RUNS ?? 3));
-    for (const path of chapterLinks()) {
-      const figures = [];
-      // A chart that never arrives is a miss to print, not a crash that hides the other chapters.
-      for (let run = 0; run < runs; run += 1) {
-        figures.push(await load(path).catch((error) => ({ text: Infinity, chart: Infinity, error })));
+    for (const [host, server] of Object.entries(hosts)) {
+      // Once unmeasured: the host compresses each file on its first request.
+      await load(chapterLinks()[0], server).catch(() => {});
+      for (const path of chapterLinks()) {
+        const figures = [];
+        // A chart that never arrives is a miss to print, not a crash that hides the other chapters.
+        for (let run = 0; run < runs; run += 1) {
+          figures.push(await load(path, server).catch((error) => ({ text: Infinity, chart: Infinity, error })));
+        }
+        const failed = figures.find((f) => f.error);
+        if (failed) console.log(`${path}: ${failed.error.message.split('\n')[0]}`);
+        const text = median(figures.map((f) => f.text));
+        const chart = median(figures.map((f) => f.chart));
+        const ok = chart <= TARGET_CHART_MS && text <= TARGET_TEXT_MS;
+        missed += !ok;
+        console.log(`${host} host, ${path}: first text ${Math.round(text)} ms (target ${TARGET_TEXT_MS}), first chart ${Math.round(chart)} ms `
+          + `(target ${TARGET_CHART_MS}; runs ${figures.map((f) => Math.round(f.chart)).join(', ')}) ${ok ? 'ok' : 'MISSED'}`);
       }
-      const failed = figures.find((f) => f.error);
-      if (failed) console.log(`${path}: ${failed.error.message.split('\n')[0]}`);
-      const text = median(figures.map((f) => f.text));
-      const chart = median(figures.map((f) => f.chart));
-      const ok = chart <= TARGET_CHART_MS && text <= TARGET_TEXT_MS;
-      missed += !ok;
-      console.log(`${path}: first text ${Math.round(text)} ms (target ${TARGET_TEXT_MS}), first chart ${Math.round(chart)} ms `
-        + `(target ${TARGET_CHART_MS}; runs ${figures.map((f) => Math.round(f.chart)).join(', ')}) ${ok ? 'ok' : 'MISSED'}`);
     }
   } else {
     const [runs = '3', path = 'zh/sinusoidal/?lang=zh#vector'] = process.argv.slice(2);
@@ -82,6 +96,6 @@ try {
   }
 } finally {
   await browser.close();
-  await server.close();
+  await Promise.all(Object.values(hosts).map((host) => host.close()));
 }
 process.exit(missed ? 1 : 0);
