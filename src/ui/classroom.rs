@@ -38,7 +38,7 @@ pub fn teacher_tools(command: &ToolsCommand) {
 /// (src/ui/labs). The tools are asked for them only when a lab is wanted: when the reader opens
 /// a fold, or when a lab the link opened (`labs=`, `embed=lab-…`) comes `near` the screen (one of
 /// the panel's canvases is about to draw: `canvas::redraw_on_frame`'s signal). Reading, scrolling
-/// and following a `#section` link cost a phone nothing of the tools. docs/architecture.md,
+/// and following a `#section` link cost a phone nothing of the tools. docs/internals.md,
 /// "Labs".
 #[component]
 pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoView {

@@ -1,6 +1,9 @@
 //! Helpers the text tests share: reading a file of the repository, and the string literals of a
 //! line of Rust.
 
+// Each test file uses the helpers it needs: the others are unused in its build.
+#![allow(dead_code)]
+
 /// A file of the repository, as text.
 pub fn read(path: &str) -> String {
     let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));

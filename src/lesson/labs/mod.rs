@@ -1,4 +1,4 @@
-//! The labs (docs/architecture.md, "Labs"): one file each, holding the lab's title and
+//! The labs (docs/internals.md, "Labs"): one file each, holding the lab's title and
 //! explanation, its settings, their defaults and one [`LabValues`] table of what a link carries
 //! (its prefix, each number with its range and rounding, the rules between them); and one list,
 //! `labs!` below, from which the lab's id, the page's contents, the prefixes a shared link keeps

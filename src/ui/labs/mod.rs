@@ -3,7 +3,7 @@
 //! title, `ui::classroom::LabSlot`) and the call that asks for the labs when one is wanted (a
 //! fold opened, or a lab the link opened coming near the screen). A lab reads the
 //! tools' mirror of the lesson state, so it follows the page's controls; it changes the state, if
-//! it does, by asking the page (`pe-set-state`), as the tools do. docs/architecture.md, "Labs".
+//! it does, by asking the page (`pe-set-state`), as the tools do. docs/internals.md, "Labs".
 
 pub mod parts;
 
