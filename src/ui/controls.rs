@@ -28,8 +28,9 @@ pub fn Controls() -> impl IntoView {
         <aside class="controls" class:toggled=move || toggled.get() aria-labelledby="controls-title">
             <div class="controls-head">
                 <h2 id="controls-title">{tr(Key::Controls)}</h2>
-                // On a phone the course's menu opens from this bar, which stays at the top,
-                // instead of a button floating over the text (style/main.css).
+                // The course's menu opens from this bar, which stays in view (the sidebar; on a
+                // phone, the bar at the top), not from a button floating over the text
+                // (style/main.css).
                 <button type="button" class="fold menu-in-bar" popovertarget=super::course::MENU_ID>
                     <span aria-hidden="true">"☰ "</span>
                     {tr(Key::Contents)}

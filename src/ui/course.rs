@@ -382,9 +382,9 @@ mod parts {
     }
 
     /// The course's menu, a popover on every page but the contents, and the button that opens
-    /// it, always within reach (fixed at the bottom corner; on a phone, in a chapter's controls'
-    /// bar at the top (`controls::Controls`) and a bar across the bottom on the other pages, so
-    /// that it covers no line's end).
+    /// it, always within reach and over no text: a bar across the bottom of the pages without
+    /// controls (on a chapter the button in the controls' bar opens it instead:
+    /// `controls::Controls`).
     pub fn menu(page: Page, lang: Lang) -> impl IntoView {
         (page != Page::Home).then(|| {
             view! {

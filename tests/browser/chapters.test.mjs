@@ -49,8 +49,13 @@ test('chapters change inside the app: no page load, the state and a link\'s rest
       links.map((a) => a.getAttribute('href')).filter((href) => !/hide=/.test(href)));
     assert.deepEqual(bare, [], 'links without the link\'s restrictions');
     assert.equal(await page.locator('#course-menu [data-toc-panel="rope"]').evaluate((li) => getComputedStyle(li).display), 'none');
-    // A panel in another chapter, from the contents.
-    await page.locator('.menu-button').click();
+    // A panel in another chapter, from the contents, opened from the controls' bar: it stays in
+    // view down the page, and no button floats in a corner over the text.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    assert.equal(await page.locator('.menu-button').isVisible(), false, 'no floating menu button on a chapter');
+    const inBar = await page.locator('.controls-head .menu-in-bar').boundingBox();
+    assert.ok(inBar && inBar.y >= 0 && inBar.y + inBar.height <= page.viewportSize().height, `the menu's button in view halfway down: ${JSON.stringify(inBar)}`);
+    await page.locator('.controls-head .menu-in-bar').click();
     await page.locator('#course-menu a[href*="schemes/"][href$="#alibi"]').click();
     await arrived(page, 'zh/schemes/');
     assert.equal(new URL(page.url()).hash, '#alibi');
@@ -61,7 +66,7 @@ test('chapters change inside the app: no page load, the state and a link\'s rest
     }, null, { timeout: 10000 });
     assert.equal(await page.locator('#course-menu').isVisible(), false, 'the menu closed');
     // The glossary, then back and forward.
-    await page.locator('.menu-button').click();
+    await page.locator('.controls-head .menu-in-bar').click();
     await page.locator('#course-menu a[href*="glossary/"]').first().click();
     await arrived(page, 'zh/glossary/');
     assert.ok(await page.locator('dl.glossary dt').count() > 10, 'the glossary\'s terms');
