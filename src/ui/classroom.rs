@@ -55,10 +55,7 @@ pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoVie
         open_labs_in(&window().location().search().unwrap_or_default())
     };
     let opened = move |id: LabId| {
-        embedded == Some(id)
-            || opened_by_link
-                .iter()
-                .any(|name| id.anchor().strip_prefix("lab-") == Some(name))
+        embedded == Some(id) || opened_by_link.iter().any(|name| id.link_name() == name)
     };
     let any_opened = LabId::under(panel).any(&opened);
     let asked = StoredValue::new(false);
@@ -87,7 +84,7 @@ pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoVie
         <div class="lab" data-lab=panel.anchor()>
             {LabId::under(panel)
                 .map(|id| {
-                    let name = id.anchor().trim_start_matches("lab-");
+                    let name = id.link_name();
                     let is_open = RwSignal::new(opened(id));
                     let on_toggle = move |event: leptos::ev::Event| {
                         let now = event

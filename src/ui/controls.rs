@@ -7,6 +7,8 @@ use super::finger::FingerTrack;
 
 use crate::encoding::{Layout, DEMO_SENTENCES};
 use crate::i18n::{field_label, Key, Translate};
+use crate::lesson::embed::Embed;
+use crate::lesson::labs::LabId;
 use crate::lesson::params::{
     base_from_slider, base_to_slider, count_from_log_slider, AMPLITUDE_MAX, BASE_MAX, BASE_MIN,
     D_MODEL_MAX, D_MODEL_MIN, LENGTH_MAX, LENGTH_MIN,
@@ -85,13 +87,24 @@ pub fn panel_controls(panel: PanelId) -> &'static [Field] {
 /// The page's values a lab follows, when it is embedded alone (`embed=lab-numbering`): its
 /// panel's controls and the parameter column are not shown, so these come with it. A lab with
 /// controls of its own, or none to move, has none here.
-pub fn embedded_lab_controls(lab: &str) -> &'static [Field] {
+pub fn embedded_lab_controls(lab: LabId) -> &'static [Field] {
     use Field::*;
     match lab {
-        "lab-numbering" => &[Pos, Length, DModel, Base],
-        "lab-texts-code" => &[DModel, Length, Base, Layout],
-        "lab-rope-complex" => &[RopeM, RopeN, Pair, Base],
-        _ => &[],
+        LabId::Numbering => &[Pos, Length, DModel, Base],
+        LabId::TextsCode => &[DModel, Length, Base, Layout],
+        LabId::RopeComplex => &[RopeM, RopeN, Pair, Base],
+        LabId::ModelPath
+        | LabId::WeightTying
+        | LabId::ShiftOperator
+        | LabId::BasisFit
+        | LabId::TrainingStep
+        | LabId::Train
+        | LabId::RopeExtension
+        | LabId::Xpos
+        | LabId::Rope2d
+        | LabId::FamilyTree
+        | LabId::RelativeBias
+        | LabId::Nope => &[],
     }
 }
 
@@ -101,10 +114,13 @@ pub fn embedded_lab_controls(lab: &str) -> &'static [Field] {
 #[component]
 pub fn EmbeddedLabControls(panel: PanelId) -> impl IntoView {
     let embed = use_lesson().params.with_untracked(|p| p.embed);
-    let lab = embed.filter(|e| e.panel() == panel && e.anchor().starts_with("lab-"));
+    let lab = embed.and_then(|e| match e {
+        Embed::Lab(lab) if lab.panel() == panel => Some(lab),
+        Embed::Lab(_) | Embed::Panel(_) => None,
+    });
     lab.map(|lab| {
         let anchor = lab.anchor();
-        let fields = embedded_lab_controls(anchor);
+        let fields = embedded_lab_controls(lab);
         (!fields.is_empty()).then(|| {
             view! {
                 <div class="inline-controls embed-controls" data-testid=format!("embedded-controls-{anchor}")>

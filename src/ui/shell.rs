@@ -47,11 +47,9 @@ fn scroll_to_anchor(step: usize) {
 /// Shows the element `id` names: a panel or a heading scrolled into view, a lab drawn and
 /// unfolded by the tools first.
 pub fn show_anchor(id: &str) {
-    if id.starts_with("lab-") {
+    if let Some(lab) = LabId::from_anchor(id) {
         // A lab's heading: the tools draw and unfold the lab, then scroll to it (`labs::open`).
-        if let Some(lab) = LabId::from_anchor(id) {
-            super::classroom::teacher_tools(&ToolsCommand::OpenLab(lab));
-        }
+        super::classroom::teacher_tools(&ToolsCommand::OpenLab(lab));
     } else if let Some(target) = document().get_element_by_id(id) {
         target.scroll_into_view();
     }

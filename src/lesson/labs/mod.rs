@@ -143,11 +143,27 @@ labs! {
     Nope: nope, nope::NopeSettings;
 }
 
+/// What every lab's heading id starts with (`lab-xpos`), and no panel's.
+pub const LAB_ANCHOR_PREFIX: &str = "lab-";
+
 impl LabId {
     /// The lab's entry in [`LABS`], with its words (the page's wasm does not need them: the
     /// static page has them).
     pub fn lab(self) -> &'static Lab {
         &LABS[self as usize]
+    }
+
+    /// The lab's name in a link's list of open labs (`labs=xpos`): its heading's id without the
+    /// `lab-` every lab's heading starts with.
+    ///
+    /// ```
+    /// use pe_explorer::lesson::labs::LabId;
+    /// assert_eq!(LabId::Xpos.link_name(), "xpos");
+    /// assert_eq!(LabId::RopeComplex.link_name(), "rope-complex");
+    /// ```
+    pub fn link_name(self) -> &'static str {
+        let anchor = self.anchor();
+        anchor.strip_prefix(LAB_ANCHOR_PREFIX).unwrap_or(anchor)
     }
 
     /// The lab whose heading is `anchor`.
@@ -179,7 +195,7 @@ mod tests {
         assert_eq!(LABS.len(), LabId::ALL.len());
         for (n, id) in LabId::ALL.iter().enumerate() {
             assert_eq!(*id as usize, n);
-            assert!(id.anchor().starts_with("lab-"));
+            assert!(id.anchor().starts_with(LAB_ANCHOR_PREFIX));
             assert_eq!(LabId::from_anchor(id.anchor()), Some(*id));
             assert_eq!((id.anchor(), id.panel()), (id.lab().anchor, id.lab().panel));
             assert_eq!(id.title(), id.lab().title);

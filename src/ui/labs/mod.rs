@@ -66,7 +66,7 @@ thread_local! {
 
 /// Unfolds lab `id` (a link is about to show it); whether it was folded.
 pub fn unfold(id: LabId) -> bool {
-    let name = id.anchor().trim_start_matches("lab-");
+    let name = id.link_name();
     OPEN_LABS.with(|open| {
         let folded = !open.with_untracked(|open| open.iter().any(|n| n == name));
         if folded {
@@ -82,10 +82,7 @@ pub fn unfold(id: LabId) -> bool {
 pub fn unfold_for_lesson(id: LabId, lesson: Lesson) {
     mount(id.lab().panel, lesson);
     if unfold(id) {
-        LESSON_UNFOLDED.with(|labs| {
-            labs.borrow_mut()
-                .push(id.anchor().trim_start_matches("lab-").to_owned())
-        });
+        LESSON_UNFOLDED.with(|labs| labs.borrow_mut().push(id.link_name().to_owned()));
     }
 }
 
@@ -141,7 +138,7 @@ pub struct LinkProblemsOf(pub RwSignal<Vec<LabProblem>>);
 #[component]
 fn LabBody(id: LabId, fold: web_sys::Element) -> impl IntoView {
     let lab = id.lab();
-    let name = lab.anchor.trim_start_matches("lab-");
+    let name = id.link_name();
     // Copy handles on the one list every fold shares; they live as long as the lab (the page).
     let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
     keep_open_labs_in_link();
@@ -203,7 +200,7 @@ pub fn mount(panel: PanelId, lesson: Lesson) {
         return;
     };
     for id in LabId::under(panel) {
-        let name = id.anchor().trim_start_matches("lab-");
+        let name = id.link_name();
         let Some(body) = slot
             .query_selector(&format!("[data-lab-body=\"{name}\"]"))
             .ok()
