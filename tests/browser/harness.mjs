@@ -33,7 +33,7 @@ const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.txt', '.j
  * Serves `dir` at `prefix` (e.g. '/' or '/pe/') on 127.0.0.1 and an ephemeral port, compressing
  * with gzip when the browser asks for it, as static hosts do (so page-load figures are the ones
  * a hosted page gets). `{ encoding: 'br' }` serves Brotli instead to a browser that takes it, as
- * the hosts that offer it do (Cloudflare Pages, Netlify, Vercel; GitHub Pages sends gzip).
+ * a host that offers it does.
  */
 export async function serve(dir, prefix = '/', { encoding = 'gzip' } = {}) {
   const root = resolve(ROOT, dir);

@@ -4,10 +4,10 @@
 //   node throttled-load.mjs [runs] [path]   prints a few runs of one link
 //   node throttled-load.mjs --bench         make bench's part: every chapter, opened at its first
 //                                           panel, 3 runs each (PE_BENCH_RUNS for more), from a
-//                                           host that sends gzip (GitHub Pages) and one that sends
-//                                           Brotli (Cloudflare Pages, Netlify); prints the medians
-//                                           against the targets (first chart 2.5 s, first text
-//                                           1.5 s) and exits 1 when one misses on either host
+//                                           host that sends gzip and one that sends Brotli;
+//                                           prints the medians against the targets (first chart
+//                                           2.5 s, first text 1.5 s) and exits 1 when one misses
+//                                           on either host
 // A chapter whose first screen holds no chart (at #rope the panel's explanation fills it) is
 // scrolled to its first chart box once the page has loaded, as a reader would: charts are drawn
 // only on screen.
