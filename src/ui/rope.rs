@@ -183,7 +183,7 @@ pub fn RopePanel() -> impl IntoView {
         diagram_canvas,
         move || diagram.get(),
         |element, &(layout, pair)| {
-            if let Some(sized) = SizedCanvas::fit(element, 0.22) {
+            if let Some(sized) = SizedCanvas::fit(element, PAIRING_ASPECT) {
                 draw_pairing(&sized, layout, pair);
             }
         },
@@ -253,7 +253,7 @@ pub fn RopePanel() -> impl IntoView {
                 name="rope-layout"
                 texts=[Key::RopePairsLabel, Key::RopePairsInterleaved, Key::RopePairsSplit]
             />
-            <Figure node_ref=diagram_canvas aspect=0.22 testid="canvas-rope-pairs" caption=Key::RopeDiagram />
+            <Figure node_ref=diagram_canvas aspect=PAIRING_ASPECT testid="canvas-rope-pairs" caption=Key::RopeDiagram />
         </Panel>
     }
 }
@@ -364,8 +364,13 @@ fn draw_plane(
     context.set_line_dash(&js_sys::Array::new()).ok()
 }
 
-/// Sixteen dimension boxes; an arc joins each pair that rotates together; pair `pair` is drawn
-/// in the accent colour when it is one of the eight shown.
+/// The pairing diagram's height over its width: room for the boxes and, above them, arcs that
+/// rise to the top, so the strip has no empty band above short arcs.
+const PAIRING_ASPECT: f64 = 0.15;
+
+/// Sixteen dimension boxes; an arc joins each pair that rotates together, rising over the whole
+/// height above the boxes whatever its span (adjacent pairs' arcs would otherwise stay low under
+/// an empty band); pair `pair` is drawn in the accent colour when it is one of the eight shown.
 fn draw_pairing(canvas: &SizedCanvas, layout: Layout, pair: usize) -> Option<()> {
     let context = canvas.context()?;
     let (w, h) = (canvas.width as f64, canvas.height as f64);
@@ -397,7 +402,8 @@ fn draw_pairing(canvas: &SizedCanvas, layout: Layout, pair: usize) -> Option<()>
         };
         context.set_stroke_style_str(&css_color(color));
         context.set_line_width(canvas.font_px(if chosen { 3.0 } else { 1.5 }));
-        let rise = (box_top - canvas.font_px(4.0)).min((xb - xa).abs() * 0.5 + canvas.font_px(6.0));
+        // A cubic Bézier's peak is 3/4 of its control points' height.
+        let rise = (box_top - canvas.font_px(4.0)) * 4.0 / 3.0;
         context.begin_path();
         context.move_to(xa, box_top);
         context.bezier_curve_to(xa, box_top - rise, xb, box_top - rise, xb, box_top);
