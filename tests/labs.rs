@@ -1,7 +1,7 @@
 //! The list of labs (`lesson::labs::LABS`): every lab's files are in it, every list
 //! that names labs comes from it, and each lab's table of values is one a link can carry.
 
-use pe_explorer::lesson::labs::{self, lab_prefixes, LabId, LABS, OPEN_LABS_KEY};
+use pe_explorer::lesson::labs::{self, LabId, LABS};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -9,8 +9,7 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The lines of `labs!` (src/lesson/labs/mod.rs) as (id, module), read as the browser harness
-/// reads them (tests/browser/harness.mjs, `LAB_PREFIXES`).
+/// The lines of `labs!` (src/lesson/labs/mod.rs) as (id, module).
 fn listed_modules() -> Vec<(String, String)> {
     read("src/lesson/labs/mod.rs")
         .lines()
@@ -73,22 +72,6 @@ fn every_lab_file_is_in_the_list_and_every_listed_lab_has_its_files() {
             "{module} has no line in lab_views!"
         );
     }
-}
-
-#[test]
-fn the_browser_harness_reads_every_labs_prefix() {
-    // What the harness computes: each listed module's `LabValues::new("…"`, after `labs`.
-    let mut read_back = vec![OPEN_LABS_KEY.to_string()];
-    for (_, module) in listed_modules() {
-        let text = read(&format!("src/lesson/labs/{module}.rs"));
-        if let Some(at) = text.find("LabValues::new(") {
-            let rest = text[at + 15..].trim_start().trim_start_matches('"');
-            read_back.push(rest[..rest.find('"').unwrap()].to_string());
-        }
-    }
-    let prefixes: Vec<String> = lab_prefixes().map(str::to_string).collect();
-    assert_eq!(read_back, prefixes);
-    assert!(read("tests/browser/harness.mjs").contains("src/lesson/labs/mod.rs"));
 }
 
 /// Every lab's table (the list's own, so a new lab is checked without a line here): every key

@@ -72,7 +72,7 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
             .map(|l| format!("{l}\n"))
             .collect()
     };
-    for prefix in ["zh 7 !", "en 3 =", "4 before", "11 panel", "zh 9 words"] {
+    for prefix in ["zh 7 !", "en 3 =", "4 before", "en 11 short", "zh 9 words"] {
         let step = prefix
             .split(' ')
             .find_map(|w| w.parse::<usize>().ok())
@@ -88,7 +88,10 @@ fn a_missing_or_unknown_line_is_an_error_not_a_blank() {
         "en 13 ? Q",
         "en 1 * Q",
         "en 1 ?  ",
-        "1 panel nowhere",
+        // A step's panel is `STEP_PANELS`'s; the file names only its lab, which must be there.
+        "1 panel word-order",
+        "1 lab xpos",
+        "3 lab xpos",
         "1 before d_model=7",
         "1 after base=banana",
         "1 mask Bad_Name",
@@ -319,7 +322,7 @@ fn the_projected_short_reveal_quotes_the_answer_and_fits_two_slide_lines() {
 fn a_payoff_names_only_what_its_step_masks() {
     let step = |lines: &str| {
         format!(
-            "1 panel waves\n1 before i=0\n{lines}en 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
+            "1 before i=0\n{lines}en 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
              en 1 short A 19.9\nen 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n\
              zh 1 short 答 19.9\nzh 1 words 19.9\n"
         )

@@ -13,10 +13,11 @@ use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use pe_explorer::lesson::chapters::{chapter_of, chapter_of_step, Page, CHAPTERS, COURSE_META};
 use pe_explorer::lesson::handout::{handout_path, HandoutKind};
-use pe_explorer::lesson::labs::LABS;
+use pe_explorer::lesson::labs::{lab_prefixes, LabId, LABS};
 use pe_explorer::lesson::playlist::PlanId;
+use pe_explorer::lesson::query::field_value;
 use pe_explorer::lesson::steps::{LessonPlan, STEP_PANELS};
-use pe_explorer::lesson::{from_query, Field, Lang, PanelId};
+use pe_explorer::lesson::{from_query, Field, Lang, PanelId, Params};
 use pe_explorer::ui::handout::handout_page;
 use pe_explorer::ui::{App, PRERENDERED_ID};
 
@@ -34,11 +35,15 @@ fn main() {
     // each prerendered in its own language, so a Chinese link shows Chinese from its first
     // paint: index.html, rope/index.html, zh/index.html, zh/rope/index.html, ….
     let mut pages = Vec::new();
+    let mut chapter_canvases = vec![Vec::new(); CHAPTERS.len()];
     for lang in [Lang::En, Lang::Zh] {
         for page in Page::all() {
             let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
             let query = format!("lang={}", lang.code());
             let app = owner.with(|| view! { <App opening=from_query(&query) page /> }.to_html());
+            if let (Lang::En, Page::Chapter(n)) = (lang, page) {
+                chapter_canvases[n] = canvas_ids(&app);
+            }
             let app = without_test_ids(&app);
             let html = with_prerendered(&template, &app)
                 .unwrap_or_else(|| panic!("prerender: {} has no <body>", path.display()));
@@ -112,10 +117,93 @@ fn main() {
         std::fs::write(&worker, text)
             .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", worker.display()));
     }
+    // The app's declarations for the browser tests, which read them instead of copying them.
+    let manifest_file = dir.join(MANIFEST_FILE);
+    std::fs::write(&manifest_file, manifest(&lesson, &chapter_canvases))
+        .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", manifest_file.display()));
     // The Chinese texts, which the page's wasm does not carry (src/i18n/chinese.rs).
     let chinese = dir.join(pe_explorer::i18n::chinese::CHINESE_FILE);
     std::fs::write(&chinese, pe_explorer::i18n::chinese::file_text())
         .unwrap_or_else(|e| panic!("prerender: cannot write {}: {e}", chinese.display()));
+}
+
+/// The manifest's file in the built site: what the browser tests know of the app
+/// (tests/browser/harness.mjs reads it), beside the pages it describes.
+const MANIFEST_FILE: &str = "app-manifest.json";
+
+/// The app's declarations as JSON, so that no browser test keeps its own copy of a Rust list:
+///
+/// - `params`: the URL's parameters in the order links write them (`Field::ALL`), each with the
+///   value a link leaves out (`Params::default()` as `to_query` spells it; none for `lang`,
+///   which every link writes);
+/// - `labPrefixes`: the open labs' key and each lab's prefix for its own values;
+/// - `labs`: each lab's name in `labs=`, its heading's anchor and its panel;
+/// - `chapters`: each chapter's folder, its panels and the test ids of the canvases its page
+///   renders (`canvases`, read from the prerendered chapter);
+/// - `steps`: each lesson step's panel (`STEP_PANELS`), chapter and lab (`assets/lesson.txt`).
+fn manifest(lesson: &LessonPlan, canvases: &[Vec<String>]) -> String {
+    use serde_json::json;
+    let defaults = Params::default();
+    let params: Vec<_> = Field::ALL
+        .iter()
+        .map(|&field| {
+            json!({
+                "name": field.symbol(),
+                "default": (field != Field::Lang).then(|| field_value(&defaults, field)),
+            })
+        })
+        .collect();
+    let labs: Vec<_> = LabId::ALL
+        .iter()
+        .map(|lab| {
+            json!({
+                "name": lab.link_name(),
+                "anchor": lab.anchor(),
+                "panel": lab.panel().anchor(),
+            })
+        })
+        .collect();
+    let chapters: Vec<_> = CHAPTERS
+        .iter()
+        .zip(canvases)
+        .map(|(chapter, canvases)| {
+            json!({
+                "id": chapter.id,
+                "panels": chapter.panels.iter().map(|p| p.anchor()).collect::<Vec<_>>(),
+                "canvases": canvases,
+            })
+        })
+        .collect();
+    let steps: Vec<_> = STEP_PANELS
+        .iter()
+        .enumerate()
+        .map(|(n, panel)| {
+            json!({
+                "panel": panel.anchor(),
+                "chapter": chapter_of_step(n + 1).map(|c| CHAPTERS[c].id),
+                "lab": lesson.lab(n + 1).map(LabId::link_name),
+            })
+        })
+        .collect();
+    let manifest = json!({
+        "params": params,
+        "labPrefixes": lab_prefixes().collect::<Vec<_>>(),
+        "labs": labs,
+        "chapters": chapters,
+        "steps": steps,
+    });
+    serde_json::to_string_pretty(&manifest).expect("plain JSON values")
+}
+
+/// The test ids of the canvases in `html`, in page order (`data-testid="canvas-…"`).
+fn canvas_ids(html: &str) -> Vec<String> {
+    const ATTRIBUTE: &str = r#"data-testid="canvas-"#;
+    html.match_indices(ATTRIBUTE)
+        .filter_map(|(at, _)| {
+            let value = &html[at + ATTRIBUTE.len() - "canvas-".len()..];
+            Some(value[..value.find('"')?].to_owned())
+        })
+        .collect()
 }
 
 /// The folder of `page` in `lang`, below the site's root (`zh/rope/`; "" for the English

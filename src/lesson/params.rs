@@ -34,9 +34,25 @@ pub const BASE_MAX: f64 = 1.0e6;
 /// The base of the original Transformer paper.
 pub const BASE_DEFAULT: f64 = 10_000.0;
 
-/// One parameter of the lesson; used to name what a notice corrected and what a teacher hides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Field {
+/// `Field` and `Field::ALL` from one list of variants, so the order links write the fields in is
+/// written once (`FieldSet`'s bits and the sidebar's split follow it).
+macro_rules! fields {
+    ($($(#[$doc:meta])* $id:ident,)*) => {
+        /// One parameter of the lesson; used to name what a notice corrected and what a teacher
+        /// hides. Its entry (link name, aliases, kind) is [`Field::param`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Field {
+            $($(#[$doc])* $id,)*
+        }
+
+        impl Field {
+            /// Every field, in the order the controls show them and the URL lists them.
+            pub const ALL: [Field; [$(stringify!($id),)*].len()] = [$(Field::$id,)*];
+        }
+    };
+}
+
+fields! {
     DModel,
     Length,
     Pos,
@@ -93,43 +109,6 @@ pub enum Field {
     Lock,
     /// The one panel or lab an embedded page shows (`embed=rope`).
     Embed,
-}
-
-impl Field {
-    /// Every field, in the order the controls show them and the URL lists them.
-    pub const ALL: [Field; 31] = [
-        Field::DModel,
-        Field::Length,
-        Field::Pos,
-        Field::K,
-        Field::Pair,
-        Field::Base,
-        Field::Layout,
-        Field::Dims,
-        Field::Sentence,
-        Field::Token,
-        Field::Scale,
-        Field::UnitInit,
-        Field::Amplitude,
-        Field::Projections,
-        Field::Lang,
-        Field::OrderPair,
-        Field::OrderPe,
-        Field::NTrain,
-        Field::RopeM,
-        Field::RopeN,
-        Field::Heads,
-        Field::Head,
-        Field::Words,
-        Field::Step,
-        Field::Lesson,
-        Field::Steps,
-        Field::Presenter,
-        Field::Theme,
-        Field::Hide,
-        Field::Lock,
-        Field::Embed,
-    ];
 }
 
 /// A set of fields, as a teacher link's `hide=` and `lock=` name them: one bit per field.

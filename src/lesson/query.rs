@@ -1,6 +1,6 @@
 //! The only place that knows the query-string names: `Params` ⇄ `?d_model=…&length=…`.
 //!
-//! Every parameter is one entry of [`PARAMS`]: its name, the other names a link may use, and
+//! Every parameter is one entry of [`Field::param`]: its name, the other names a link may use, and
 //! its kind (with bounds, and how it is read from and written to the state). Parsing, notices,
 //! `to_query`, the names a teacher link's `hide=`/`lock=` accept, and the controls' `with`
 //! setter all follow from that table; the defaults are `Params::default()`, and the controls'
@@ -137,7 +137,6 @@ pub enum Kind {
 /// One URL parameter.
 #[derive(Clone, Copy)]
 pub struct Param {
-    pub field: Field,
     /// The name written in links, and the lesson's symbol in the controls.
     pub name: &'static str,
     /// Other names a hand-written link may use.
@@ -156,237 +155,245 @@ const WORD_NAMED: [(Field, &str); 6] = [
     (Field::Head, ""),
 ];
 
-/// Every parameter, in the order of [`Field::ALL`] (a test checks it), which is the order a
-/// link lists them in.
-pub const PARAMS: [Param; 31] = [
-    count(
-        Field::DModel,
-        "d_model",
-        &["d"],
-        D_MODEL_MIN,
-        D_MODEL_MAX,
-        |p| p.d_model,
-        |p, v| p.d_model = v,
-    ),
-    count(
-        Field::Length,
-        "length",
-        &["len"],
-        LENGTH_MIN,
-        LENGTH_MAX,
-        |p| p.length,
-        |p, v| p.length = v,
-    ),
-    count(
-        Field::Pos,
-        "pos",
-        &[],
-        0,
-        LENGTH_MAX,
-        |p| p.pos,
-        |p, v| p.pos = v,
-    ),
-    count(Field::K, "k", &[], 0, LENGTH_MAX, |p| p.k, |p, v| p.k = v),
-    count(
-        Field::Pair,
-        "i",
-        &["pair"],
-        0,
-        D_MODEL_MAX,
-        |p| p.pair,
-        |p, v| p.pair = v,
-    ),
-    Param {
-        field: Field::Base,
-        name: "base",
-        aliases: &[],
-        kind: Kind::Decimal {
-            min: BASE_MIN,
-            max: BASE_MAX,
-            round: round_to_thousandths,
-            get: |p| p.base,
-            set: |p, v| p.base = v,
-        },
-    },
-    text(Field::Layout, "layout", &[], read_layout, |p| {
-        match p.layout {
-            Layout::Interleaved => "interleaved",
-            Layout::SplitHalves => "split",
+impl Field {
+    /// The field's entry: its name in links, the other names a link may use, and its kind. An
+    /// exhaustive match, so the compiler asks for a new field's entry and no list of entries is
+    /// tied to [`Field::ALL`] by position.
+    pub fn param(self) -> &'static Param {
+        match self {
+            Field::DModel => {
+                &const {
+                    count(
+                        "d_model",
+                        &["d"],
+                        D_MODEL_MIN,
+                        D_MODEL_MAX,
+                        |p| p.d_model,
+                        |p, v| p.d_model = v,
+                    )
+                }
+            }
+            Field::Length => {
+                &const {
+                    count(
+                        "length",
+                        &["len"],
+                        LENGTH_MIN,
+                        LENGTH_MAX,
+                        |p| p.length,
+                        |p, v| p.length = v,
+                    )
+                }
+            }
+            Field::Pos => &const { count("pos", &[], 0, LENGTH_MAX, |p| p.pos, |p, v| p.pos = v) },
+            Field::K => &const { count("k", &[], 0, LENGTH_MAX, |p| p.k, |p, v| p.k = v) },
+            Field::Pair => {
+                &const {
+                    count(
+                        "i",
+                        &["pair"],
+                        0,
+                        D_MODEL_MAX,
+                        |p| p.pair,
+                        |p, v| p.pair = v,
+                    )
+                }
+            }
+            Field::Base => {
+                &const {
+                    Param {
+                        name: "base",
+                        aliases: &[],
+                        kind: Kind::Decimal {
+                            min: BASE_MIN,
+                            max: BASE_MAX,
+                            round: round_to_thousandths,
+                            get: |p| p.base,
+                            set: |p, v| p.base = v,
+                        },
+                    }
+                }
+            }
+            Field::Layout => {
+                &const {
+                    text("layout", &[], read_layout, |p| {
+                        match p.layout {
+                            Layout::Interleaved => "interleaved",
+                            Layout::SplitHalves => "split",
+                        }
+                        .to_string()
+                    })
+                }
+            }
+            Field::Dims => &const { text("dims", &[], read_dims, write_dims) },
+            Field::Sentence => {
+                &const {
+                    count(
+                        "sentence",
+                        &[],
+                        0,
+                        LENGTH_MAX,
+                        Params::sentence_shown,
+                        |p, v| p.sentence = Some(v),
+                    )
+                }
+            }
+            Field::Token => {
+                &const {
+                    count(
+                        "t",
+                        &["token"],
+                        0,
+                        LENGTH_MAX,
+                        |p| p.token,
+                        |p, v| p.token = v,
+                    )
+                }
+            }
+            Field::Scale => {
+                &const {
+                    switch(
+                        "scale",
+                        |p| p.scale_embedding,
+                        |p, on| p.scale_embedding = on,
+                    )
+                }
+            }
+            Field::UnitInit => {
+                &const { switch("unit_init", |p| p.unit_init, |p, on| p.unit_init = on) }
+            }
+            Field::Amplitude => {
+                &const {
+                    Param {
+                        name: "amp",
+                        aliases: &["amplitude"],
+                        kind: Kind::Decimal {
+                            min: 0.0,
+                            max: AMPLITUDE_MAX,
+                            round: round_to_hundredths,
+                            get: |p| p.amplitude,
+                            set: |p, v| p.amplitude = v,
+                        },
+                    }
+                }
+            }
+            Field::Projections => {
+                &const { switch("proj", |p| p.projections, |p, on| p.projections = on) }
+            }
+            Field::Lang => &const { text("lang", &[], read_lang, |p| p.lang.code().to_string()) },
+            Field::OrderPair => {
+                &const {
+                    count(
+                        "order",
+                        &[],
+                        0,
+                        LENGTH_MAX,
+                        Params::order_pair_shown,
+                        |p, v| p.order_pair = Some(v),
+                    )
+                }
+            }
+            Field::OrderPe => {
+                &const { switch("order_pe", |p| p.order_pe, |p, on| p.order_pe = on) }
+            }
+            Field::NTrain => {
+                &const {
+                    count(
+                        "n_train",
+                        &[],
+                        N_TRAIN_MIN,
+                        N_TRAIN_MAX,
+                        |p| p.n_train,
+                        |p, v| p.n_train = v,
+                    )
+                }
+            }
+            Field::RopeM => {
+                &const { count("m", &[], 0, ROPE_POS_MAX, |p| p.rope_m, |p, v| p.rope_m = v) }
+            }
+            Field::RopeN => {
+                &const { count("n", &[], 0, ROPE_POS_MAX, |p| p.rope_n, |p, v| p.rope_n = v) }
+            }
+            Field::Heads => {
+                &const { count("heads", &[], 1, HEADS_MAX, |p| p.heads, |p, v| p.heads = v) }
+            }
+            // The head's upper bound is `heads`; clamped() applies it.
+            Field::Head => {
+                &const { count("head", &[], 1, HEADS_MAX, |p| p.head, |p, v| p.head = v) }
+            }
+            Field::Words => {
+                &const {
+                    text("words", &[], read_words, |p| {
+                        p.words
+                            .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
+                            .join(",")
+                    })
+                }
+            }
+            Field::Step => {
+                &const { count("step", &[], 0, STEP_COUNT, |p| p.step, |p, v| p.step = v) }
+            }
+            Field::Lesson => {
+                &const {
+                    text("lesson", &["plan"], read_plan, |p| {
+                        p.plan.map_or("none", PlanId::code).to_string()
+                    })
+                }
+            }
+            Field::Steps => {
+                &const {
+                    text("steps", &[], read_steps, |p| {
+                        if p.steps.is_empty() {
+                            "none".to_string()
+                        } else {
+                            p.steps.to_text()
+                        }
+                    })
+                }
+            }
+            Field::Presenter => {
+                &const { switch("presenter", |p| p.presenter, |p, on| p.presenter = on) }
+            }
+            Field::Theme => {
+                &const { text("theme", &[], read_theme, |p| p.theme.code().to_string()) }
+            }
+            Field::Hide => {
+                &const {
+                    text("hide", &[], read_hidden, |p| {
+                        let names: Vec<&str> = (p.hidden.fields().map(Field::symbol))
+                            .chain(p.hidden_panels.panels().map(PanelId::anchor))
+                            .collect();
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(",")
+                        }
+                    })
+                }
+            }
+            Field::Lock => {
+                &const {
+                    text(
+                        "lock",
+                        &[],
+                        |text, p| read_field_set(text, &mut p.locked),
+                        |p| field_list(p.locked),
+                    )
+                }
+            }
+            Field::Embed => {
+                &const {
+                    text("embed", &[], read_embed, |p| {
+                        p.embed.map_or("none", Embed::anchor).to_string()
+                    })
+                }
+            }
         }
-        .to_string()
-    }),
-    text(Field::Dims, "dims", &[], read_dims, write_dims),
-    count(
-        Field::Sentence,
-        "sentence",
-        &[],
-        0,
-        LENGTH_MAX,
-        Params::sentence_shown,
-        |p, v| p.sentence = Some(v),
-    ),
-    count(
-        Field::Token,
-        "t",
-        &["token"],
-        0,
-        LENGTH_MAX,
-        |p| p.token,
-        |p, v| p.token = v,
-    ),
-    switch(
-        Field::Scale,
-        "scale",
-        |p| p.scale_embedding,
-        |p, on| p.scale_embedding = on,
-    ),
-    switch(
-        Field::UnitInit,
-        "unit_init",
-        |p| p.unit_init,
-        |p, on| p.unit_init = on,
-    ),
-    Param {
-        field: Field::Amplitude,
-        name: "amp",
-        aliases: &["amplitude"],
-        kind: Kind::Decimal {
-            min: 0.0,
-            max: AMPLITUDE_MAX,
-            round: round_to_hundredths,
-            get: |p| p.amplitude,
-            set: |p, v| p.amplitude = v,
-        },
-    },
-    switch(
-        Field::Projections,
-        "proj",
-        |p| p.projections,
-        |p, on| p.projections = on,
-    ),
-    text(Field::Lang, "lang", &[], read_lang, |p| {
-        p.lang.code().to_string()
-    }),
-    count(
-        Field::OrderPair,
-        "order",
-        &[],
-        0,
-        LENGTH_MAX,
-        Params::order_pair_shown,
-        |p, v| p.order_pair = Some(v),
-    ),
-    switch(
-        Field::OrderPe,
-        "order_pe",
-        |p| p.order_pe,
-        |p, on| p.order_pe = on,
-    ),
-    count(
-        Field::NTrain,
-        "n_train",
-        &[],
-        N_TRAIN_MIN,
-        N_TRAIN_MAX,
-        |p| p.n_train,
-        |p, v| p.n_train = v,
-    ),
-    count(
-        Field::RopeM,
-        "m",
-        &[],
-        0,
-        ROPE_POS_MAX,
-        |p| p.rope_m,
-        |p, v| p.rope_m = v,
-    ),
-    count(
-        Field::RopeN,
-        "n",
-        &[],
-        0,
-        ROPE_POS_MAX,
-        |p| p.rope_n,
-        |p, v| p.rope_n = v,
-    ),
-    count(
-        Field::Heads,
-        "heads",
-        &[],
-        1,
-        HEADS_MAX,
-        |p| p.heads,
-        |p, v| p.heads = v,
-    ),
-    // The head's upper bound is `heads`; clamped() applies it.
-    count(
-        Field::Head,
-        "head",
-        &[],
-        1,
-        HEADS_MAX,
-        |p| p.head,
-        |p, v| p.head = v,
-    ),
-    text(Field::Words, "words", &[], read_words, |p| {
-        p.words
-            .map(|w| MINILM_TOKENS[w.min(MINILM_TOKENS.len() - 1)])
-            .join(",")
-    }),
-    count(
-        Field::Step,
-        "step",
-        &[],
-        0,
-        STEP_COUNT,
-        |p| p.step,
-        |p, v| p.step = v,
-    ),
-    text(Field::Lesson, "lesson", &["plan"], read_plan, |p| {
-        p.plan.map_or("none", PlanId::code).to_string()
-    }),
-    text(Field::Steps, "steps", &[], read_steps, |p| {
-        if p.steps.is_empty() {
-            "none".to_string()
-        } else {
-            p.steps.to_text()
-        }
-    }),
-    switch(
-        Field::Presenter,
-        "presenter",
-        |p| p.presenter,
-        |p, on| p.presenter = on,
-    ),
-    text(Field::Theme, "theme", &[], read_theme, |p| {
-        p.theme.code().to_string()
-    }),
-    text(Field::Hide, "hide", &[], read_hidden, |p| {
-        let names: Vec<&str> = (p.hidden.fields().map(Field::symbol))
-            .chain(p.hidden_panels.panels().map(PanelId::anchor))
-            .collect();
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join(",")
-        }
-    }),
-    text(
-        Field::Lock,
-        "lock",
-        &[],
-        |text, p| read_field_set(text, &mut p.locked),
-        |p| field_list(p.locked),
-    ),
-    text(Field::Embed, "embed", &[], read_embed, |p| {
-        p.embed.map_or("none", Embed::anchor).to_string()
-    }),
-];
-
+    }
+}
 /// A [`Kind::Count`] entry.
 #[allow(clippy::too_many_arguments)]
 const fn count(
-    field: Field,
     name: &'static str,
     aliases: &'static [&'static str],
     min: usize,
@@ -395,7 +402,6 @@ const fn count(
     set: fn(&mut Params, usize),
 ) -> Param {
     Param {
-        field,
         name,
         aliases,
         kind: Kind::Count { min, max, get, set },
@@ -403,14 +409,8 @@ const fn count(
 }
 
 /// A [`Kind::Switch`] entry.
-const fn switch(
-    field: Field,
-    name: &'static str,
-    get: fn(&Params) -> bool,
-    set: fn(&mut Params, bool),
-) -> Param {
+const fn switch(name: &'static str, get: fn(&Params) -> bool, set: fn(&mut Params, bool)) -> Param {
     Param {
-        field,
         name,
         aliases: &[],
         kind: Kind::Switch { get, set },
@@ -419,14 +419,12 @@ const fn switch(
 
 /// A [`Kind::Text`] entry.
 const fn text(
-    field: Field,
     name: &'static str,
     aliases: &'static [&'static str],
     read: fn(&str, &mut Params) -> Option<Reason>,
     write: fn(&Params) -> String,
 ) -> Param {
     Param {
-        field,
         name,
         aliases,
         kind: Kind::Text { read, write },
@@ -434,11 +432,6 @@ const fn text(
 }
 
 impl Field {
-    /// The field's entry in [`PARAMS`].
-    pub fn param(self) -> &'static Param {
-        &PARAMS[self as usize]
-    }
-
     /// The field's name in links (the query-string key), which is also the symbol the lesson's
     /// formulas write for most fields ([`Field::formula_symbol`]).
     pub fn symbol(self) -> &'static str {
@@ -464,10 +457,10 @@ impl Field {
 
     /// The field a URL key (a name or an alias) stands for.
     pub fn from_key(key: &str) -> Option<Field> {
-        PARAMS
-            .iter()
-            .find(|p| p.name == key || p.aliases.contains(&key))
-            .map(|p| p.field)
+        Field::ALL.into_iter().find(|field| {
+            let param = field.param();
+            param.name == key || param.aliases.contains(&key)
+        })
     }
 }
 
@@ -519,7 +512,7 @@ const BOUNDED: [Field; 6] = [
 /// gives k = 3 again. Each wish is kept with the value shown after it; once the field is changed
 /// some other way (a link, a lesson step), the wish is forgotten.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Wishes([Option<(usize, usize)>; 6]);
+pub struct Wishes([Option<(usize, usize)>; BOUNDED.len()]);
 
 impl Wishes {
     /// The state after the control of `moved` took `state.with(moved, value)`: every other

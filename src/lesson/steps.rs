@@ -12,7 +12,7 @@
 //! formula and its pictures, relative position, adding to the word vector, what lies beyond the
 //! training length, the encodings that came after, and a real model.
 
-use super::labs::LabId;
+use super::labs::{LabId, LAB_ANCHOR_PREFIX};
 use super::lang::Lang;
 use super::panels::PanelId;
 use super::params::{Params, STEP_COUNT};
@@ -26,10 +26,11 @@ pub use flow::LessonFlow;
 /// Where the page finds the lesson, relative to itself (so sub-path hosting works).
 pub const LESSON_TEXT_FILE: &str = "lesson.txt";
 
-/// Each step's panel, in step order: what `assets/lesson.txt` says (a test compares them), for
-/// the page itself, which does not carry the lesson file. A link to a step opens at its panel
-/// from the start, before the teacher's tools have loaded the lesson (so what the reader sees
-/// first is what the step is about, and it does not move when the tools arrive).
+/// Each step's panel, in step order: the one list of it (`assets/lesson.txt` names a step's lab,
+/// which must be on this panel, not the panel again). The page itself has it, without the lesson
+/// file: a link to a step opens at its panel from the start, before the teacher's tools have
+/// loaded the lesson (so what the reader sees first is what the step is about, and it does not
+/// move when the tools arrive).
 pub const STEP_PANELS: [PanelId; STEP_COUNT] = [
     PanelId::WordOrder,
     PanelId::Embedding,
@@ -61,10 +62,10 @@ pub const STEP_PANELS: [PanelId; STEP_COUNT] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LessonTextError {
     /// This line (1-based) is not one of the forms [`LessonPlan::parse`] reads, names a step
-    /// that does not exist or a panel that does not exist, or gives parameters that a link
-    /// would have to correct.
+    /// that does not exist or a lab that is not on the step's panel, or gives parameters that a
+    /// link would have to correct.
     Line(usize),
-    /// This step lacks its panel, its before state, or a question, answer or reveal text in one
+    /// This step lacks its before state, or a question, answer or reveal text in one
     /// of the languages, or has some of its teacher notes but not all.
     Incomplete(usize),
     /// This step's payoff names a read-out that its mask line does not.
@@ -77,7 +78,6 @@ pub enum LessonTextError {
 /// One step: where it looks, what it sets up, what Reveal changes, and what it says.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct StepPlan {
-    panel: Option<PanelId>,
     /// Query strings (`d_model=128&i=0`): the before state over the defaults, and what Reveal
     /// applies over what is on screen.
     before: Option<String>,
@@ -185,9 +185,11 @@ impl LessonPlan {
     /// Reads `assets/lesson.txt`. `#` comments and blank lines are ignored; every other line is
     /// one of
     ///
-    /// - `4 panel waves`: the step's panel, by its anchor;
     /// - `4 before d_model=128&i=0`: the before state, as a query over [`lesson_base`];
     /// - `4 after i=8`: what Reveal applies (optional);
+    /// - `4 lab basis-fit`: the lab, on the step's panel ([`STEP_PANELS`]), whose values the
+    ///   step's queries also set and whose read-out holds the answer (optional);
+    /// - `4 run`: after the lab line, the answer is the result of a run of that lab (optional);
     /// - `4 mask wavelength other`: read-outs hidden until Reveal (optional);
     /// - `4 payoff wavelength`: those of them that show the answer, on screen together after
     ///   Reveal (optional, after the mask line; all that Reveal unmasks without it);
@@ -201,29 +203,30 @@ impl LessonPlan {
     /// - `plan tour steps 1,2,3`, `plan tour en title text`, `plan tour en aim text`: a lesson
     ///   plan (its steps in order, and per language a title and an aim).
     ///
-    /// Every one of the [`STEP_COUNT`] steps needs its panel, its before state, all eight texts
+    /// Every one of the [`STEP_COUNT`] steps needs its before state, all eight texts
     /// and its words in both languages; parameters must read without a correction. A plan needs
     /// its steps (each once), titles and aims; a step it takes needs its minutes, and the sum is
     /// at most [`PLAN_MINUTES_MAX`].
     ///
     /// ```
     /// use pe_explorer::lesson::{steps::LessonPlan, Lang, PanelId};
-    /// let file = "1 panel waves\n1 before i=0\n1 after i=8\nen 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
+    /// let file = "1 before i=0\n1 after i=8\nen 1 ? Q\nen 1 ! A 19.9\nen 1 = 19.9\n\
     ///             en 1 short A\nen 1 words 19.9\nzh 1 ? 问\nzh 1 ! 答 19.9\nzh 1 = 19.9\n\
     ///             zh 1 short 答\nzh 1 words 19.9 | 答\n";
     /// let plan = LessonPlan::parse_steps(file, 1).unwrap();
-    /// assert_eq!(plan.panel(1), Some(PanelId::Waves));
+    /// assert_eq!(plan.panel(1), Some(PanelId::WordOrder));
     /// assert_eq!(plan.question(1, Lang::Zh), "问");
     /// assert_eq!(plan.words(1, Lang::Zh), ["19.9", "答"]);
-    /// assert!(LessonPlan::parse_steps("1 panel nowhere", 1).is_err());
+    /// assert!(LessonPlan::parse_steps("1 panel waves", 1).is_err());
+    /// assert!(LessonPlan::parse_steps("1 lab xpos", 1).is_err());
     /// ```
     pub fn parse(file: &str) -> Result<LessonPlan, LessonTextError> {
         Self::parse_steps(file, STEP_COUNT)
     }
 
-    /// [`parse`](Self::parse) for a lesson of `count` steps.
+    /// [`parse`](Self::parse) for a lesson of the first `count` steps (at most [`STEP_COUNT`]).
     pub fn parse_steps(file: &str, count: usize) -> Result<LessonPlan, LessonTextError> {
-        let mut steps = vec![StepPlan::default(); count];
+        let mut steps = vec![StepPlan::default(); count.min(STEP_COUNT)];
         let mut plans: Vec<PlanText> = Vec::new();
         for (number, line) in file.lines().enumerate() {
             let line = line.trim();
@@ -237,8 +240,7 @@ impl LessonPlan {
             read.ok_or(LessonTextError::Line(number + 1))?;
         }
         for (n, step) in steps.iter().enumerate() {
-            let complete = step.panel.is_some()
-                && step.before.is_some()
+            let complete = step.before.is_some()
                 && step.texts.iter().flatten().all(Option::is_some)
                 && step.words.iter().all(|words| !words.is_empty());
             let notes = step.notes.iter().flatten().filter(|n| n.is_some()).count();
@@ -334,7 +336,7 @@ impl LessonPlan {
 
     /// The panel of step `step` (1-based).
     pub fn panel(&self, step: usize) -> Option<PanelId> {
-        self.step(step).and_then(|s| s.panel)
+        self.step(step).and(STEP_PANELS.get(step - 1).copied())
     }
 
     /// Step `step`'s before state: [`lesson_base`] of `from`, its before parameters, the step.
@@ -456,6 +458,7 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
     };
     let slot = step.parse::<usize>().ok()?.checked_sub(1)?;
     let step = steps.get_mut(slot)?;
+    let panel = STEP_PANELS[slot];
     let kind = parts.next()?;
     let rest = match lang {
         Some(_) => parts.next()?,
@@ -481,9 +484,6 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             let kind = ["?", "!", "=", "short"].iter().position(|k| *k == kind)?;
             step.texts[lang][kind] = Some(rest.to_string());
         }
-        (None, "panel") => {
-            step.panel = Some(PanelId::ALL.into_iter().find(|p| p.anchor() == rest)?);
-        }
         (None, "before" | "after") => {
             if !apply_query(Params::default(), rest).notices.is_empty() {
                 return None;
@@ -499,7 +499,9 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
             }
         }
         (None, "lab") => {
-            step.lab = Some(LabId::from_anchor(&format!("lab-{rest}"))?);
+            let lab = LabId::from_anchor(&format!("{LAB_ANCHOR_PREFIX}{rest}"))?;
+            step.lab = Some(lab).filter(|lab| lab.panel() == panel);
+            step.lab?;
         }
         // `N run`: after the step's `lab` line, whose lab it runs.
         (None, "run") if rest.is_empty() && step.lab.is_some() => {
@@ -594,7 +596,7 @@ pub fn is_bare_step_link(params: &Params) -> bool {
 }
 
 #[cfg(test)]
-mod step_panel_tests {
+mod flow_tests {
     use super::*;
 
     #[test]
@@ -617,14 +619,5 @@ mod step_panel_tests {
         assert_eq!((left.d_model, left.base, left.step), (64, 1000.0, 0));
         assert_eq!(LessonFlow::from_text("left 99 0 ?"), None);
         assert_eq!(LessonFlow::from_text("nonsense"), None);
-    }
-
-    #[test]
-    fn the_pages_step_panels_are_the_lesson_files() {
-        let file = include_str!("../../assets/lesson.txt");
-        let plan = LessonPlan::parse(file).expect("assets/lesson.txt");
-        for (n, panel) in STEP_PANELS.iter().enumerate() {
-            assert_eq!(plan.panel(n + 1), Some(*panel), "step {}", n + 1);
-        }
     }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage, eventually } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage, eventually, MANIFEST } from './harness.mjs';
 
 const env = useSite();
 
@@ -26,16 +26,10 @@ function lessonTexts() {
   return texts;
 }
 
-/** The panel of each step (src/lesson/steps.rs): each must be on screen at its step (a lab's
- * step: the lab's title, which lesson mode scrolls to once the tools have drawn it). */
-const STEP_PANELS = ['word-order', 'embedding', '[data-testid="weight-tying-title"]',
-  '[data-testid="numbering-title"]', 'heatmap', 'waves', 'frequencies', 'rotation',
-  'dot-product', '[data-testid="shift-operator-title"]', 'add-concat', 'extrapolation',
-  '[data-testid="basis-fit-title"]', '[data-testid="training-step-title"]',
-  '[data-testid="train-title"]', '[data-testid="train-title"]', 'rope',
-  '[data-testid="rope-extension-title"]',
-  '[data-testid="rope-extension-title"]', '[data-testid="rope-2d-title"]', 'alibi',
-  '[data-testid="relative-bias-title"]', '[data-testid="nope-title"]', 'real-data'];
+/** Where each step looks (the app's list, `MANIFEST.steps`): its panel, or for a lab's step the
+ * lab's title, which lesson mode scrolls to once the tools have drawn it. Each must be on screen
+ * at its step. */
+const STEP_PANELS = MANIFEST.steps.map(({ panel, lab }) => lab === null ? panel : `[data-testid="${lab}-title"]`);
 
 /** Whether the top of element `id` (or of the first match of a selector) is on screen. */
 const onScreen = (page, id) => page.evaluate((panel) => {

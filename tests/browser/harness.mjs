@@ -251,35 +251,23 @@ export async function eventually(page, check, arg, message, { timeout = 15000 } 
   }
 }
 
-/** Every canvas of the page, by test id (marker layers included). */
-export const CANVASES = [
-  'canvas-pe-vector',
-  'canvas-heatmap',
-  'canvas-heatmap-marks',
-  'canvas-waves',
-  'canvas-waves-marks',
-  'canvas-rotation',
-  'canvas-rotation-elsewhere',
-  'canvas-add-concat',
-  'canvas-score-terms',
-  'canvas-word-order',
-  'canvas-frequencies',
-  'canvas-dot-matrix',
-  'canvas-dot-curve',
-  'canvas-saturation',
-  'canvas-saturation-weights',
-  'canvas-embed-table',
-  'canvas-embed-path',
-  'canvas-extrap-sinusoidal',
-  'canvas-extrap-learned',
-  'canvas-extrap-neighbours',
-  'canvas-rope-plane',
-  'canvas-rope-decay',
-  'canvas-rope-pairs',
-  'canvas-alibi-slopes',
-  'canvas-alibi-bias',
-  'canvas-alibi-row',
-];
+/**
+ * What the app declares, as the build writes it (`dist/app-manifest.json`, src/bin/prerender.rs):
+ * the URL's parameters with their defaults, the labs and their prefixes, the chapters with their
+ * panels and canvases, the lesson steps with their panels, chapters and labs. The tests read these
+ * lists from the app rather than keeping copies of them.
+ */
+export const MANIFEST = (() => {
+  const file = join(ROOT, 'dist', 'app-manifest.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: ${error.message} (build the site first: make dist)`);
+  }
+})();
+
+/** Every canvas of the course's chapters, by test id (marker layers included). */
+export const CANVASES = MANIFEST.chapters.flatMap((chapter) => chapter.canvases);
 
 /** No uncaught error (a panic shows here), console error, failed or foreign request. */
 export function assertClean(problems) {
@@ -291,38 +279,20 @@ export function assertClean(problems) {
   assert.deepEqual(problems.foreignRequests, [], 'requests to other origins');
 }
 
-/**
- * The URL's parameters, in the order the app writes them (src/lesson/params.rs, `Field::ALL`).
- */
-export const URL_PARAMS = [
-  'd_model', 'length', 'pos', 'k', 'i', 'base', 'layout', 'dims', 'sentence', 't', 'scale',
-  'unit_init', 'amp', 'proj', 'lang', 'order', 'order_pe', 'n_train', 'm', 'n', 'heads', 'head', 'words', 'step', 'lesson',
-  'steps', 'presenter', 'theme', 'hide', 'lock', 'embed',
-];
+/** The URL's parameters, in the order the app writes them (src/lesson/params.rs, `Field::ALL`). */
+export const URL_PARAMS = MANIFEST.params.map((param) => param.name);
 
-/**
- * The labs' prefixes for their own URL values, read from where each lab declares its values
- * (`LabValues::new("…", …)` in src/lesson/labs/<lab>.rs), after the open labs' key (`labs=`). The Rust test
- * `the_browser_harness_reads_every_labs_prefix` checks that this reading finds
- * `lesson::labs::lab_prefixes()`, in its order.
- */
-export const LAB_PREFIXES = ['labs', ...readFileSync(resolve(ROOT, 'src/lesson/labs/mod.rs'), 'utf8')
-  .split('\n')
-  .map((line) => line.match(/^\s+\w+: (\w+), \w+::\w+;$/))
-  .filter(Boolean)
-  .map(([, module]) => readFileSync(resolve(ROOT, `src/lesson/labs/${module}.rs`), 'utf8').match(/LabValues::new\(\s*"(\w+)"/)[1])];
+/** The open labs' key (`labs=`) and each lab's prefix for its own URL values. */
+export const LAB_PREFIXES = MANIFEST.labPrefixes;
 
 /**
  * The default state (src/lesson/params.rs, `Params::default`) as the URL would spell it. A link
  * leaves out every parameter at its reference value, except `lang`, which is always written (and
  * has no default here: without it, the app follows the browser's language).
  */
-export const URL_DEFAULTS = {
-  d_model: '128', length: '100', pos: '10', k: '3', i: '2', base: '10000', layout: 'interleaved',
-  dims: 'auto', sentence: '0', t: '1', scale: '1', unit_init: '0', amp: '1', proj: '0', order: '0', order_pe: '0',
-  n_train: '64', m: '5', n: '2', heads: '8', head: '1', words: 'king,queen,apple', step: '0',
-  lesson: 'none', steps: 'none', presenter: '0', theme: 'auto', hide: 'none', lock: 'none', embed: 'none',
-};
+export const URL_DEFAULTS = Object.fromEntries(MANIFEST.params
+  .filter((param) => param.default !== null)
+  .map((param) => [param.name, param.default]));
 
 /**
  * The state a link written by the app stands for: every parameter of `URL_PARAMS` with the URL's
@@ -403,20 +373,17 @@ export async function onStepPage(page, n) {
 }
 
 /**
- * The lesson (assets/lesson.txt) as the tests need it: per step (a string key, "1" to "24") its
- * panel, its lab if any, the names it masks until Reveal, holds after it and shows its answer
+ * The lesson as the tests need it: per step (a string key, "1" to "24") its panel and its lab if
+ * any (the app's, `MANIFEST.steps`), and from assets/lesson.txt the names it masks until Reveal, holds after it and shows its answer
  * with (payoff; without the line, all that Reveal unmasks), and per language
  * the answer as the panel prints it, the answer's words and numbers, and the teacher's notes
  * (misconception, point, ask).
  */
 export function lessonSteps() {
-  const steps = {};
+  const steps = Object.fromEntries(MANIFEST.steps.map(({ panel, lab }, n) =>
+    [String(n + 1), lab === null ? { panel } : { panel, lab }]));
   for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
-    let m = line.match(/^(\d+) panel (\S+)$/);
-    if (m) (steps[m[1]] ??= {}).panel = m[2];
-    m = line.match(/^(\d+) lab (\S+)$/);
-    if (m) (steps[m[1]] ??= {}).lab = m[2];
-    m = line.match(/^(en|zh) (\d+) = (.*)$/);
+    let m = line.match(/^(en|zh) (\d+) = (.*)$/);
     if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
     m = line.match(/^(en|zh) (\d+) words (.*)$/);
     if (m) ((steps[m[2]] ??= {}).words ??= {})[m[1]] = m[3].split('|').map((w) => w.trim());

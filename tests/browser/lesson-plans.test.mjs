@@ -4,7 +4,7 @@
 // after leaving; a bad list is corrected with a notice. Every plan, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, assertClean, pageFor, lessonSteps, lessonPlans } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, pageFor, lessonSteps, lessonPlans } from './harness.mjs';
 
 const env = useSite();
 const steps = lessonSteps();
@@ -26,7 +26,7 @@ async function atStep(page, step) {
 
 /**
  * Page-Downs through the lesson from where it is and returns the steps it showed, each with
- * what the address and the counter said; stops when Page Down no longer moves on.
+ * what the address and the counter said; stops at the step whose Next is disabled, the last.
  */
 async function walk(page, first) {
   const seen = [];
@@ -42,11 +42,16 @@ async function walk(page, first) {
     });
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-revealed'));
+    // The bar's Next is disabled at the walk's last step: Page Down then stays where it is.
+    const last = await page.getByTestId('lesson-next').isDisabled();
     await page.keyboard.press('PageDown');
-    // The next step (on this page or another chapter's), or nothing after the last.
-    const moved = await page.waitForURL((url) => url.searchParams.get('step') !== String(step), { timeout: 4000 })
-      .then(() => true, () => false);
-    if (!moved) return seen;
+    if (last) {
+      await settle(page);
+      assert.equal(new URL(page.url()).searchParams.get('step'), String(step), 'Page Down after the last step stays');
+      return seen;
+    }
+    // The next step, on this page or another chapter's.
+    await page.waitForURL((url) => url.searchParams.get('step') !== String(step), { timeout: 30000 });
     step = Number(new URL(page.url()).searchParams.get('step'));
   }
 }

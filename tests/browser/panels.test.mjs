@@ -52,11 +52,12 @@ test('every panel draws something', async () => {
 // their markers are on layers of their own.
 const DEPENDS = {
   // The word-order and saturation panels run their own small model: none of these four move them.
-  // Nor do they move ALiBi (no vectors at all) or RoPE's pairing diagram (drawn at width 16).
+  // Nor do they move ALiBi (no vectors at all), RoPE's pairing diagram (drawn at width 16) or the
+  // real model's tables (its own width, 384).
   d_model: CANVASES.filter(
     (id) =>
       !['canvas-word-order', 'canvas-saturation', 'canvas-saturation-weights', 'canvas-rope-pairs'].includes(id) &&
-      !id.startsWith('canvas-alibi'),
+      !id.startsWith('canvas-alibi') && !id.startsWith('canvas-real-'),
   ),
   // ALiBi's attention row is the row of query pos.
   pos: ['canvas-pe-vector', 'canvas-heatmap-marks', 'canvas-waves-marks', 'canvas-rotation', 'canvas-rotation-elsewhere', 'canvas-alibi-row'],

@@ -1,5 +1,5 @@
-//! How each kind of value is read from a link and written back: the readers [`super::PARAMS`]
-//! names.
+//! How each kind of value is read from a link and written back: the readers the fields' entries
+//! ([`Field::param`]) name.
 
 use super::*;
 
