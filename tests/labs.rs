@@ -2,6 +2,7 @@
 //! that names labs comes from it, and each lab's table of values is one a link can carry.
 
 use pe_explorer::lesson::labs::{self, LabId, LABS};
+use pe_explorer::lesson::Lang;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -99,35 +100,45 @@ fn the_basis_fit_lab_reads_and_writes_its_link() {
         (TargetChoice::OwnWaves, 32)
     );
     assert_eq!(
-        link.problems[0].message(false),
+        link.problems[0].message(Lang::En),
         "The link's bf_pairs=99 cannot be used; using 32."
     );
 }
 
 #[test]
 fn the_model_path_lab_reads_and_writes_its_link() {
-    use pe_explorer::lesson::labs::{model_path::ModelPathSettings, LabSettings};
+    use pe_explorer::lesson::labs::model_path::{ModelKind, ModelPathSettings};
+    use pe_explorer::lesson::labs::LabSettings;
     assert_eq!(
         ModelPathSettings::default().pairs(),
         "md_model=encoder-decoder&md_batch=2"
     );
     let link = ModelPathSettings::read("md_model=decoder-only&md_batch=500").unwrap();
-    assert_eq!((link.settings.kind, link.settings.batch), (1, 64));
     assert_eq!(
-        link.problems[0].message(false),
+        (link.settings.kind, link.settings.batch),
+        (ModelKind::DecoderOnly, 64)
+    );
+    assert_eq!(
+        link.problems[0].message(Lang::En),
         "The link's md_batch=500 cannot be used; using 64."
     );
 }
 
 #[test]
 fn the_nope_lab_reads_and_writes_its_link() {
-    use pe_explorer::lesson::labs::{nope::NopeSettings, LabSettings};
+    use pe_explorer::lesson::labs::{
+        nope::{Mask, NopeSettings},
+        LabSettings,
+    };
     assert_eq!(
         NopeSettings::default().pairs(),
         "np_mask=causal&np_length=64&np_digits=3"
     );
     let link = NopeSettings::read("np_mask=sideways&np_length=5000").unwrap();
-    assert_eq!((link.settings.unmasked, link.settings.length), (0, 1024));
+    assert_eq!(
+        (link.settings.mask, link.settings.length),
+        (Mask::Causal, 1024)
+    );
     assert_eq!(link.problems.len(), 2);
 }
 
@@ -152,7 +163,7 @@ fn the_rope_2d_lab_reads_and_writes_its_link() {
     let link = Rope2dSettings::read("r2_rows=4&r2_row=9&r2_d=30").unwrap();
     assert_eq!((link.settings.row, link.settings.d), (3, 28));
     assert_eq!(
-        link.problems[0].message(false),
+        link.problems[0].message(Lang::En),
         "The link's r2_row=9 cannot be used; using 3."
     );
 }
@@ -169,7 +180,8 @@ fn the_rope_extension_lab_reads_and_writes_its_link() {
 
 #[test]
 fn the_shift_operator_lab_reads_and_writes_its_link() {
-    use pe_explorer::lesson::labs::{shift_operator::ShiftSettings, LabSettings};
+    use pe_explorer::lesson::labs::shift_operator::{KernelKind, ShiftSettings};
+    use pe_explorer::lesson::labs::LabSettings;
     assert_eq!(
         ShiftSettings::default().pairs(),
         "so_kernel=window&so_n=16&so_f=3&so_f2=5&so_width=2&so_slope=0.5&so_seed=1"
@@ -178,10 +190,10 @@ fn the_shift_operator_lab_reads_and_writes_its_link() {
     // replaced, and each reported.
     let link = ShiftSettings::read("so_n=8&so_f=12&so_kernel=box").unwrap();
     assert_eq!(
-        (link.settings.n, link.settings.f, link.settings.kernel),
-        (8, 7, 0)
+        (link.settings.n, link.settings.f, link.settings.kind),
+        (8, 7, KernelKind::Window)
     );
-    let messages: Vec<String> = link.problems.iter().map(|p| p.message(false)).collect();
+    let messages: Vec<String> = link.problems.iter().map(|p| p.message(Lang::En)).collect();
     assert_eq!(
         messages,
         [
@@ -208,30 +220,38 @@ fn the_train_lab_reads_and_writes_its_link() {
 
 #[test]
 fn the_training_step_lab_reads_and_writes_its_link() {
-    use pe_explorer::lesson::labs::{training_step::TrainingSettings, LabSettings};
+    use pe_explorer::lesson::labs::training_step::{OutputLayer, TrainingSettings};
+    use pe_explorer::lesson::labs::LabSettings;
     assert_eq!(
         TrainingSettings::default().pairs(),
         "ts_output=separate&ts_length=4&ts_lr=0.5"
     );
     let link = TrainingSettings::read("ts_length=20&ts_output=tied").unwrap();
-    assert_eq!((link.settings.length, link.settings.tied), (8, 1));
     assert_eq!(
-        link.problems[0].message(false),
+        (link.settings.length, link.settings.output),
+        (8, OutputLayer::Tied)
+    );
+    assert_eq!(
+        link.problems[0].message(Lang::En),
         "The link's ts_length=20 cannot be used; using 8."
     );
 }
 
 #[test]
 fn the_weight_tying_lab_reads_and_writes_its_link() {
+    use pe_explorer::encoding::model_shapes::Tying;
     use pe_explorer::lesson::labs::{weight_tying::TyingSettings, LabSettings};
     assert_eq!(
         TyingSettings::default().pairs(),
         "wt_tying=three-way&wt_vocab=37000&wt_d=512"
     );
     let link = TyingSettings::read("wt_tying=twice&wt_vocab=50257").unwrap();
-    assert_eq!((link.settings.tying, link.settings.vocab), (3, 50257.0));
     assert_eq!(
-        link.problems[0].message(false),
+        (link.settings.tying, link.settings.vocab),
+        (Tying::ThreeWay, 50257.0)
+    );
+    assert_eq!(
+        link.problems[0].message(Lang::En),
         "The link's wt_tying=twice cannot be used; using three-way."
     );
 }
@@ -252,6 +272,7 @@ fn the_xpos_lab_reads_and_writes_its_link() {
 /// The context-extension lab's link: its model and method read apart from its numbers.
 mod rope_extension {
     use pe_explorer::encoding::rope_scaling::{Extension, Method};
+    use pe_explorer::lesson::Lang;
 
     fn settings_of(lab: Extension) -> String {
         pe_explorer::lesson::labs::rope_extension::settings_json(&lab)
@@ -310,7 +331,7 @@ mod rope_extension {
             ["rx_model", "rx_method", "rx_trained", "rx_target", "rx_s"]
         );
         assert_eq!(
-            link.problems[4].message(false),
+            link.problems[4].message(Lang::En),
             "The link's rx_s=1e9 cannot be used; using 64."
         );
         // LongRoPE needs a config's factors, which a link does not carry.

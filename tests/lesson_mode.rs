@@ -604,8 +604,9 @@ fn the_shift_steps_answer_is_the_frequencies_the_lab_prints() {
 fn the_training_steps_answer_is_the_unseen_rows_change() {
     use pe_explorer::encoding::training_step::{row_changes, PositionSignal, TinyModel};
     use pe_explorer::lesson::labs::{
-        training_step::TrainingSettings, training_step::TRAINING_DIM, training_step::TRAINING_ROWS,
-        training_step::TRAINING_SEED, training_step::TRAINING_VOCAB, LabSettings,
+        training_step::OutputLayer, training_step::TrainingSettings, training_step::TRAINING_DIM,
+        training_step::TRAINING_ROWS, training_step::TRAINING_SEED, training_step::TRAINING_VOCAB,
+        LabSettings,
     };
     let plan = plan();
     assert_eq!(plan.lab(14).map(LabId::anchor), Some("lab-training-step"));
@@ -617,7 +618,7 @@ fn the_training_steps_answer_is_the_unseen_rows_change() {
     let s = TrainingSettings::read(&plan.lab_query(14, false).unwrap())
         .unwrap()
         .settings;
-    assert_eq!((s.length, s.tied), (4, 0));
+    assert_eq!((s.length, s.output), (4, OutputLayer::Separate));
     // The lab's model (ui::labs::training_step).
     let model = TinyModel::seeded(TRAINING_VOCAB, TRAINING_DIM, TRAINING_ROWS, TRAINING_SEED);
     let sentence = model.sentence(s.length, TRAINING_SEED);
@@ -642,7 +643,7 @@ fn the_tying_steps_answer_is_the_matrices_sharing_saves() {
     let s = TyingSettings::read(&plan.lab_query(3, false).unwrap())
         .unwrap()
         .settings;
-    assert_eq!(Tying::ALL[s.tying], Tying::ThreeWay);
+    assert_eq!(s.tying, Tying::ThreeWay);
     // The lab's model (ui::labs::weight_tying): the base model's layers at the step's V, d_model.
     let size = ModelSize {
         vocab: s.vocab as u64,
@@ -755,7 +756,8 @@ fn the_t5_steps_answer_is_where_the_last_bucket_starts() {
     let s = RelativeBiasSettings::read(&plan.lab_query(22, false).unwrap())
         .unwrap()
         .settings;
-    let bucket = |n: i64| t5_bucket(-n, s.causal == 0, s.buckets, s.max_distance).unwrap();
+    let bucket =
+        |n: i64| t5_bucket(-n, s.variant.bidirectional(), s.buckets, s.max_distance).unwrap();
     let last = bucket(100_000);
     let from = (0..).find(|n| bucket(*n) == last).unwrap();
     assert_eq!((last, from), (15, 91));

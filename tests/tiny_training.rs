@@ -7,7 +7,8 @@
 //! the file.
 
 use pe_explorer::encoding::tiny_training::{check_rows, Training, CHECKS_HEADER};
-use pe_explorer::lesson::labs::train::{TrainSettings, TRAIN_SCHEMES};
+use pe_explorer::lesson::labs::train::TrainSettings;
+use pe_explorer::lesson::labs::Choice;
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -25,10 +26,7 @@ fn checks_csv(settings: &TrainSettings) -> String {
             settings.steps,
         );
         run.train_to_end();
-        csv.push_str(&check_rows(
-            TRAIN_SCHEMES[settings.schemes[which]],
-            &run.checks,
-        ));
+        csv.push_str(&check_rows(settings.schemes[which].name(), &run.checks));
     }
     csv
 }

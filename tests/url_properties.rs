@@ -405,17 +405,17 @@ proptest! {
         use pe_explorer::encoding::relative_bias::{t5_bias_matrix, t5_bucket};
         use pe_explorer::encoding::rope_2d::{aligned_score_map, Patch};
         use pe_explorer::encoding::xpos::xpos_zeta;
-        use pe_explorer::lesson::labs::{nope::NopeSettings, relative_bias::RelativeBiasSettings, rope_2d::Rope2dSettings, xpos::XposSettings, LabSettings};
+        use pe_explorer::lesson::labs::{nope::{Mask, NopeSettings}, relative_bias::RelativeBiasSettings, rope_2d::Rope2dSettings, xpos::XposSettings, LabSettings};
         if let Some(link) = RelativeBiasSettings::read(&query) {
             let s = link.settings;
-            prop_assert!(t5_bucket(-5000, s.causal == 0, s.buckets, s.max_distance).is_some(), "{query}: {s:?}");
-            prop_assert!(t5_bias_matrix(s.length, s.causal == 0, s.buckets, s.max_distance, &vec![0.0; s.buckets]).is_some());
+            prop_assert!(t5_bucket(-5000, s.variant.bidirectional(), s.buckets, s.max_distance).is_some(), "{query}: {s:?}");
+            prop_assert!(t5_bias_matrix(s.length, s.variant.bidirectional(), s.buckets, s.max_distance, &vec![0.0; s.buckets]).is_some());
             prop_assert!((1..=64).contains(&s.k) && (4..=64).contains(&s.length));
         }
         if let Some(link) = NopeSettings::read(&query) {
             let s = link.settings;
             prop_assert!((2..=1024).contains(&s.length) && s.digits.is_finite());
-            prop_assert!(start_token_share(s.length, s.unmasked == 0).iter().all(|v| v.is_finite()));
+            prop_assert!(start_token_share(s.length, s.mask == Mask::Causal).iter().all(|v| v.is_finite()));
             let _ = last_told_apart(10f64.powf(-s.digits));
         }
         if let Some(link) = XposSettings::read(&query) {
@@ -445,7 +445,6 @@ proptest! {
         prop_assert!((4..=32).contains(&s.length) && s.offset < s.length, "{query}: {s:?}");
         prop_assert!((1..=2).contains(&s.heads) && s.d_model % (2 * s.heads) == 0 && s.d_model <= 64);
         prop_assert!(s.lr.is_finite() && s.lr >= 0.0 && (10..=5000).contains(&s.steps));
-        prop_assert!(s.task < 4 && s.schemes.iter().all(|&i| i < 5));
         for which in 0..2 {
             let config = s.config(which);
             let weights = TinyWeights::seeded(&config, s.seed);

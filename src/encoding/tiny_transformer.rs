@@ -52,9 +52,10 @@ fn normal(rng: &mut SeededRng, std: f64) -> f64 {
 }
 
 /// How the position enters the tiny model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PositionScheme {
     /// No position signal at all (NoPE).
+    #[default]
     None,
     /// A learned table, one row per position, added to the input.
     Learned,

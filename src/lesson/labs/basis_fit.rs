@@ -17,20 +17,12 @@ lab_settings! {
 /// columns keep the least squares under a millisecond at the page's longest trained length.
 pub const BASIS_PAIRS_MAX: usize = 32;
 
-/// The targets' names in the URL, in `TargetChoice::ALL`'s order.
-pub const TARGET_NAMES: [&str; 3] = ["waves", "square", "chirp"];
+impl Choice for TargetChoice {
+    const ALL: &'static [Self] = &TargetChoice::ALL;
+    const NAMES: &'static [&'static str] = &["waves", "square", "chirp"];
+}
 
-pub const TARGET: LabName<BasisSettings> = LabName {
-    key: "bf_target",
-    names: &TARGET_NAMES,
-    get: |s| {
-        TargetChoice::ALL
-            .iter()
-            .position(|t| *t == s.target)
-            .unwrap_or(0)
-    },
-    set: |s, i| s.target = TargetChoice::ALL[i],
-};
+pub const TARGET: LabName<BasisSettings> = lab_name!("bf_target", TargetChoice, target);
 
 pub const PAIRS: LabNumber<BasisSettings> = lab_number!(whole "bf_pairs", 0.0, BASIS_PAIRS_MAX as f64, pairs);
 

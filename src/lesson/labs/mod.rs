@@ -13,17 +13,17 @@
 mod values;
 
 pub use values::{
-    lab_pairs, open_labs_in, without_prefix, LabLink, LabName, LabNumber, LabProblem, LabSettings,
-    LabValues, LinkedValues, OPEN_LABS_KEY,
+    lab_pairs, open_labs_in, without_prefix, Choice, LabLink, LabName, LabNumber, LabProblem,
+    LabSettings, LabValues, LinkedValues, OPEN_LABS_KEY,
 };
 
 use super::panels::PanelId;
 
 /// What every lab's file uses: the table's types and the macros that write it.
 mod prelude {
-    pub use super::{Lab, LabLink, LabName, LabNumber, LabProblem, LabSettings, LabValues};
+    pub use super::{Choice, Lab, LabLink, LabName, LabNumber, LabProblem, LabSettings, LabValues};
     pub use crate::lesson::PanelId;
-    pub use crate::{lab_name, lab_number, lab_settings};
+    pub use crate::{choice, lab_name, lab_number, lab_settings};
 }
 
 /// What the contents and a lab's fold put before its title.

@@ -3,11 +3,20 @@
 
 use super::prelude::*;
 
+choice! {
+    /// The kind of model the model-path lab draws.
+    pub enum ModelKind {
+        /// The original transformer's encoder and decoder.
+        EncoderDecoder = "encoder-decoder",
+        /// A decoder alone, as GPT's.
+        DecoderOnly = "decoder-only",
+    }
+}
+
 lab_settings! {
-/// The model-path lab's settings: which kind of model the diagram draws (0 encoder–decoder,
-/// 1 decoder-only) and how many sequences a batch holds (its length and width are the page's).
+/// The model-path lab's settings: which kind of model the diagram draws and how many sequences a batch holds (its length and width are the page's).
 pub struct ModelPathSettings {
-    pub kind: usize = 0,
+    pub kind: ModelKind = ModelKind::EncoderDecoder,
     pub batch: usize = 2,
 }
 }
@@ -15,7 +24,7 @@ pub struct ModelPathSettings {
 /// The largest batch the model-path lab offers.
 pub const MODEL_BATCH_MAX: usize = 64;
 
-pub const MODEL: LabName<ModelPathSettings> = lab_name!("md_model", ["encoder-decoder", "decoder-only"], kind);
+pub const MODEL: LabName<ModelPathSettings> = lab_name!("md_model", ModelKind, kind);
 pub const BATCH: LabNumber<ModelPathSettings> = lab_number!(whole "md_batch", 1.0, MODEL_BATCH_MAX as f64, batch);
 
 impl LabSettings for ModelPathSettings {

@@ -3,17 +3,27 @@
 
 use super::prelude::*;
 
+choice! {
+    /// The NoPE lab's mask.
+    pub enum Mask {
+        /// A decoder's: query p sees keys 0 … p.
+        Causal = "causal",
+        /// An encoder's: every query sees every key.
+        Unmasked = "none",
+    }
+}
+
 lab_settings! {
-    /// The NoPE lab's settings: the mask (0 causal, 1 none), the sequence's length, and the
-    /// resolution ε = 10^(−digits) below which two outputs count as equal.
+    /// The NoPE lab's settings: the mask, the sequence's length, and the resolution
+    /// ε = 10^(−digits) below which two outputs count as equal.
     pub struct NopeSettings {
-        pub unmasked: usize = 0,
+        pub mask: Mask = Mask::Causal,
         pub length: usize = 64,
         pub digits: f64 = 3.0,
     }
 }
 
-pub const MASK: LabName<NopeSettings> = lab_name!("np_mask", ["causal", "none"], unmasked);
+pub const MASK: LabName<NopeSettings> = lab_name!("np_mask", Mask, mask);
 pub const LENGTH: LabNumber<NopeSettings> = lab_number!(whole "np_length", 2.0, 1024.0, length);
 pub const DIGITS: LabNumber<NopeSettings> = lab_number!(real "np_digits", 1.0, 8.0, digits);
 

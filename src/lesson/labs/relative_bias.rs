@@ -4,12 +4,28 @@
 use super::prelude::*;
 use crate::encoding::relative_bias::{T5_MAX_DISTANCE, T5_NUM_BUCKETS};
 
+choice! {
+    /// Which of T5's two bucketings the relative-bias lab draws.
+    pub enum T5Variant {
+        /// The encoder's: offsets on both sides, half of the buckets each.
+        Bidirectional = "bidirectional",
+        /// The decoder's: only the keys before the query.
+        Causal = "causal",
+    }
+}
+
+impl T5Variant {
+    /// Whether T5's bucket function takes offsets on both sides (its `bidirectional`).
+    pub fn bidirectional(self) -> bool {
+        self == T5Variant::Bidirectional
+    }
+}
+
 lab_settings! {
-    /// The relative-bias lab's settings: T5's variant (0 bidirectional, the encoder; 1 causal, the
-    /// decoder), its `num_buckets` and `max_distance`, Shaw's clipping k, and the length of the
+    /// The relative-bias lab's settings: T5's variant, its `num_buckets` and `max_distance`, Shaw's clipping k, and the length of the
     /// bias matrix drawn.
     pub struct RelativeBiasSettings {
-        pub causal: usize = 0,
+        pub variant: T5Variant = T5Variant::Bidirectional,
         pub buckets: usize = T5_NUM_BUCKETS,
         pub max_distance: usize = T5_MAX_DISTANCE,
         pub k: usize = 4,
@@ -21,10 +37,9 @@ impl RelativeBiasSettings {
     /// The distances T5 gives a bucket each: half of a half's buckets (num_buckets/4 for the
     /// encoder, num_buckets/2 for the decoder).
     pub fn exact(&self) -> usize {
-        if self.causal == 1 {
-            self.buckets / 2
-        } else {
-            self.buckets / 4
+        match self.variant {
+            T5Variant::Causal => self.buckets / 2,
+            T5Variant::Bidirectional => self.buckets / 4,
         }
     }
 }
@@ -32,7 +47,7 @@ impl RelativeBiasSettings {
 /// The fewest buckets T5's encoder variant can split (two halves of two).
 pub const RELATIVE_BUCKETS_MIN: usize = 4;
 
-pub const VARIANT: LabName<RelativeBiasSettings> = lab_name!("rb_variant", ["bidirectional", "causal"], causal);
+pub const VARIANT: LabName<RelativeBiasSettings> = lab_name!("rb_variant", T5Variant, variant);
 pub const BUCKETS: LabNumber<RelativeBiasSettings> = lab_number!(whole "rb_buckets", RELATIVE_BUCKETS_MIN as f64, 128.0, buckets);
 pub const MAX_DISTANCE: LabNumber<RelativeBiasSettings> = lab_number!(whole "rb_max", 2.0, 2048.0, max_distance);
 pub const K: LabNumber<RelativeBiasSettings> = lab_number!(whole "rb_k", 1.0, 64.0, k);

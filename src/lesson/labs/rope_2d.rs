@@ -4,15 +4,25 @@
 use super::prelude::*;
 use crate::encoding::rope_2d::GridScheme;
 
-/// The image-RoPE lab's schemes as a link names them.
-pub const GRID_SCHEMES: [&str; 3] = ["axial", "sections", "flattened"];
+choice! {
+    /// How the image-RoPE lab gives the patches of a grid their positions (the core's
+    /// `GridScheme`, without the sectioned scheme's runs, which are the settings' own).
+    pub enum GridKind {
+        /// Half of the pairs with the row, half with the column.
+        Axial = "axial",
+        /// Runs of time, height and width pairs (M-RoPE's sections).
+        Sections = "sections",
+        /// Row by row into one sequence of positions.
+        Flattened = "flattened",
+    }
+}
 
 lab_settings! {
-/// The image-RoPE lab's settings: the scheme (`GRID_SCHEMES`' index), the grid, the query
+/// The image-RoPE lab's settings: the scheme, the grid, the query
 /// patch, the head's width d (a multiple of 4), the base, and the sectioned scheme's time and
 /// height runs in pairs (width takes the rest of d/2).
 pub struct Rope2dSettings {
-    pub scheme: usize = 0,
+    pub scheme: GridKind = GridKind::Axial,
     pub rows: usize = 12,
     pub columns: usize = 12,
     pub row: usize = 5,
@@ -28,17 +38,17 @@ impl Rope2dSettings {
     /// The scheme as the core takes it.
     pub fn grid_scheme(&self) -> GridScheme {
         match self.scheme {
-            1 => GridScheme::Sections {
+            GridKind::Sections => GridScheme::Sections {
                 time: self.time,
                 height: self.height,
             },
-            2 => GridScheme::Flattened,
-            _ => GridScheme::Axial,
+            GridKind::Flattened => GridScheme::Flattened,
+            GridKind::Axial => GridScheme::Axial,
         }
     }
 }
 
-pub const SCHEME: LabName<Rope2dSettings> = lab_name!("r2_scheme", GRID_SCHEMES, scheme);
+pub const SCHEME: LabName<Rope2dSettings> = lab_name!("r2_scheme", GridKind, scheme);
 pub const ROWS: LabNumber<Rope2dSettings> = lab_number!(whole "r2_rows", 1.0, 32.0, rows);
 pub const COLUMNS: LabNumber<Rope2dSettings> = lab_number!(whole "r2_columns", 1.0, 32.0, columns);
 /// Inside the grid (`fix`).

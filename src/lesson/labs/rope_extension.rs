@@ -94,7 +94,7 @@ pub fn settings_json(lab: &Extension) -> String {
         number(lab.base),
         lab.trained,
         lab.target,
-        method_name(lab.method),
+        lab.method.name(),
         number(lab.factor),
         number(lab.beta_fast),
         number(lab.beta_slow),
@@ -145,7 +145,7 @@ pub fn settings_from_json(text: &str) -> Option<Extension> {
             .collect()
     };
     let method = value.get("method")?.as_str()?;
-    let method = Method::ALL[METHOD_NAMES.iter().position(|n| *n == method)?];
+    let method = Method::from_name(method)?;
     let longrope = match value.get("longrope") {
         None | Some(Value::Null) => None,
         Some(l) => Some(crate::encoding::rope_scaling::LongRope {
@@ -231,16 +231,12 @@ impl Default for RopeExtensionSettings {
     }
 }
 
-/// The methods' names in the URL, in `Method::ALL`'s order (LongRoPE needs a pasted config's
-/// factors, which the URL does not hold).
-pub const METHOD_NAMES: [&str; 7] = ["none", "pi", "ntk", "dynamic", "yarn", "llama3", "longrope"];
-
-/// `method`'s name in the URL.
-pub fn method_name(method: Method) -> &'static str {
-    METHOD_NAMES[Method::ALL
-        .iter()
-        .position(|m| *m == method)
-        .unwrap_or(0)]
+/// The methods' names in the URL (LongRoPE needs a pasted config's factors, which the URL does
+/// not hold).
+impl Choice for Method {
+    const ALL: &'static [Self] = &Method::ALL;
+    const NAMES: &'static [&'static str] =
+        &["none", "pi", "ntk", "dynamic", "yarn", "llama3", "longrope"];
 }
 
 type Number = LabNumber<RopeExtensionSettings>;
@@ -333,16 +329,12 @@ impl LabSettings for RopeExtensionSettings {
         });
         if let Some(text) = value("rx_method") {
             let lab = &mut settings.lab;
-            match METHOD_NAMES
-                .iter()
-                .position(|n| *n == text)
-                .map(|i| Method::ALL[i])
-            {
+            match Method::from_name(text) {
                 Some(method) if lab.methods().any(|m| m == method) => lab.method = method,
                 _ => problems.push(LabProblem {
                     key: "rx_method".into(),
                     given: shorten(text),
-                    used: method_name(lab.method).into(),
+                    used: lab.method.name().into(),
                 }),
             }
         }
@@ -383,7 +375,7 @@ impl LabSettings for RopeExtensionSettings {
             out.append_pair("rx_declared", &self.declared.to_string());
         } else {
             out.append_pair("rx_model", &self.preset.to_string());
-            out.append_pair("rx_method", method_name(self.lab.method));
+            out.append_pair("rx_method", self.lab.method.name());
             for number in Self::VALUES.numbers {
                 out.append_pair(number.key, &format!("{}", (number.get)(self)));
             }

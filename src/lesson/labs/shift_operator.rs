@@ -5,6 +5,19 @@ use super::values::{last_value, prefixed_pairs, shorten};
 use super::prelude::*;
 use crate::encoding::shift_operator::Kernel;
 
+choice! {
+    /// The kind of the shift lab's mixing by offset; each kind's own setting is in the lab's
+    /// settings.
+    pub enum KernelKind {
+        /// The mean of the 2·width + 1 positions around each.
+        Window = "window",
+        /// Weights e^(−slope·distance), normalised to sum 1.
+        Decay = "decay",
+        /// Seeded values in [−1, 1): a kernel as training might leave it.
+        Random = "random",
+    }
+}
+
 lab_settings! {
     /// The shift lab's settings: the circle's length N, the two waves' frequencies, and the kernel
     /// (its kind and each kind's own setting).
@@ -12,8 +25,7 @@ lab_settings! {
         pub n: usize = 16,
         pub f: usize = 3,
         pub f2: usize = 5,
-        /// 0 window, 1 decay, 2 random (`KERNEL_NAMES`).
-        pub kernel: usize = 0,
+        pub kind: KernelKind = KernelKind::Window,
         pub width: usize = 2,
         pub slope: f64 = 0.5,
         pub seed: u64 = 1,
@@ -23,10 +35,10 @@ lab_settings! {
 impl ShiftSettings {
     /// The kernel these settings describe.
     pub fn kernel(&self) -> Kernel {
-        match self.kernel {
-            1 => Kernel::Decay { slope: self.slope },
-            2 => Kernel::Random { seed: self.seed },
-            _ => Kernel::Window {
+        match self.kind {
+            KernelKind::Decay => Kernel::Decay { slope: self.slope },
+            KernelKind::Random => Kernel::Random { seed: self.seed },
+            KernelKind::Window => Kernel::Window {
                 half_width: self.width.min(self.n / 2),
             },
         }
@@ -44,14 +56,11 @@ impl ShiftSettings {
     }
 }
 
-/// The kernels' names in the URL, in `ShiftSettings::kernel`'s order.
-pub const KERNEL_NAMES: [&str; 3] = ["window", "decay", "random"];
-
 /// The longest circle the shift lab offers: its matrices are N × N, drawn and multiplied on
 /// every change.
 pub const SHIFT_N_MAX: usize = 64;
 
-pub const KERNEL: LabName<ShiftSettings> = lab_name!("so_kernel", KERNEL_NAMES, kernel);
+pub const KERNEL: LabName<ShiftSettings> = lab_name!("so_kernel", KernelKind, kind);
 pub const N: LabNumber<ShiftSettings> = lab_number!(whole "so_n", 4.0, SHIFT_N_MAX as f64, n);
 /// The frequencies and the window are bounded by N too (`fix`).
 pub const F: LabNumber<ShiftSettings> = lab_number!(whole "so_f", 0.0, (SHIFT_N_MAX - 1) as f64, f);

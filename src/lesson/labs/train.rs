@@ -7,19 +7,33 @@ use super::prelude::*;
 use crate::encoding::tiny_training::{Check, Health, Training};
 use crate::encoding::tiny_transformer::{PositionScheme, Task, TinyConfig};
 
-/// The training lab's tasks in the URL, in `TrainSettings::task`'s order.
-pub const TRAIN_TASKS: [&str; 4] = ["copy-back", "token-at", "reverse", "count"];
-/// The position schemes in the URL, in `PositionScheme::ALL`'s order.
-pub const TRAIN_SCHEMES: [&str; 5] = ["none", "learned", "sinusoidal", "rope", "alibi"];
+choice! {
+    /// The training lab's task (the core's `Task`, without its k or j, which is the settings').
+    pub enum TrainTask {
+        /// Copy the token k places back.
+        CopyBack = "copy-back",
+        /// Output the token at position j.
+        TokenAt = "token-at",
+        /// Reverse the sequence.
+        Reverse = "reverse",
+        /// Count how often token 0 occurs.
+        Count = "count",
+    }
+}
+
+impl Choice for PositionScheme {
+    const ALL: &'static [Self] = &PositionScheme::ALL;
+    const NAMES: &'static [&'static str] = &["none", "learned", "sinusoidal", "rope", "alibi"];
+}
 
 lab_settings! {
-    /// The training lab's settings: the task (an index of `TRAIN_TASKS`) and its k or j, the two
+    /// The training lab's settings: the task and its k or j, the two
     /// schemes trained side by side, the model's sizes, Adam's learning rate, the steps and the seed.
     pub struct TrainSettings {
-        pub task: usize = 0,
+        pub task: TrainTask = TrainTask::CopyBack,
         /// k for copying k back, j for the token at j.
         pub offset: usize = 2,
-        pub schemes: [usize; 2] = [1, 3],
+        pub schemes: [PositionScheme; 2] = [PositionScheme::Learned, PositionScheme::Rope],
         pub length: usize = 12,
         pub d_model: usize = 16,
         pub heads: usize = 2,
@@ -32,10 +46,10 @@ lab_settings! {
 impl TrainSettings {
     pub fn task(&self) -> Task {
         match self.task {
-            0 => Task::CopyBack(self.offset),
-            1 => Task::TokenAt(self.offset),
-            2 => Task::Reverse,
-            _ => Task::Count,
+            TrainTask::CopyBack => Task::CopyBack(self.offset),
+            TrainTask::TokenAt => Task::TokenAt(self.offset),
+            TrainTask::Reverse => Task::Reverse,
+            TrainTask::Count => Task::Count,
         }
     }
 
@@ -43,7 +57,7 @@ impl TrainSettings {
     /// (so the views can ask for twice the training length), the causal mask except where the
     /// task needs the whole sequence (`TinyConfig::lab_default`'s rule).
     pub fn config(&self, which: usize) -> TinyConfig {
-        let scheme = PositionScheme::ALL[self.schemes[which.min(1)].min(4)];
+        let scheme = self.schemes[which.min(1)];
         TinyConfig {
             length: self.length,
             table_rows: 2 * self.length,
@@ -57,9 +71,9 @@ impl TrainSettings {
 /// The longest training sequence the lab offers (its views ask for twice it).
 pub const TRAIN_LENGTH_MAX: usize = 32;
 
-pub const TASK: LabName<TrainSettings> = lab_name!("tr_task", TRAIN_TASKS, task);
-pub const SCHEME_A: LabName<TrainSettings> = lab_name!("tr_a", TRAIN_SCHEMES, schemes[0]);
-pub const SCHEME_B: LabName<TrainSettings> = lab_name!("tr_b", TRAIN_SCHEMES, schemes[1]);
+pub const TASK: LabName<TrainSettings> = lab_name!("tr_task", TrainTask, task);
+pub const SCHEME_A: LabName<TrainSettings> = lab_name!("tr_a", PositionScheme, schemes[0]);
+pub const SCHEME_B: LabName<TrainSettings> = lab_name!("tr_b", PositionScheme, schemes[1]);
 /// Inside the sequence (`fix`).
 pub const OFFSET: LabNumber<TrainSettings> = lab_number!(whole "tr_k", 0.0, (TRAIN_LENGTH_MAX - 1) as f64, offset);
 pub const LENGTH: LabNumber<TrainSettings> = lab_number!(whole "tr_length", 4.0, TRAIN_LENGTH_MAX as f64, length);
@@ -141,9 +155,9 @@ impl WorkerCommand {
 /// One run as the worker reports it and the lab draws it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunSnapshot {
-    /// The scheme this run trains (an index of `TRAIN_SCHEMES`): the run's own, since the lab's
-    /// settings may already name the next run's.
-    pub scheme: usize,
+    /// The scheme this run trains: the run's own, since the lab's settings may already name the
+    /// next run's.
+    pub scheme: PositionScheme,
     pub step: usize,
     pub planned: usize,
     pub finished: bool,
@@ -171,10 +185,7 @@ impl RunSnapshot {
         let (rows, similarity) = training.position_table();
         let (attention, tokens) = training.attention();
         RunSnapshot {
-            scheme: PositionScheme::ALL
-                .iter()
-                .position(|s| *s == config.scheme)
-                .unwrap_or(0),
+            scheme: config.scheme,
             step: training.run.steps,
             planned: training.planned,
             finished: training.finished(),
@@ -199,7 +210,7 @@ impl RunSnapshot {
     fn write(&self, out: &mut Vec<f64>) {
         let whole = |values: &[usize]| values.iter().map(|&v| v as f64).collect::<Vec<_>>();
         out.extend([
-            self.scheme as f64,
+            self.scheme.index() as f64,
             self.step as f64,
             self.planned as f64,
             f64::from(u8::from(self.finished)),
@@ -246,9 +257,10 @@ impl RunSnapshot {
         let health = Health::from_index(numbers.next().and_then(whole)?)?;
         let (width, heads) = (numbers.next().and_then(whole)?, numbers.next().and_then(whole)?);
         let checks = numbers.list()?;
-        if checks.len() % 3 != 0 || scheme >= TRAIN_SCHEMES.len() {
+        if checks.len() % 3 != 0 {
             return None;
         }
+        let scheme = *PositionScheme::ALL.get(scheme)?;
         let checks = checks
             .chunks_exact(3)
             .map(|c| {

@@ -3,13 +3,23 @@
 
 use super::prelude::*;
 
+choice! {
+    /// The training-step lab's read-out layer.
+    pub enum OutputLayer {
+        /// A matrix of its own.
+        Separate = "separate",
+        /// The word table, transposed (weight tying).
+        Tied = "tied",
+    }
+}
+
 lab_settings! {
     /// The training-step lab's settings: the sentence's length, the learning rate, and whether the
-    /// read-out shares the word table (1) or has its own (0).
+    /// read-out shares the word table or has its own.
     pub struct TrainingSettings {
         pub length: usize = 4,
         pub lr: f64 = 0.5,
-        pub tied: usize = 0,
+        pub output: OutputLayer = OutputLayer::Separate,
     }
 }
 
@@ -20,7 +30,7 @@ pub const TRAINING_VOCAB: usize = 8;
 pub const TRAINING_DIM: usize = 4;
 pub const TRAINING_SEED: u64 = 7;
 
-pub const OUTPUT: LabName<TrainingSettings> = lab_name!("ts_output", ["separate", "tied"], tied);
+pub const OUTPUT: LabName<TrainingSettings> = lab_name!("ts_output", OutputLayer, output);
 pub const LENGTH: LabNumber<TrainingSettings> = lab_number!(whole "ts_length", 1.0, TRAINING_ROWS as f64, length);
 pub const LR: LabNumber<TrainingSettings> = lab_number!(real "ts_lr", 0.05, 2.0, lr);
 

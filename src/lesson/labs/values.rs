@@ -2,6 +2,8 @@
 //! lab's settings (clamping, keeping or fixing what it cannot use, and saying so) and writing the
 //! settings back as URL pairs follow from it, and so do the lab's sliders (`ui::labs::parts`).
 
+use crate::lesson::lang::Lang;
+
 /// The labs unfolded in a chapter (`labs=xpos,rope-2d`: `ui::classroom::LabSlot`), whatever their
 /// own values: a lab a link opened stays open.
 pub const OPEN_LABS_KEY: &str = "labs";
@@ -128,12 +130,12 @@ pub struct LabProblem {
 }
 
 impl LabProblem {
-    pub fn message(&self, chinese: bool) -> String {
+    /// What the reader is told, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
         let LabProblem { key, given, used } = self;
-        if chinese {
-            format!("链接中的 {key}={given} 无法使用；改用 {used}。")
-        } else {
-            format!("The link's {key}={given} cannot be used; using {used}.")
+        match lang {
+            Lang::Zh => format!("链接中的 {key}={given} 无法使用；改用 {used}。"),
+            Lang::En => format!("The link's {key}={given} cannot be used; using {used}."),
         }
     }
 }
@@ -438,16 +440,74 @@ macro_rules! lab_number {
     };
 }
 
-/// A named value of a lab's settings, stored as the index of its name:
-/// `lab_name!("np_mask", ["causal", "none"], unmasked)`.
+/// A lab's choice among named options (the NoPE lab's mask, the training lab's task): a type
+/// whose options are listed once, each with its name in a link. The settings hold the option
+/// itself; only the link's table ([`LabName`]) and a select's options see its position.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every option, in the order a link's names and a select's options list them.
+    const ALL: &'static [Self];
+    /// Each option's name in a link, in the order of [`Choice::ALL`].
+    const NAMES: &'static [&'static str];
+
+    /// Its position in [`Choice::ALL`].
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|c| *c == self).unwrap_or(0)
+    }
+
+    /// The option at `index` in [`Choice::ALL`] (the last for an index past it).
+    fn at(index: usize) -> Self {
+        Self::ALL[index.min(Self::ALL.len() - 1)]
+    }
+
+    /// Its name in a link.
+    fn name(self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+
+    /// The option a link's `name` names, if any.
+    fn from_name(name: &str) -> Option<Self> {
+        let index = Self::NAMES.iter().position(|n| *n == name)?;
+        Self::ALL.get(index).copied()
+    }
+}
+
+/// A lab's [`Choice`] declared as an enum, each option with its name in a link:
+/// `choice! { pub enum Mask { Causal = "causal", Unmasked = "none", } }`. (An enum of the core
+/// implements the trait by hand, its `ALL` its own list.)
 #[macro_export]
-macro_rules! lab_name {
-    ($key:literal, $names:expr, $($field:tt)+) => {
-        $crate::lesson::labs::LabName {
-            key: $key,
-            names: &$names,
-            get: |s| s.$($field)+,
-            set: |s, i| s.$($field)+ = i,
+macro_rules! choice {
+    ($(#[$attr:meta])* pub enum $name:ident { $($(#[$doc:meta])* $option:ident = $key:literal,)* }) => {
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$doc])* $option,)*
+        }
+
+        impl $crate::lesson::labs::Choice for $name {
+            const ALL: &'static [Self] = &[$($name::$option,)*];
+            const NAMES: &'static [&'static str] = &[$($key,)*];
+
+            // The variants are declared in the order of `ALL`.
+            fn index(self) -> usize {
+                self as usize
+            }
         }
     };
+}
+
+/// A named value of a lab's settings, a [`Choice`] of type `$choice` in `$field`:
+/// `lab_name!("np_mask", Mask, mask)`.
+#[macro_export]
+macro_rules! lab_name {
+    ($key:literal, $choice:ty, $($field:tt)+) => {{
+        use $crate::lesson::labs::Choice;
+        // Checked as the constant is evaluated: a name for every option.
+        assert!(<$choice as Choice>::ALL.len() == <$choice as Choice>::NAMES.len());
+        $crate::lesson::labs::LabName {
+            key: $key,
+            names: <$choice as Choice>::NAMES,
+            get: |s| Choice::index(s.$($field)+),
+            set: |s, i| s.$($field)+ = <$choice as Choice>::at(i),
+        }
+    }};
 }

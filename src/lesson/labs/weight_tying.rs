@@ -2,18 +2,25 @@
 //! `ui::labs::weight_tying`): one matrix in three places.
 
 use super::prelude::*;
+use crate::encoding::model_shapes::Tying;
+
+impl Choice for Tying {
+    const ALL: &'static [Self] = &Tying::ALL;
+    const NAMES: &'static [&'static str] =
+        &["untied", "encoder-decoder", "decoder-output", "three-way"];
+}
 
 lab_settings! {
-    /// The weight-tying lab's settings: which matrices share one weight (`Tying::ALL`'s index),
+    /// The weight-tying lab's settings: which matrices share one weight,
     /// the vocabulary size and the lab's own d_model (real models are wider than the page's).
     pub struct TyingSettings {
-        pub tying: usize = 3,
+        pub tying: Tying = Tying::ThreeWay,
         pub vocab: f64 = 37_000.0,
         pub d_model: f64 = 512.0,
     }
 }
 
-pub const TYING: LabName<TyingSettings> = lab_name!("wt_tying", ["untied", "encoder-decoder", "decoder-output", "three-way"], tying);
+pub const TYING: LabName<TyingSettings> = lab_name!("wt_tying", Tying, tying);
 pub const VOCAB: LabNumber<TyingSettings> =
     lab_number!(rounded "wt_vocab", 1_000.0, 256_000.0, vocab);
 pub const D_MODEL: LabNumber<TyingSettings> = lab_number!(rounded "wt_d", 64.0, 8_192.0, d_model);

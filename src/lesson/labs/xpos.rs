@@ -4,12 +4,22 @@
 use super::prelude::*;
 use crate::encoding::xpos::XPOS_SCALE_BASE;
 
+choice! {
+    /// The xPos lab's query and key.
+    pub enum XposVectors {
+        /// Every pair (1, 0): the score is the decay alone.
+        Aligned = "aligned",
+        /// Seeded random vectors: the decay times RoPE's turning score.
+        Random = "random",
+    }
+}
+
 lab_settings! {
-    /// The xPos lab's settings: the query and key (0 aligned, every pair (1, 0); 1 seeded random),
+    /// The xPos lab's settings: the query and key,
     /// the head's width d, the scale base B, the longest distance drawn and the distance whose
     /// per-pair factors are shown.
     pub struct XposSettings {
-        pub random: usize = 0,
+        pub vectors: XposVectors = XposVectors::Aligned,
         pub d: usize = 64,
         pub scale_base: f64 = XPOS_SCALE_BASE,
         pub reach: usize = 1024,
@@ -17,7 +27,7 @@ lab_settings! {
     }
 }
 
-pub const VECTORS: LabName<XposSettings> = lab_name!("xp_vectors", ["aligned", "random"], random);
+pub const VECTORS: LabName<XposSettings> = lab_name!("xp_vectors", XposVectors, vectors);
 pub const D: LabNumber<XposSettings> = lab_number!(whole "xp_d", 2.0, 256.0, d);
 pub const SCALE: LabNumber<XposSettings> = lab_number!(rounded "xp_scale", 16.0, 8192.0, scale_base);
 pub const REACH: LabNumber<XposSettings> = lab_number!(whole "xp_reach", 16.0, 8192.0, reach);

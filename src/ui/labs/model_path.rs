@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::encoding::model_shapes::{input_shapes, shape_text, InputShapes, TRANSFORMER_BASE};
-use crate::lesson::labs::model_path::{ModelPathSettings, BATCH, MODEL};
+use crate::lesson::labs::model_path::{ModelKind, ModelPathSettings, BATCH, MODEL};
 use crate::ui::context::{tr, use_lesson};
 
 use super::parts::{short, LabChoice, LabSlider, Track};
@@ -279,7 +279,7 @@ pub fn ModelPathLab() -> impl IntoView {
         </dl>
         <div class="model-columns">
             <Show
-                when=move || kind() == 0
+                when=move || kind() == ModelKind::EncoderDecoder
                 fallback=move || column(&DECODER_ONLY, "decoder-only", shapes)
             >
                 <section aria-label=tr(ENCODER_LABEL)>

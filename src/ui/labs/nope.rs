@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::encoding::nope::{causal_step, last_told_apart, start_token_share};
 use crate::lesson::labs::nope::{NopeSettings, DIGITS, LENGTH, MASK};
+use crate::lesson::labs::Choice;
 use crate::render::curves::curves;
 
 use super::parts::{LabFigure, short, CsvExport, LabChoice, LabSlider, SvgChart, Track};
@@ -34,7 +35,7 @@ pub fn NopeLab() -> impl IntoView {
             start_token_share(length, false),
         ]
     });
-    let chosen = move || settings.with(|s| s.unmasked.min(1));
+    let chosen = move || settings.with(|s| s.mask.index());
     let shares = move |read: &dyn Fn(&[f64]) -> String| both.with(|b| read(&b[chosen()]));
 
     let output_chart = Signal::derive(move || {
@@ -76,7 +77,7 @@ pub fn NopeLab() -> impl IntoView {
         settings.with(|s| {
             format!(
                 "nope_{}_length{}.csv",
-                ["causal", "none"][s.unmasked],
+                s.mask.name(),
                 s.length
             )
         })

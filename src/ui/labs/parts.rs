@@ -261,12 +261,12 @@ pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: String) -> impl
         <Show when=move || problems.with(|p| !p.is_empty())>
             <p class="notice" role="status" data-testid=testid.clone()>
                 {move || {
-                    let chinese = lang.get() == Lang::Zh;
+                    let lang = lang.get();
                     problems.with(|p| {
                         p.iter()
-                            .map(|p| p.message(chinese))
+                            .map(|p| p.message(lang))
                             .collect::<Vec<_>>()
-                            .join(if chinese { "" } else { " " })
+                            .join(if lang == Lang::Zh { "" } else { " " })
                     })
                 }}
             </p>

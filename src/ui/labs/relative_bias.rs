@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::encoding::relative_bias::{shaw_index, t5_bias_matrix, t5_bucket};
 use crate::encoding::seeded::SeededRng;
+use crate::lesson::labs::Choice;
 use crate::lesson::labs::relative_bias::{
     RelativeBiasSettings, BUCKETS, K, LENGTH, MAX_DISTANCE, VARIANT,
 };
@@ -41,7 +42,7 @@ fn reach(s: &RelativeBiasSettings) -> i64 {
 
 /// T5's bucket of `offset` under the settings (they are fixed by `fix`, so it exists).
 fn bucket(s: &RelativeBiasSettings, offset: i64) -> usize {
-    t5_bucket(offset, s.causal == 0, s.buckets, s.max_distance).unwrap_or(0)
+    t5_bucket(offset, s.variant.bidirectional(), s.buckets, s.max_distance).unwrap_or(0)
 }
 
 /// The shortest distance that reads the last bucket of the side of keys before the query.
@@ -86,7 +87,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
             let n = s.length;
             let bias = t5_bias_matrix(
                 n,
-                s.causal == 0,
+                s.variant.bidirectional(),
                 s.buckets,
                 s.max_distance,
                 &bucket_values(s.buckets),
@@ -137,7 +138,7 @@ pub fn RelativeBiasLab() -> impl IntoView {
         settings.with(|s| {
             format!(
                 "relative-bias_{}_buckets{}_max{}_k{}.csv",
-                ["bidirectional", "causal"][s.causal],
+                s.variant.name(),
                 s.buckets,
                 s.max_distance,
                 s.k

@@ -6,7 +6,9 @@
 use leptos::prelude::*;
 
 use crate::encoding::rope_2d::{aligned_score_map, pairs_by_axis, GridScheme, Patch};
+use crate::lesson::labs::Choice;
 use crate::lesson::labs::rope_2d::{
+    GridKind,
     Rope2dSettings, BASE, COLUMN, COLUMNS, D, HEIGHT, ROW, ROWS, SCHEME, TIME,
 };
 use crate::render::heat::{heat_cell, heat_chart};
@@ -56,8 +58,8 @@ pub fn Rope2dLab() -> impl IntoView {
     let chart = move |flattened: bool| {
         Signal::derive(move || {
             let (rows, columns, chosen, scheme) =
-                settings.with(|s| (s.rows, s.columns, (s.row, s.column), s.scheme.min(2)));
-            let names = if flattened { SHORT[2] } else { SHORT[scheme] };
+                settings.with(|s| (s.rows, s.columns, (s.row, s.column), s.scheme.index()));
+            let names = SHORT[if flattened { GridKind::Flattened.index() } else { scheme }];
             let title = names[lang.get().index()];
             maps.with(|(chosen_map, flat_map)| {
                 let low = chosen_map
@@ -101,7 +103,7 @@ pub fn Rope2dLab() -> impl IntoView {
         settings.with(|s| {
             format!(
                 "rope-2d_{}_{}x{}_query{}-{}_d{}.csv",
-                crate::lesson::labs::rope_2d::GRID_SCHEMES[s.scheme.min(2)],
+                s.scheme.name(),
                 s.rows,
                 s.columns,
                 s.row,
@@ -135,7 +137,7 @@ pub fn Rope2dLab() -> impl IntoView {
                 track=Track::Linear step=4.0 />
             <LabSlider label=["base b", "底数 b"] testid="rope-2d-base" row=lab.slider(&BASE)
                 track=Track::Log10 step=0.05 />
-            <Show when=move || settings.with(|s| s.scheme == 1)>
+            <Show when=move || settings.with(|s| s.scheme == GridKind::Sections)>
                 <LabSlider label=["M-RoPE: time pairs", "M-RoPE：时间段的维度对的个数"] testid="rope-2d-time"
                     row=lab.slider(&TIME) track=Track::Linear step=1.0
                     up_to=Signal::derive(move || settings.with(|s| s.d as f64 / 2.0)) />

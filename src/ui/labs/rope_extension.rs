@@ -14,8 +14,9 @@ use crate::encoding::rope_scaling::{
     angles_seen_and_needed, digit_base_range, pair_fates, softmax_scale_factor, Extension, Method,
     PairFate, PRESETS,
 };
+use crate::lesson::labs::Choice;
 use crate::lesson::labs::rope_extension::{
-    method_name, ComparedSource, RopeExtensionSettings, BASE, BETA_FAST, BETA_SLOW, FACTOR, HIGH, LOW, TARGET,
+    ComparedSource, RopeExtensionSettings, BASE, BETA_FAST, BETA_SLOW, FACTOR, HIGH, LOW, TARGET,
     TRAINED,
 };
 use crate::render::wavelengths::{
@@ -327,7 +328,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
         <CsvExport testid="rope-extension-csv" file=Signal::derive(move || setup.with(|l| format!(
             "rope-extension_{}_{}_trained{}_target{}.csv",
             PRESETS.get(chosen.get()).map_or("pasted", |p| p.name).replace(|c: char| !c.is_ascii_alphanumeric() && c != '.', "-"),
-            method_name(l.method), l.trained, l.target
+            l.method.name(), l.trained, l.target
         ))) rows=Callback::new(move |_| computed.with_untracked(|(plain, current, _)| {
             // What the numbers are of, as comment lines a CSV reader skips (`comment="#"`).
             let mut csv = setup.with_untracked(|l| {
@@ -341,7 +342,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 };
                 let mut head = format!(
                     "# model: {model}\n# method: {}, factor {}, rotary_dim {}, rope_theta {}, trained length L0 {}, target length L {}, max_position_embeddings {}\n",
-                    method_name(l.method), l.factor, l.rotary_dim, l.base, l.trained, l.target, declared.get_untracked()
+                    l.method.name(), l.factor, l.rotary_dim, l.base, l.trained, l.target, declared.get_untracked()
                 );
                 // The choices the length makes, as rope_freqs' JSON names them.
                 match l.method {

@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use crate::encoding::omega;
 use crate::encoding::shift_operator::{shift_report, ShiftReport};
-use crate::lesson::labs::shift_operator::{ShiftSettings, F, F2, KERNEL, N, SEED, SLOPE, WIDTH};
+use crate::lesson::labs::shift_operator::{
+    KernelKind, ShiftSettings, F, F2, KERNEL, N, SEED, SLOPE, WIDTH,
+};
 use crate::lesson::Lang;
 use crate::render::numbers::error_text;
 use crate::render::bars::bar_marks;
@@ -46,7 +48,7 @@ pub fn ShiftOperatorLab() -> impl IntoView {
     });
     // The bounds that follow N (`ShiftSettings::fix` keeps the values inside them).
     let n_less_one = Signal::derive(move || settings.with(|s| s.n - 1) as f64);
-    let kind = move || settings.with(|s| s.kernel);
+    let kind = move || settings.with(|s| s.kind);
     let text = move |make: fn(&ShiftReport, &ShiftSettings, Lang) -> String| {
         Signal::derive(move || report.with(|r| settings.with(|s| make(r, s, lang.get()))))
     };
@@ -59,15 +61,15 @@ pub fn ShiftOperatorLab() -> impl IntoView {
             <LabSlider label=["frequency f2 of the second wave", "第二个波的频率 f2"] testid="shift-operator-f2" row=lab.slider(&F2) track=Track::Linear step=1.0
                 up_to=n_less_one />
             <LabChoice label=["kernel h of the mixing A", "混合 A 的核 h"] testid="shift-operator-kernel" choices=&KERNELS row=lab.choice(&KERNEL) />
-            <Show when=move || kind() == 0>
+            <Show when=move || kind() == KernelKind::Window>
                 <LabSlider label=["window half-width w", "窗口半宽 w"] testid="shift-operator-width" row=lab.slider(&WIDTH) track=Track::Linear
                     step=1.0 up_to=Signal::derive(move || settings.with(|s| s.n / 2) as f64) />
             </Show>
-            <Show when=move || kind() == 1>
+            <Show when=move || kind() == KernelKind::Decay>
                 <LabSlider label=["slope", "斜率"] testid="shift-operator-slope" row=lab.slider(&SLOPE) track=Track::Linear
                     step=0.05 />
             </Show>
-            <Show when=move || kind() == 2>
+            <Show when=move || kind() == KernelKind::Random>
                 <LabSlider label=["seed", "随机种子"] testid="shift-operator-seed" row=lab.slider(&SEED) track=Track::Linear
                     step=1.0 />
             </Show>

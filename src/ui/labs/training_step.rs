@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::encoding::training_step::{row_changes, PositionSignal, TinyModel};
 use crate::lesson::labs::training_step::{
+    OutputLayer,
     TrainingSettings, LENGTH, LR, OUTPUT, TRAINING_DIM as DIM, TRAINING_ROWS, TRAINING_SEED as SEED,
     TRAINING_VOCAB as VOCAB,
 };
@@ -40,7 +41,7 @@ pub fn TrainingStepLab() -> impl IntoView {
     let settings = lab.settings;
     let outcome = Memo::new(move |_| {
         let s = settings.get();
-        let tied = s.tied == 1;
+        let tied = s.output == OutputLayer::Tied;
         let model = TinyModel::seeded(VOCAB, DIM, TRAINING_ROWS, SEED);
         let sentence = model.sentence(s.length, SEED);
         let losses = [PositionSignal::Sinusoidal, PositionSignal::Learned].map(|signal| {

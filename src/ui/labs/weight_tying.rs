@@ -80,7 +80,7 @@ pub fn WeightTyingLab() -> impl IntoView {
             }
         })
     });
-    let chosen = move || Tying::ALL[settings.with(|s| s.tying).min(3)];
+    let chosen = move || settings.with(|s| s.tying);
     let base = |vocab, tying| {
         parameters(
             ModelSize {

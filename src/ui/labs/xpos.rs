@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use crate::encoding::seeded::SeededRng;
 use crate::encoding::xpos::{self, xpos_pair_factor, xpos_score, xpos_zeta};
 use crate::encoding::Layout;
-use crate::lesson::labs::xpos::{XposSettings, D, DISTANCE, REACH, SCALE, VECTORS};
+use crate::lesson::labs::xpos::{XposSettings, XposVectors, D, DISTANCE, REACH, SCALE, VECTORS};
+use crate::lesson::labs::Choice;
 use crate::render::curves::curves;
 use crate::render::bars::bar_marks;
 
@@ -28,7 +29,7 @@ const BASE: f64 = 10_000.0;
 
 /// The query and key the lab scores: aligned ones, or seeded random ones.
 fn vectors(s: &XposSettings) -> (Vec<f64>, Vec<f64>) {
-    if s.random == 1 {
+    if s.vectors == XposVectors::Random {
         let mut rng = SeededRng::new(2212);
         let mut draw = || {
             (0..s.d)
@@ -53,7 +54,10 @@ fn score_curves(s: &XposSettings) -> [Vec<(f64, f64)>; 2] {
     let (q, k) = vectors(s);
     let every = xpos::score_curves(&q, &k, BASE, s.scale_base, Layout::SplitHalves, s.reach);
     // Aligned vectors: divided by d/2, so that both curves start at 1.
-    let scale = if s.random == 1 { 1.0 } else { 2.0 / s.d as f64 };
+    let scale = match s.vectors {
+        XposVectors::Random => 1.0,
+        XposVectors::Aligned => 2.0 / s.d as f64,
+    };
     let mut rope = Vec::with_capacity(points + 1);
     let mut xpos = Vec::with_capacity(points + 1);
     // Stretches of whole distances: [0, 1) on its own, then about `stretch` distances each, the
@@ -134,7 +138,7 @@ pub fn XposLab() -> impl IntoView {
         settings.with(|s| {
             format!(
                 "xpos_{}_d{}_B{}.csv",
-                ["aligned", "random"][s.random],
+                s.vectors.name(),
                 s.d,
                 s.scale_base
             )

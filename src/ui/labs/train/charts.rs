@@ -12,7 +12,7 @@ use crate::render::curves::{curves, Curve};
 use crate::render::heat::heat_chart;
 use crate::render::svg_plot::Mark;
 
-use super::{Finished, COLOURS, RUN_NAMES, SCHEMES};
+use super::{scheme_colour, scheme_label, Finished, RUN_NAMES};
 
 /// What the charts read: the lab's settings, its runs and the page's language.
 #[derive(Clone, Copy)]
@@ -29,7 +29,7 @@ impl Charts {
 
     /// Run `which`'s colour: its scheme's.
     pub fn colour(self, which: usize) -> &'static str {
-        COLOURS[self.settings.with(|s| s.schemes[which])]
+        scheme_colour(self.settings.with(|s| s.schemes[which]))
     }
 
     /// Both runs' checks as curves; run A thicker, so that two runs of one scheme (one colour)
@@ -73,7 +73,7 @@ impl Charts {
     /// 260-wide chart).
     fn heat_title(self, which: usize, what: &str) -> String {
         let lang = self.lang.get();
-        let scheme = SCHEMES[self.settings.with(|s| s.schemes[which])];
+        let scheme = scheme_label(self.settings.with(|s| s.schemes[which]));
         format!("{}{} · {what}", lang.pick(RUN_NAMES[which]), lang.pick(scheme))
     }
 
@@ -136,7 +136,7 @@ impl Charts {
                             .filter(|&t| f.counts[t].0 > 0)
                             .map(|t| (t as f64, share(&f.counts, t..t + 1)))
                             .collect();
-                        (points, COLOURS[f.scheme], 3.0)
+                        (points, scheme_colour(f.scheme), 3.0)
                     })
                     .collect()
             });

@@ -10,10 +10,12 @@ mod worker;
 use leptos::prelude::*;
 
 use crate::encoding::tiny_training::{check_rows, share, Health, CHECKS_HEADER};
+use crate::encoding::tiny_transformer::PositionScheme;
 use crate::lesson::labs::train::{
-    RunSnapshot, TrainSettings, WorkerCommand, D_MODEL, HEADS, LENGTH, LR, OFFSET, SCHEME_A,
-    SCHEME_B, SEED, STEPS, TASK, TRAIN_SCHEMES, TRAIN_TASKS,
+    RunSnapshot, TrainSettings, TrainTask, WorkerCommand, D_MODEL, HEADS, LENGTH, LR, OFFSET,
+    SCHEME_A, SCHEME_B, SEED, STEPS, TASK,
 };
+use crate::lesson::labs::Choice;
 use crate::lesson::Lang;
 use crate::ui::context::{tr, use_lesson};
 
@@ -22,23 +24,59 @@ use self::worker::TrainWorker;
 use super::parts::{LabFigure, ChoiceRow, CsvExport, LabChoice, LabSlider, SvgChart, Track};
 use super::Linked;
 
-const TASKS: [[&str; 2]; 4] = [
-    ["copy the token k places back", "复制往回第 k 个词元"],
-    ["output the token at position j", "输出位置 j 上的词元"],
-    ["reverse the sequence", "把序列倒过来"],
-    ["count how often token 0 occurs", "数出词元 0 出现了几次"],
-];
+/// A task's label.
+const fn task_label(task: TrainTask) -> [&'static str; 2] {
+    match task {
+        TrainTask::CopyBack => ["copy the token k places back", "复制往回第 k 个词元"],
+        TrainTask::TokenAt => ["output the token at position j", "输出位置 j 上的词元"],
+        TrainTask::Reverse => ["reverse the sequence", "把序列倒过来"],
+        TrainTask::Count => ["count how often token 0 occurs", "数出词元 0 出现了几次"],
+    }
+}
 
-const SCHEMES: [[&str; 2]; 5] = [
-    ["no position encoding", "无位置编码"],
-    ["learned table", "可学习位置表"],
-    ["sinusoids", "正弦位置编码"],
-    ["RoPE", "RoPE"],
-    ["ALiBi", "ALiBi"],
-];
+/// A scheme's label.
+const fn scheme_label(scheme: PositionScheme) -> [&'static str; 2] {
+    match scheme {
+        PositionScheme::None => ["no position encoding", "无位置编码"],
+        PositionScheme::Learned => ["learned table", "可学习位置表"],
+        PositionScheme::Sinusoidal => ["sinusoids", "正弦位置编码"],
+        PositionScheme::Rope => ["RoPE", "RoPE"],
+        PositionScheme::Alibi => ["ALiBi", "ALiBi"],
+    }
+}
 
-/// Each scheme's colour, from the Okabe–Ito hues the page's charts use (`ui::canvas`).
-const COLOURS: [&str; 5] = ["#777777", "#0072B2", "#009E73", "#D55E00", "#CC79A7"];
+/// Every task's label, in the order a select lists them.
+const TASK_LABELS: [[&str; 2]; 4] = {
+    let mut labels = [[""; 2]; 4];
+    let mut i = 0;
+    while i < labels.len() {
+        labels[i] = task_label(<TrainTask as Choice>::ALL[i]);
+        i += 1;
+    }
+    labels
+};
+
+/// Every scheme's label, in the order a select lists them.
+const SCHEME_LABELS: [[&str; 2]; 5] = {
+    let mut labels = [[""; 2]; 5];
+    let mut i = 0;
+    while i < labels.len() {
+        labels[i] = scheme_label(PositionScheme::ALL[i]);
+        i += 1;
+    }
+    labels
+};
+
+/// A scheme's colour, from the Okabe–Ito hues the page's charts use (`ui::canvas`).
+fn scheme_colour(scheme: PositionScheme) -> &'static str {
+    match scheme {
+        PositionScheme::None => "#777777",
+        PositionScheme::Learned => "#0072B2",
+        PositionScheme::Sinusoidal => "#009E73",
+        PositionScheme::Rope => "#D55E00",
+        PositionScheme::Alibi => "#CC79A7",
+    }
+}
 
 const HEAD_NAMES: [[&str; 2]; 2] = [["head 1", "头 1"], ["head 2", "头 2"]];
 
@@ -57,7 +95,7 @@ const RUN_NAMES: [[&str; 2]; 2] = [["A: ", "方案 A："], ["B: ", "方案 B："
 /// the same task and sizes.
 #[derive(Clone, Debug, PartialEq)]
 struct Finished {
-    scheme: usize,
+    scheme: PositionScheme,
     learned_at: Option<usize>,
     counts: Vec<(usize, usize)>,
 }
@@ -78,7 +116,7 @@ fn finished_runs(settings: RwSignal<TrainSettings>, runs: [RwSignal<RunSnapshot>
     let finished: RwSignal<Vec<Finished>> = RwSignal::new(Vec::new());
     let context = Memo::new(move |_| {
         let mut s = settings.get();
-        s.schemes = [0, 0];
+        s.schemes = [PositionScheme::None; 2];
         s
     });
     Effect::new(move |_| {
@@ -101,7 +139,7 @@ fn finished_runs(settings: RwSignal<TrainSettings>, runs: [RwSignal<RunSnapshot>
                     learned_at,
                     counts,
                 });
-                all.sort_by_key(|f| f.scheme);
+                all.sort_by_key(|f| f.scheme.index());
             });
         });
     }
@@ -184,7 +222,7 @@ pub fn TrainLab() -> impl IntoView {
         lang,
     };
 
-    let scheme_name = move |which: usize| lang.get().pick(SCHEMES[settings.with(|s| s.schemes[which])]);
+    let scheme_name = move |which: usize| lang.get().pick(scheme_label(settings.with(|s| s.schemes[which])));
     let length = move || settings.with(|s| s.length);
     let chosen_head = RwSignal::new(0usize);
     // Full speed, or slowly enough to watch the table form (the worker's `watch`).
@@ -227,7 +265,7 @@ pub fn TrainLab() -> impl IntoView {
             return Some(stopped_text(lang, scheme_name(which), &error));
         }
         // The run's own scheme: the settings may already name the next run's.
-        runs[which].with(|r| health_text(lang, lang.pick(SCHEMES[r.scheme]), r.health, r.step))
+        runs[which].with(|r| health_text(lang, lang.pick(scheme_label(r.scheme)), r.health, r.step))
     };
     let readout = move |which: usize, read: fn(Lang, &RunSnapshot, usize) -> String| {
         move || runs[which].with(|r| read(lang.get(), r, length()))
@@ -242,9 +280,9 @@ pub fn TrainLab() -> impl IntoView {
         settings.with(|s| {
             format!(
                 "training_{}_{}_{}_seed{}.csv",
-                TRAIN_TASKS[s.task],
-                TRAIN_SCHEMES[s.schemes[0]],
-                TRAIN_SCHEMES[s.schemes[1]],
+                s.task.name(),
+                s.schemes[0].name(),
+                s.schemes[1].name(),
                 s.seed
             )
         })
@@ -252,7 +290,7 @@ pub fn TrainLab() -> impl IntoView {
     let rows = Callback::new(move |_| {
         let mut csv = String::from(CHECKS_HEADER);
         for run in runs {
-            run.with_untracked(|r| csv.push_str(&check_rows(TRAIN_SCHEMES[r.scheme], &r.checks)));
+            run.with_untracked(|r| csv.push_str(&check_rows(r.scheme.name(), &r.checks)));
         }
         csv.push_str("\nscheme,position,scored,right\n");
         finished.with_untracked(|all| {
@@ -260,7 +298,7 @@ pub fn TrainLab() -> impl IntoView {
                 for (t, (scored, right)) in f.counts.iter().enumerate() {
                     csv.push_str(&format!(
                         "{},{t},{scored},{right}\n",
-                        TRAIN_SCHEMES[f.scheme]
+                        f.scheme.name()
                     ));
                 }
             }
@@ -295,12 +333,12 @@ pub fn TrainLab() -> impl IntoView {
     let table_pair = move |which: usize| {
         view! {
             <Show
-                when=move || settings.with(|s| matches!(s.schemes[which], 1 | 2))
+                when=move || settings.with(|s| matches!(s.schemes[which], PositionScheme::Learned | PositionScheme::Sinusoidal))
                 fallback=move || view! {
                     <p class="note">{move || {
                         let why = match settings.with(|s| s.schemes[which]) {
-                            3 => ["RoPE turns the queries and keys by their positions", "RoPE 按位置旋转查询和键"],
-                            4 => ["ALiBi adds its penalty to the scores", "ALiBi 把惩罚加在分数上"],
+                            PositionScheme::Rope => ["RoPE turns the queries and keys by their positions", "RoPE 按位置旋转查询和键"],
+                            PositionScheme::Alibi => ["ALiBi adds its penalty to the scores", "ALiBi 把惩罚加在分数上"],
                             _ => ["this model has no position signal at all", "这个模型完全没有位置信息"],
                         };
                         let lang = lang.get();
@@ -318,11 +356,11 @@ pub fn TrainLab() -> impl IntoView {
 
     view! {
         <div class="lab-controls">
-            <LabChoice label=["task", "任务"] testid="train-task" choices=&TASKS row=lab.choice(&TASK) />
+            <LabChoice label=["task", "任务"] testid="train-task" choices=&TASK_LABELS row=lab.choice(&TASK) />
             <LabSlider label=["k or j", "k 或 j"] testid="train-k" row=lab.slider(&OFFSET) track=Track::Linear step=1.0
                 up_to=Signal::derive(move || (length() - 1) as f64) />
-            <LabChoice label=["scheme A", "方案 A"] testid="train-scheme-a" choices=&SCHEMES row=lab.choice(&SCHEME_A) />
-            <LabChoice label=["scheme B", "方案 B"] testid="train-scheme-b" choices=&SCHEMES row=lab.choice(&SCHEME_B) />
+            <LabChoice label=["scheme A", "方案 A"] testid="train-scheme-a" choices=&SCHEME_LABELS row=lab.choice(&SCHEME_A) />
+            <LabChoice label=["scheme B", "方案 B"] testid="train-scheme-b" choices=&SCHEME_LABELS row=lab.choice(&SCHEME_B) />
             <LabSlider label=["training length L", "训练长度 L"] testid="train-length" row=lab.slider(&LENGTH)
                 track=Track::Linear step=1.0 />
             <LabSlider label=["model width d_model", "模型维度 d_model"] testid="train-d" row=lab.slider(&D_MODEL)
@@ -417,7 +455,7 @@ pub fn TrainLab() -> impl IntoView {
                     all.iter()
                         .map(|f| {
                             let scheme = f.scheme;
-                            view! { <span><Swatch colour=Signal::derive(move || COLOURS[scheme]) />{tr(SCHEMES[scheme])}</span> }
+                            view! { <span><Swatch colour=Signal::derive(move || scheme_colour(scheme)) />{tr(scheme_label(scheme))}</span> }
                         })
                         .collect_view()
                 })}
@@ -441,7 +479,7 @@ pub fn TrainLab() -> impl IntoView {
                                 let reached = f.learned_at.map(|s| s.to_string()).unwrap_or_else(|| lang.pick(["never", "未达到"]).into());
                                 view! {
                                     <tr>
-                                        <th>{lang.pick(SCHEMES[f.scheme])}</th>
+                                        <th>{lang.pick(scheme_label(f.scheme))}</th>
                                         <td>{reached}</td>
                                         <td>{format!("{:.3}", share(&f.counts, 0..l))}</td>
                                         <td>{format!("{:.3}", share(&f.counts, l..2 * l))}</td>
