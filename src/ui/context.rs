@@ -99,7 +99,7 @@ impl Gate {
     }
 
     /// The name `hide=` gives the control (`data-hide-as`): the page's first script hides what
-    /// a link names from the first paint, before the wasm (index.html, `shell::keep_hidden_list`).
+    /// a link names from the first paint, before the wasm (index.html, `static_links::keep_hidden_list`).
     pub fn hide_as(self) -> &'static str {
         self.field.symbol()
     }

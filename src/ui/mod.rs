@@ -3,6 +3,7 @@
 
 pub mod add_concat;
 pub mod alibi;
+pub mod anchors;
 pub mod app;
 pub mod canvas;
 pub mod chart;
@@ -21,6 +22,7 @@ pub mod framed;
 pub mod frequencies;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod handout;
+pub mod header;
 pub mod heatmap;
 pub mod labs;
 pub mod math;
@@ -38,6 +40,7 @@ pub mod rope;
 pub mod rotation;
 pub mod saturation;
 pub mod shell;
+pub mod static_links;
 pub mod teacher;
 pub mod waves;
 pub mod word_order;

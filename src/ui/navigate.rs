@@ -13,7 +13,7 @@
 //! among them) stay on `<html>` throughout, so a chapter's panels arrive masked from their
 //! first frame.
 //!
-//! A change of language is still a visit to the other language's page (`shell::go_to_language`):
+//! A change of language is still a visit to the other language's page (`static_links::go_to_language`):
 //! its text is prerendered in that language.
 
 use std::cell::{Cell, RefCell};
@@ -511,7 +511,7 @@ fn arrive(visit: &Visit, arrival: Arrival, arrived: bool) {
         .or(lesson_panel);
     match target {
         Some(id) => {
-            super::shell::show_anchor(&id);
+            super::anchors::show_anchor(&id);
             // Once every piece is live a piece above may have another height than its copy.
             super::prerendered::show_when_ready(id);
         }

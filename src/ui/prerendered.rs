@@ -217,7 +217,7 @@ pub fn enter_page(page: Page) {
             .as_ref()
             .and_then(|owner| owner.with(use_context::<Lesson>))
     }) {
-        super::shell::follow_state_in_static_links(lesson);
+        super::static_links::follow_state_in_static_links(lesson);
     }
     set_timeout(order_turns_and_start, Duration::ZERO);
 }
@@ -355,6 +355,6 @@ fn mark_ready() {
         open_at_anchor_again();
     }
     if let Some(id) = ANCHOR_WHEN_READY.with(|slot| slot.borrow_mut().take()) {
-        request_animation_frame(move || super::shell::show_anchor(&id));
+        request_animation_frame(move || super::anchors::show_anchor(&id));
     }
 }

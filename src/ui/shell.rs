@@ -5,55 +5,21 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::anchors::scroll_to_anchor;
 use super::canvas::provide_viewport_epoch;
-use super::classroom::{follow_theme_and_presenter, teacher_tools, ClassroomTools};
-use super::context::{tr, use_lesson, Gate, Lesson};
+use super::classroom::{follow_theme_and_presenter, teacher_tools};
+use super::context::Lesson;
 use super::controls::Controls;
 use super::course::MENU_ID;
 use super::dom::{SET_STATE_EVENT, STATE_EVENT};
-use super::net::{language_page, this_page};
+use super::header::Header;
+use super::net::this_page;
 use super::notices::NoticeBanner;
+use super::static_links::{go_to_language, keep_hidden_list, keep_query_in_links};
 use crate::i18n::{Key, Translate};
 use crate::lesson::chapters::Page;
-use crate::lesson::labs::LabId;
-use crate::lesson::steps::STEP_PANELS;
 use crate::lesson::tools::{PageRequest, ToolsCommand};
-use crate::lesson::{from_query, to_query, Field, Lang, Notice, PanelId, Params, Parsed};
-
-/// A link to `#panel` was opened: the browser looked for the anchor before the app had drawn
-/// it, so scroll there once the panels exist. A link to a lesson step without an anchor opens
-/// at the step's panel; an embedded page at what it embeds.
-fn scroll_to_anchor(step: usize) {
-    let hash = window().location().hash().unwrap_or_default();
-    let step_panel = step
-        .checked_sub(1)
-        .and_then(|n| STEP_PANELS.get(n))
-        .map(|panel| panel.anchor());
-    // An embedded lab is drawn and opened like a link to it (`embed=`, index.html).
-    let embedded = document()
-        .document_element()
-        .and_then(|root| root.get_attribute("data-embed"));
-    let Some(id) = hash
-        .strip_prefix('#')
-        .filter(|id| !id.is_empty())
-        .or(embedded.as_deref())
-        .or(step_panel)
-    else {
-        return;
-    };
-    show_anchor(id);
-}
-
-/// Shows the element `id` names: a panel or a heading scrolled into view, a lab drawn and
-/// unfolded by the tools first.
-pub fn show_anchor(id: &str) {
-    if let Some(lab) = LabId::from_anchor(id) {
-        // A lab's heading: the tools draw and unfold the lab, then scroll to it (`labs::open`).
-        super::classroom::teacher_tools(&ToolsCommand::OpenLab(lab));
-    } else if let Some(target) = document().get_element_by_id(id) {
-        target.scroll_into_view();
-    }
-}
+use crate::lesson::{from_query, to_query, Lang, Notice, Parsed};
 
 /// What the pieces of the page share besides the lesson (which is in the context).
 #[derive(Clone, Copy)]
@@ -66,98 +32,6 @@ pub struct Shell {
     /// the page's first script has already gone to the page of the link's language).
     pub page: Page,
     pub page_lang: Lang,
-}
-
-/// The query of `params` as a link to another page of the course writes it: every value but
-/// the lesson step (a chapter's link opens the chapter, not lesson mode), or `step` if given.
-fn query_for_link(params: &Params, step: usize) -> String {
-    let query = to_query(&Params { step, ..*params });
-    if query.is_empty() {
-        query
-    } else {
-        format!("?{query}")
-    }
-}
-
-/// The course's static links (`course.rs`, `data-keep-query`) carry the state's values, so a
-/// teacher's values, hidden panels and locks go with the class from chapter to chapter; a
-/// check-yourself question's link (`data-step`) opens its lesson step with them.
-fn keep_query_in_links(params: &Params) {
-    let Ok(links) = document().query_selector_all("a[data-keep-query]") else {
-        return;
-    };
-    for n in 0..links.length() {
-        let Some(link) = links
-            .item(n)
-            .and_then(|l| l.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
-        let href = link.get_attribute("href").unwrap_or_default();
-        let (address, hash) = href.split_at(href.find('#').unwrap_or(href.len()));
-        let path = address.split('?').next().unwrap_or_default();
-        let step = link
-            .get_attribute("data-step")
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let query = query_for_link(params, step);
-        // `?…` alone would drop the page's path: a link within the page names it as `./`.
-        let path = if path.is_empty() && !query.is_empty() {
-            "./"
-        } else {
-            path
-        };
-        let _ = link.set_attribute("href", &format!("{path}{query}{hash}"));
-    }
-}
-
-/// The course's static parts follow the state: their links carry its values, the contents
-/// leave out the hidden panels. For each page visited inside the app; from the start, two
-/// effects do the same after each change (a student link's restrictions go with every link from
-/// its first page).
-pub fn follow_state_in_static_links(lesson: Lesson) {
-    lesson.params.with(keep_query_in_links);
-    keep_hidden_list(lesson);
-}
-
-/// Keeps `<html data-hide>`, the names of what the link hides, in step with the state: the
-/// page's rules hide each control, header tool, panel and contents entry whose `data-hide-as`
-/// it names (src/bin/prerender.rs: `hidden_style`). The page's first script writes it from the
-/// address before the first paint (index.html), so that neither the prerendered copy of a page
-/// nor the one a visit swaps in shows, or makes room for, anything hidden; the live views hide
-/// the same with `hidden`.
-fn keep_hidden_list(lesson: Lesson) {
-    let controls = Field::ALL
-        .into_iter()
-        .filter(|field| lesson.hidden(*field))
-        .map(Field::symbol);
-    let panels = PanelId::ALL
-        .into_iter()
-        .filter(|panel| lesson.panel_hidden(*panel))
-        .map(PanelId::anchor);
-    let names = controls.chain(panels).collect::<Vec<_>>().join(" ");
-    let Some(root) = document().document_element() else {
-        return;
-    };
-    if names.is_empty() {
-        let _ = root.remove_attribute("data-hide");
-    } else if root.get_attribute("data-hide").as_deref() != Some(names.as_str()) {
-        let _ = root.set_attribute("data-hide", &names);
-    }
-}
-
-/// Goes to the page of `lang` for the same place of the course, in the state `params`.
-pub fn go_to_language(lang: Lang, page: Page, params: &Params) {
-    let mut query = query_for_link(&Params { lang, ..*params }, params.step);
-    // The labs' values and which labs are open go along (the page's own values are the state's).
-    let location = window().location();
-    let labs = crate::lesson::labs::lab_pairs(&location.search().unwrap_or_default());
-    if !labs.is_empty() {
-        query.push(if query.is_empty() { '?' } else { '&' });
-        query.push_str(&labs);
-    }
-    let hash = location.hash().unwrap_or_default();
-    let _ = location.assign(&format!("{}{query}{hash}", language_page(lang, page)));
 }
 
 /// The lesson state and what keeps the outside world in step with it (the URL, `<html lang>`,
@@ -345,54 +219,5 @@ pub fn piece(piece: Piece, shell: Shell) -> AnyView {
         Piece::Header => view! { <Header /> }.into_any(),
         Piece::Notices => view! { <NoticeBanner notices=shell.notices /> }.into_any(),
         Piece::Controls => view! { <Controls /> }.into_any(),
-    }
-}
-
-/// The title, the classroom tools and the language switch.
-#[component]
-pub fn Header() -> impl IntoView {
-    let lesson = use_lesson();
-    let lang_gate = Gate::of(Field::Lang);
-    // Each language has its own pages (their text is prerendered in it); the page on screen
-    // may have changed inside the app since the header was built.
-    let set_lang = move |lang: Lang| {
-        if lang != lesson.lang.get_untracked() {
-            go_to_language(lang, this_page(), &lesson.params.get_untracked());
-        }
-    };
-    let lang_is = move |lang: Lang| move || (lesson.lang.get() == lang).to_string();
-    view! {
-        <header class="app-header">
-            <div class="title">
-                <h1 data-testid="app-title">{tr(Key::AppName)}</h1>
-                <p class="tagline"><super::parts::PageText key=Key::Tagline /></p>
-            </div>
-            <ClassroomTools />
-            // Each language is named in itself, as language pickers do.
-            <fieldset
-                class="lang-toggle"
-                aria-label=tr(Key::LanguageLabel)
-                hidden=lang_gate.hidden() data-hide-as=lang_gate.hide_as()
-                disabled=lang_gate.disabled()
-                title=lang_gate.title()
-            >
-                {[(Lang::En, "English"), (Lang::Zh, "中文")]
-                    .into_iter()
-                    .map(|(lang, name)| {
-                        view! {
-                            <button
-                                type="button"
-                                lang=lang.html_tag()
-                                data-testid=format!("lang-{}", lang.code())
-                                aria-pressed=lang_is(lang)
-                                on:click=move |_| set_lang(lang)
-                            >
-                                {name}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
-        </header>
     }
 }
