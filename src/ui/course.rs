@@ -137,16 +137,9 @@ fn filter_glossary(query: &str) -> (usize, usize) {
     {
         index.set_hidden(!words.is_empty());
     }
-    let Ok(names) = document().query_selector_all("dl.glossary > dt") else {
-        return (0, words.len());
-    };
-    for n in 0..names.length() {
-        let Some(name) = names
-            .item(n)
-            .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
+    let names = super::dom::found(document().query_selector_all("dl.glossary > dt"))
+        .filter_map(|node| node.dyn_into::<web_sys::HtmlElement>().ok());
+    for name in names {
         let definition = name
             .next_element_sibling()
             .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok());

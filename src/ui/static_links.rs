@@ -2,13 +2,12 @@
 //! leave out what a teacher link hides; a change of language is a visit to the other language's
 //! page with the same values.
 
-use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-
 use super::context::Lesson;
+use super::dom::found;
 use super::net::language_page;
 use crate::lesson::chapters::Page;
 use crate::lesson::{to_query, Field, Lang, PanelId, Params};
+use leptos::prelude::*;
 
 /// The query of `params` as a link to another page of the course writes it: every value but
 /// the lesson step (a chapter's link opens the chapter, not lesson mode), or `step` if given.
@@ -25,16 +24,7 @@ fn query_for_link(params: &Params, step: usize) -> String {
 /// teacher's values, hidden panels and locks go with the class from chapter to chapter; a
 /// check-yourself question's link (`data-step`) opens its lesson step with them.
 pub fn keep_query_in_links(params: &Params) {
-    let Ok(links) = document().query_selector_all("a[data-keep-query]") else {
-        return;
-    };
-    for n in 0..links.length() {
-        let Some(link) = links
-            .item(n)
-            .and_then(|l| l.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
+    for link in found(document().query_selector_all("a[data-keep-query]")) {
         let href = link.get_attribute("href").unwrap_or_default();
         let (address, hash) = href.split_at(href.find('#').unwrap_or(href.len()));
         let path = address.split('?').next().unwrap_or_default();
