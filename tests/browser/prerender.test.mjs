@@ -5,15 +5,12 @@
 // so a link with other values keeps the text they do not change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openPage, waitForApp, settle, assertClean, courseMap, frames } from './harness.mjs';
+import { useSite, openPage, waitForApp, settle, assertClean, courseMap, frames, MANIFEST } from './harness.mjs';
 
 const env = useSite();
 
-// Every panel's heading, in page order (src/i18n: the English titles).
-const PANEL_IDS = [
-  'word-order', 'embedding', 'vector', 'heatmap', 'waves', 'frequencies', 'rotation',
-  'dot-product', 'add-concat', 'saturation', 'extrapolation', 'rope', 'alibi', 'real-data',
-];
+// Every panel's anchor, in page order (the app's chapters, src/lesson/chapters.rs).
+const PANEL_IDS = MANIFEST.chapters.flatMap((chapter) => chapter.panels);
 // The course's pages of one language: the contents (the site's root) and each chapter's.
 const { chapters: CHAPTERS } = courseMap();
 const PAGES = ['', ...CHAPTERS.map((chapter) => `${chapter}/`)];
