@@ -16,7 +16,7 @@ use pe_explorer::lesson::handout::{handout_path, HandoutKind};
 use pe_explorer::lesson::labs::{lab_prefixes, LabId, LABS};
 use pe_explorer::lesson::playlist::PlanId;
 use pe_explorer::lesson::query::field_value;
-use pe_explorer::lesson::steps::{LessonPlan, STEP_PANELS};
+use pe_explorer::lesson::steps::{LessonPlan, NoteKind, STEP_PANELS};
 use pe_explorer::lesson::{from_query, Field, Lang, PanelId, Params};
 use pe_explorer::ui::handout::handout_page;
 use pe_explorer::ui::{App, PRERENDERED_ID};
@@ -140,7 +140,10 @@ const MANIFEST_FILE: &str = "app-manifest.json";
 /// - `labs`: each lab's name in `labs=`, its heading's anchor and its panel;
 /// - `chapters`: each chapter's folder, its panels and the test ids of the canvases its page
 ///   renders (`canvases`, read from the prerendered chapter);
-/// - `steps`: each lesson step's panel (`STEP_PANELS`), chapter and lab (`assets/lesson.txt`).
+/// - `steps`: each lesson step's panel (`STEP_PANELS`), chapter, and from `assets/lesson.txt` as
+///   `LessonPlan` reads it its lab, whether its answer is a run's, its minutes and its texts in
+///   both languages (question, reveal, answer, short reveal, words, the teacher's notes);
+/// - `plans`: each lesson plan's id, steps, title and aim.
 fn manifest(lesson: &LessonPlan, canvases: &[Vec<String>]) -> String {
     use serde_json::json;
     let defaults = Params::default();
@@ -174,14 +177,43 @@ fn manifest(lesson: &LessonPlan, canvases: &[Vec<String>]) -> String {
             })
         })
         .collect();
+    // A text of the lesson in both languages, as `{ "en": …, "zh": … }`.
+    let both = |text: &dyn Fn(Lang) -> serde_json::Value| json!({ "en": text(Lang::En), "zh": text(Lang::Zh) });
     let steps: Vec<_> = STEP_PANELS
         .iter()
         .enumerate()
         .map(|(n, panel)| {
+            let step = n + 1;
             json!({
                 "panel": panel.anchor(),
-                "chapter": chapter_of_step(n + 1).map(|c| CHAPTERS[c].id),
-                "lab": lesson.lab(n + 1).map(LabId::link_name),
+                "chapter": chapter_of_step(step).map(|c| CHAPTERS[c].id),
+                "lab": lesson.lab(step).map(LabId::link_name),
+                "run": lesson.run(step).is_some(),
+                "minutes": lesson.minutes(step),
+                "question": both(&|lang| lesson.question(step, lang).into()),
+                "reveal": both(&|lang| lesson.reveal(step, lang).into()),
+                "answer": both(&|lang| lesson.answer(step, lang).into()),
+                "short": both(&|lang| lesson.short_reveal(step, lang).into()),
+                "words": both(&|lang| lesson.words(step, lang).into()),
+                "notes": both(&|lang| {
+                    NoteKind::ALL
+                        .iter()
+                        .map(|&kind| (kind.word().to_owned(), lesson.note(step, lang, kind).into()))
+                        .collect::<serde_json::Map<_, _>>()
+                        .into()
+                }),
+            })
+        })
+        .collect();
+    let plans: Vec<_> = lesson
+        .plans()
+        .iter()
+        .map(|plan| {
+            json!({
+                "id": plan.id,
+                "steps": plan.steps,
+                "title": { "en": plan.titles[0], "zh": plan.titles[1] },
+                "aim": { "en": plan.aims[0], "zh": plan.aims[1] },
             })
         })
         .collect();
@@ -191,6 +223,7 @@ fn manifest(lesson: &LessonPlan, canvases: &[Vec<String>]) -> String {
         "labs": labs,
         "chapters": chapters,
         "steps": steps,
+        "plans": plans,
     });
     serde_json::to_string_pretty(&manifest).expect("plain JSON values")
 }

@@ -7,24 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, ROOT, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage, eventually, MANIFEST } from './harness.mjs';
+import { useSite, openPage, waitForApp, canvasHash, settle, assertClean, urlState, urlParam, courseMap, pageFor, stepPage, onStepPage, eventually, MANIFEST, lessonSteps } from './harness.mjs';
 
 const env = useSite();
 
-/** The lesson's texts as the app must show them: [step][lang] = { question, answer }. */
-function lessonTexts() {
-  const texts = {};
-  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
-    const m = line.match(/^(en|zh) (\d+) ([?!]) (.*)$/);
-    if (!m) continue;
-    const [, lang, step, kind, text] = m;
-    texts[step] ??= {};
-    texts[step][lang] ??= {};
-    texts[step][lang][kind === '?' ? 'question' : 'answer'] = text.trim();
-  }
-  return texts;
-}
 
 /** Where each step looks (the app's list, `MANIFEST.steps`): its panel, or for a lab's step the
  * lab's title, which lesson mode scrolls to once the tools have drawn it. Each must be on screen
@@ -67,13 +53,13 @@ async function expectStep(page, step, lang, texts) {
   await page.waitForFunction(
     ([n, text]) => document.querySelector('[data-testid="lesson-prompt"]')?.textContent === text &&
       document.querySelector('[data-testid="lesson-step"]')?.textContent.includes(String(n)),
-    [step, texts[step][lang].question],
+    [step, texts[step].question[lang]],
   );
   assert.equal(stepOf(page), step);
 }
 
 test('lesson mode: every step by keyboard, each at its panel; the URL restores the step', async () => {
-  const texts = lessonTexts();
+  const texts = lessonSteps();
   const total = Object.keys(texts).length;
   assert.equal(total, 24);
   const { context, page, problems } = await openPage(env.browser, env.site.origin);
@@ -88,7 +74,7 @@ test('lesson mode: every step by keyboard, each at its panel; the URL restores t
   // The answer is hidden until asked for.
   assert.equal(await page.getByTestId('lesson-reveal').isHidden(), true);
   await page.getByTestId('lesson-reveal-button').click();
-  assert.equal(await page.getByTestId('lesson-reveal').textContent(), texts[1].en.answer);
+  assert.equal(await page.getByTestId('lesson-reveal').textContent(), texts[1].reveal.en);
   // Focus back on the page, where the window is (a click on the body's own corner would scroll
   // to the top, above the panel, once the contents list the labs).
   await page.mouse.click(5, 5);

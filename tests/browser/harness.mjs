@@ -373,42 +373,18 @@ export async function onStepPage(page, n) {
 }
 
 /**
- * The lesson as the tests need it: per step (a string key, "1" to "24") its panel and its lab if
- * any (the app's, `MANIFEST.steps`), and from assets/lesson.txt the names it masks until Reveal, holds after it and shows its answer
- * with (payoff; without the line, all that Reveal unmasks), and per language
- * the answer as the panel prints it, the answer's words and numbers, and the teacher's notes
- * (misconception, point, ask).
+ * The lesson as the tests need it, as the app reads it (`MANIFEST.steps`: src/lesson/steps.rs
+ * over assets/lesson.txt): per step (a string key, "1" to "24") its panel, its lab if any,
+ * whether its answer is a run's, its minutes, and per language its question, reveal text,
+ * answer as the panel prints it, short reveal, the answer's words and numbers, and the
+ * teacher's notes (misconception, point, ask).
  */
 export function lessonSteps() {
-  const steps = Object.fromEntries(MANIFEST.steps.map(({ panel, lab }, n) =>
-    [String(n + 1), lab === null ? { panel } : { panel, lab }]));
-  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
-    let m = line.match(/^(en|zh) (\d+) = (.*)$/);
-    if (m) ((steps[m[2]] ??= {}).answer ??= {})[m[1]] = m[3].trim();
-    m = line.match(/^(en|zh) (\d+) words (.*)$/);
-    if (m) ((steps[m[2]] ??= {}).words ??= {})[m[1]] = m[3].split('|').map((w) => w.trim());
-    m = line.match(/^(en|zh) (\d+) (misconception|point|ask) (.*)$/);
-    if (m) (((steps[m[2]] ??= {}).notes ??= {})[m[1]] ??= {})[m[3]] = m[4].trim();
-    m = line.match(/^(en|zh) (\d+) ([?!]) (.*)$/);
-    if (m) ((steps[m[2]] ??= {})[m[3] === '?' ? 'question' : 'reveal'] ??= {})[m[1]] = m[4].trim();
-    m = line.match(/^(\d+) minutes (\d+)$/);
-    if (m) (steps[m[1]] ??= {}).minutes = Number(m[2]);
-    m = line.match(/^(\d+) run$/);
-    if (m) (steps[m[1]] ??= {}).run = true;
-    m = line.match(/^(\d+) (mask|hold|payoff) (.*)$/);
-    if (m) (steps[m[1]] ??= {})[{ mask: 'masks', hold: 'holds', payoff: 'payoff' }[m[2]]] = m[3].trim().split(/\s+/);
-  }
-  return steps;
+  return Object.fromEntries(MANIFEST.steps.map((step, n) => [String(n + 1), step]));
 }
 
-/** The lesson plans of assets/lesson.txt: per id, its steps and per language its title and aim. */
+/** The lesson plans, as the app reads them (`MANIFEST.plans`): per id, its steps and per
+ * language its title and aim. */
 export function lessonPlans() {
-  const plans = {};
-  for (const line of readFileSync(resolve(ROOT, 'assets/lesson.txt'), 'utf8').split('\n')) {
-    let m = line.match(/^plan (\S+) steps (.*)$/);
-    if (m) (plans[m[1]] ??= {}).steps = m[2].split(',').map(Number);
-    m = line.match(/^plan (\S+) (en|zh) (title|aim) (.*)$/);
-    if (m) (((plans[m[1]] ??= {})[m[3]] ??= {})[m[2]] = m[4].trim());
-  }
-  return plans;
+  return Object.fromEntries(MANIFEST.plans.map(({ id, ...plan }) => [id, plan]));
 }
