@@ -230,12 +230,12 @@ fn manifest(lesson: &LessonPlan, canvases: &[Vec<String>]) -> String {
 
 /// The test ids of the canvases in `html`, in page order (`data-testid="canvas-…"`).
 fn canvas_ids(html: &str) -> Vec<String> {
-    const ATTRIBUTE: &str = r#"data-testid="canvas-"#;
-    html.match_indices(ATTRIBUTE)
-        .filter_map(|(at, _)| {
-            let value = &html[at + ATTRIBUTE.len() - "canvas-".len()..];
-            Some(value[..value.find('"')?].to_owned())
-        })
+    const ATTRIBUTE: &str = r#"data-testid=""#;
+    html.split(ATTRIBUTE)
+        .skip(1)
+        .filter_map(|rest| Some(&rest[..rest.find('"')?]))
+        .filter(|id| id.starts_with("canvas-"))
+        .map(str::to_owned)
         .collect()
 }
 

@@ -215,6 +215,7 @@ impl LessonPlan {
     ///             zh 1 short 答\nzh 1 words 19.9 | 答\n";
     /// let plan = LessonPlan::parse_steps(file, 1).unwrap();
     /// assert_eq!(plan.panel(1), Some(PanelId::WordOrder));
+    /// assert_eq!((plan.panel(0), plan.panel(2)), (None, None));
     /// assert_eq!(plan.question(1, Lang::Zh), "问");
     /// assert_eq!(plan.words(1, Lang::Zh), ["19.9", "答"]);
     /// assert!(LessonPlan::parse_steps("1 panel waves", 1).is_err());
@@ -336,7 +337,8 @@ impl LessonPlan {
 
     /// The panel of step `step` (1-based).
     pub fn panel(&self, step: usize) -> Option<PanelId> {
-        self.step(step).and(STEP_PANELS.get(step - 1).copied())
+        self.step(step)?;
+        STEP_PANELS.get(step.checked_sub(1)?).copied()
     }
 
     /// Step `step`'s before state: [`lesson_base`] of `from`, its before parameters, the step.
@@ -500,8 +502,10 @@ fn read_line(line: &str, steps: &mut [StepPlan]) -> Option<()> {
         }
         (None, "lab") => {
             let lab = LabId::from_anchor(&format!("{LAB_ANCHOR_PREFIX}{rest}"))?;
-            step.lab = Some(lab).filter(|lab| lab.panel() == panel);
-            step.lab?;
+            if lab.panel() != panel {
+                return None;
+            }
+            step.lab = Some(lab);
         }
         // `N run`: after the step's `lab` line, whose lab it runs.
         (None, "run") if rest.is_empty() && step.lab.is_some() => {
