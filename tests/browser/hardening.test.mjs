@@ -178,15 +178,11 @@ test('soak: 2000 random interactions on each page that holds their targets, no e
     const sliders = [];
     for (const name of ['d_model', 'length', 'pos', 'k', 'i', 'base', 'amp']) if (await present(`slider-${name}`)) sliders.push(name);
     // Each action with the element it needs; the page's own are played.
+    // The one action that can hide the sliders the others need: the loop opens them again after it.
+    const toggleControls = async () => page.getByTestId('controls-toggle').click();
     const all = [
-      ['slider-pos', async () => {
-        await page.getByTestId(`slider-${pick(sliders)}`).focus();
-        await page.keyboard.press(pick(keys));
-      }],
-      ['slider-pos', async () => {
-        await page.getByTestId(`slider-${pick(sliders)}`).focus();
-        await page.keyboard.press(pick(keys));
-      }],
+      ['slider-pos', async () => page.getByTestId(`slider-${pick(sliders)}`).press(pick(keys))],
+      ['slider-pos', async () => page.getByTestId(`slider-${pick(sliders)}`).press(pick(keys))],
       ['canvas-heatmap', async () => {
         const box = await heatmap.boundingBox();
         await heatmap.hover({ position: { x: random() * box.width, y: random() * box.height } });
@@ -206,7 +202,7 @@ test('soak: 2000 random interactions on each page that holds their targets, no e
         const chips = page.locator('[data-testid^="remove-dim-"]');
         if ((await chips.count()) > 0) await chips.first().click();
       }],
-      ['controls-toggle', async () => page.getByTestId('controls-toggle').click()],
+      ['controls-toggle', toggleControls],
       ['real-word-0', async () => page.getByTestId(`real-word-${pick(['0', '1', '2'])}`).selectOption(String(Math.floor(random() * 57)))],
     ];
     const actions = [];
@@ -229,11 +225,13 @@ test('soak: 2000 random interactions on each page that holds their targets, no e
       await page.waitForSelector('[data-testid="panel-real-data"][data-state="ready"]', { timeout: 30000 });
       await page.waitForFunction(() => /e/.test(document.querySelector('[data-testid="real-fit-sinusoidal"]').textContent), null, { timeout: 60000 });
     }
+    if (!(await page.getByTestId('slider-pos').isVisible())) await toggleControls();
     let done = 2;
     let baseline;
     while (done < total) {
-      if (!(await page.getByTestId('slider-pos').isVisible())) await page.getByTestId('controls-toggle').click();
-      await pick(actions)();
+      const action = pick(actions);
+      await action();
+      if (action === toggleControls && !(await page.getByTestId('slider-pos').isVisible())) await toggleControls();
       done += 1;
       if (done === 100) {
         await settle(page);
