@@ -512,20 +512,20 @@ const BOUNDED: [Field; 6] = [
 /// gives k = 3 again. Each wish is kept with the value shown after it; once the field is changed
 /// some other way (a link, a lesson step), the wish is forgotten.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Wishes([Option<(usize, usize)>; BOUNDED.len()]);
+pub struct ChosenValues([Option<(usize, usize)>; BOUNDED.len()]);
 
-impl Wishes {
+impl ChosenValues {
     /// The state after the control of `moved` took `state.with(moved, value)`: every other
     /// bounded field goes back up towards its wish, as far as its bound now allows.
     ///
     /// ```
-    /// use pe_explorer::lesson::{query::Wishes, Field, Params};
-    /// let mut wishes = Wishes::default();
-    /// let p = wishes.set(Params::default(), Field::K, 3.0);
-    /// let p = wishes.set(p, Field::Pos, 99.0);
-    /// assert_eq!((p.pos, p.k, wishes.held(Field::K)), (99, 0, Some(3)));
-    /// let p = wishes.set(p, Field::Pos, 10.0);
-    /// assert_eq!((p.k, wishes.held(Field::K)), (3, None));
+    /// use pe_explorer::lesson::{query::ChosenValues, Field, Params};
+    /// let mut chosen = ChosenValues::default();
+    /// let p = chosen.set(Params::default(), Field::K, 3.0);
+    /// let p = chosen.set(p, Field::Pos, 99.0);
+    /// assert_eq!((p.pos, p.k, chosen.held(Field::K)), (99, 0, Some(3)));
+    /// let p = chosen.set(p, Field::Pos, 10.0);
+    /// assert_eq!((p.k, chosen.held(Field::K)), (3, None));
     /// ```
     pub fn set(&mut self, state: Params, moved: Field, value: f64) -> Params {
         let mut next = state.with(moved, value);

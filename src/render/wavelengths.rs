@@ -13,15 +13,18 @@ use crate::encoding::rope_scaling::{
     aligned_score_block_mean, angles_seen_and_needed, Extension, Frequencies, Method,
 };
 
-/// A line colour per method (Okabe and Ito's palette, told apart in the common colour-vision
-/// deficiencies), in `Method::ALL`'s order.
-pub const COLOURS: [&str; 7] = [
-    "#999999", "#0072B2", "#009E73", "#56B4E9", "#D55E00", "#CC79A7", "#E69F00",
-];
-
-/// The index of `method` in `Method::ALL` (its colour's, its name's).
-pub fn method_index(method: Method) -> usize {
-    Method::ALL.iter().position(|m| *m == method).unwrap_or(0)
+/// The line colour of `method` (Okabe and Ito's palette, told apart in the common colour-vision
+/// deficiencies).
+pub fn method_colour(method: Method) -> &'static str {
+    match method {
+        Method::Direct => "#999999",
+        Method::Pi => "#0072B2",
+        Method::Ntk => "#009E73",
+        Method::Dynamic => "#56B4E9",
+        Method::Yarn => "#D55E00",
+        Method::Llama3 => "#CC79A7",
+        Method::LongRope => "#E69F00",
+    }
 }
 
 /// "10ⁿ" with the exponent in superscript digits.
@@ -94,7 +97,7 @@ pub fn wavelength_marks(lab: &Extension, plain: &Frequencies, scaled: &Frequenci
     marks.push(Mark::Path {
         d: series(scaled),
         class: "scaled",
-        colour: COLOURS[method_index(lab.method)],
+        colour: method_colour(lab.method),
         width: 2.5,
     });
     marks.push(frame.x_label(0.0, false, "i = 0".into()));
@@ -195,7 +198,7 @@ pub fn score_marks(lab: &Extension) -> Vec<Mark> {
         marks.push(Mark::Path {
             d: frame.path(points),
             class: "curve",
-            colour: COLOURS[method_index(method)],
+            colour: method_colour(method),
             width: if method == lab.method { 2.5 } else { 1.0 },
         });
     }
@@ -356,10 +359,7 @@ mod tests {
             })
             .collect();
         assert_eq!(paths.len(), 6);
-        assert_eq!(
-            paths.last(),
-            Some(&(COLOURS[method_index(Method::Llama3)], 2.5))
-        );
+        assert_eq!(paths.last(), Some(&(method_colour(Method::Llama3), 2.5)));
         assert!(paths[..5].iter().all(|(_, w)| *w == 1.0));
     }
 

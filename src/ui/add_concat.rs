@@ -11,7 +11,7 @@ use super::canvas::{
     canvas_height, css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
 use super::chart::{draw_line_chart, LineChart};
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::controls::SentenceSelect;
 use super::controls::{field_control, SwitchBox};
 use super::math::{Formula, Math};
@@ -173,11 +173,11 @@ pub fn AddConcatPanel() -> impl IntoView {
             }) />
             <div class="panel-controls">
                 <SentenceSelect testid="select-sentence" />
-                <label hidden=Gate::of(Field::Token).hidden() data-hide-as=Gate::of(Field::Token).hide_as()>
+                <label hidden=Restriction::of(Field::Token).hidden() data-hide-as=Restriction::of(Field::Token).hide_as()>
                     {tr(Key::TokenLabel)}
                     <select
                         data-testid="select-token"
-                        disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title()
+                        disabled=Restriction::of(Field::Token).disabled() title=Restriction::of(Field::Token).title()
                         on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                                 set(Field::Token, v as f64);

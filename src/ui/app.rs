@@ -76,7 +76,12 @@ fn mount_in(opening: Parsed) {
 /// (`prerendered::append_panels_in_turn`), so no task blocks a phone for long, and the course's
 /// static parts (`course.rs`), which only the prerender writes, are left out.
 #[component]
-pub fn App(opening: Parsed, page: Page) -> impl IntoView {
+pub fn App(
+    /// The state the link opened with, and what it could not use.
+    opening: Parsed,
+    /// Which page of the course this is.
+    page: Page,
+) -> impl IntoView {
     let lang = opening.params.lang;
     let shell = start(opening, page);
     let in_browser = cfg!(not(feature = "ssr"));

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::canvas::{restyle_canvases, ViewportEpoch};
-use super::context::{tr, use_lesson, Gate, Lesson};
+use super::context::{tr, use_lesson, Lesson, Restriction};
 use crate::i18n::Key;
 use crate::lesson::labs::{open_labs_in, LabId, LAB_WORD};
 use crate::lesson::tools::ToolsCommand;
@@ -41,7 +41,13 @@ pub fn teacher_tools(command: &ToolsCommand) {
 /// and following a `#section` link cost a phone nothing of the tools. docs/internals.md,
 /// "Labs".
 #[component]
-pub fn LabSlot(panel: PanelId, #[prop(into)] near: Signal<bool>) -> impl IntoView {
+pub fn LabSlot(
+    /// The panel whose labs these are.
+    panel: PanelId,
+    /// Whether the panel is about to draw: a lab the link opened is asked for then.
+    #[prop(into)]
+    near: Signal<bool>,
+) -> impl IntoView {
     let lesson = use_lesson();
     // The labs the link opened (the tools open them; until they come, their folds are open and
     // say that the lab is on its way: style/main.css).
@@ -140,9 +146,9 @@ pub fn ClassroomTools() -> impl IntoView {
     // What the tools show, as one memo: a slider move re-runs none of their attributes.
     let shown = Memo::new(move |_| params.with(|p| (p.step, p.presenter, p.theme)));
     let step = move || shown.get().0;
-    let step_gate = Gate::of(Field::Step);
-    let presenter_gate = Gate::of(Field::Presenter);
-    let theme_gate = Gate::of(Field::Theme);
+    let step_gate = Restriction::of(Field::Step);
+    let presenter_gate = Restriction::of(Field::Presenter);
+    let theme_gate = Restriction::of(Field::Theme);
     view! {
         <div class="classroom-tools">
             <button

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::i18n::{Bilingual, Key, Translate};
 use crate::lesson::panels::PanelSet;
 use crate::lesson::params::FieldSet;
-use crate::lesson::query::Wishes;
+use crate::lesson::query::ChosenValues;
 use crate::lesson::{Field, Lang, PanelId, Params};
 
 /// The lesson state shared with every panel. A `Copy` handle to one signal: panels read it and
@@ -22,7 +22,7 @@ pub struct Lesson {
     teacher: Memo<(FieldSet, FieldSet, PanelSet)>,
     /// The values chosen for fields that other controls now hold lower (k by pos, i by
     /// d_model…), restored when they fit again.
-    pub wishes: RwSignal<Wishes>,
+    pub chosen: RwSignal<ChosenValues>,
 }
 
 impl Lesson {
@@ -32,17 +32,17 @@ impl Lesson {
             params,
             lang: Memo::new(move |_| params.with(|p| p.lang)),
             teacher: Memo::new(move |_| params.with(|p| (p.hidden, p.locked, p.hidden_panels))),
-            wishes: RwSignal::new(Wishes::default()),
+            chosen: RwSignal::new(ChosenValues::default()),
         }
     }
 
     /// Sets one field from its control: the nearest valid state, with every value another
-    /// control had pushed down brought back as far as it now fits ([`Wishes`]).
+    /// control had pushed down brought back as far as it now fits ([`ChosenValues`]).
     pub fn set(self, field: Field, value: f64) {
         let state = self.params.get_untracked();
-        let mut wishes = self.wishes.get_untracked();
-        let next = wishes.set(state, field, value);
-        self.wishes.set(wishes);
+        let mut chosen = self.chosen.get_untracked();
+        let next = chosen.set(state, field, value);
+        self.chosen.set(chosen);
         self.params.set(next);
     }
 
@@ -79,16 +79,16 @@ pub fn tr(text: impl Bilingual) -> impl Fn() -> &'static str + Copy + Send + Syn
 
 /// What a teacher link does to the control of `field`: `hidden` hides the whole control,
 /// `disabled` and `title` lock it and say why. Spread on the control's outer element and its
-/// input: `<div hidden=gate.hidden() data-hide-as=gate.hide_as()>` and `<input disabled=gate.disabled() title=gate.title()>`.
+/// input: `<div hidden=restriction.hidden() data-hide-as=restriction.hide_as()>` and `<input disabled=restriction.disabled() title=restriction.title()>`.
 #[derive(Clone, Copy)]
-pub struct Gate {
+pub struct Restriction {
     lesson: Lesson,
     field: Field,
 }
 
-impl Gate {
-    pub fn of(field: Field) -> Gate {
-        Gate {
+impl Restriction {
+    pub fn of(field: Field) -> Restriction {
+        Restriction {
             lesson: use_lesson(),
             field,
         }

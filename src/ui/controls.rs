@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::context::{tr, use_lesson, Gate, Lesson};
+use super::context::{tr, use_lesson, Lesson, Restriction};
 use super::finger::FingerTrack;
 
 use crate::encoding::{Layout, DEMO_SENTENCES};
@@ -112,7 +112,10 @@ pub fn embedded_lab_controls(lab: LabId) -> &'static [Field] {
 /// follows ([`embedded_lab_controls`]; the stylesheet keeps them beside the lab). Nothing on any
 /// other page.
 #[component]
-pub fn EmbeddedLabControls(panel: PanelId) -> impl IntoView {
+pub fn EmbeddedLabControls(
+    /// The panel this copy of the controls sits in.
+    panel: PanelId,
+) -> impl IntoView {
     let embed = use_lesson().params.with_untracked(|p| p.embed);
     let lab = embed.and_then(|e| match e {
         Embed::Lab(lab) if lab.panel() == panel => Some(lab),
@@ -136,7 +139,10 @@ pub fn EmbeddedLabControls(panel: PanelId) -> impl IntoView {
 /// agree. On every page, the prerendered one too, so the live page takes over the static one on
 /// a phone without anything moving.
 #[component]
-pub fn InlineControls(panel: PanelId) -> impl IntoView {
+pub fn InlineControls(
+    /// The panel whose controls these are.
+    panel: PanelId,
+) -> impl IntoView {
     let fields = panel_controls(panel);
     (!fields.is_empty()).then(|| {
         view! {
@@ -305,10 +311,10 @@ fn Slider(
     let symbol = field.symbol();
     let id = format!("ctl-{symbol}{scope}");
     let read_out = read_out.unwrap_or_else(|| Signal::derive(move || value.get().to_string()));
-    let gate = Gate::of(field);
+    let restriction = Restriction::of(field);
     // Pair i's label names its dimensions, (2i, 2i+1) or (i, d_model/2 + i): the layout's.
     let params = lesson.params;
-    let held = Memo::new(move |_| lesson.wishes.with(|w| w.held(field)));
+    let held = Memo::new(move |_| lesson.chosen.with(|w| w.held(field)));
     // Why the last typed value was not used as typed.
     let typed = RwSignal::new(None::<String>);
     let note = Signal::derive(move || {
@@ -331,7 +337,7 @@ fn Slider(
     // Moved into the finger's wrapper, which takes its input as children.
     let (range_id, range_testid) = (id.clone(), format!("slider-{symbol}{scope}"));
     view! {
-        <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
+        <div class="control" hidden=restriction.hidden() data-hide-as=restriction.hide_as()>
             <label for=id.clone() id=format!("{id}-label")>
                 // No symbol (an empty span) for a field the formulas do not name.
                 <span class="symbol">{field.formula_symbol()}</span>
@@ -349,8 +355,8 @@ fn Slider(
                 <input
                     type="range"
                     id=range_id
-                    disabled=gate.disabled()
-                    title=gate.title()
+                    disabled=restriction.disabled()
+                    title=restriction.title()
                     data-testid=range_testid
                     min=min
                     max=move || max.get()
@@ -372,7 +378,7 @@ fn Slider(
                 <input
                     type="number"
                     class="exact"
-                    disabled=gate.disabled()
+                    disabled=restriction.disabled()
                     data-testid=format!("value-{symbol}{scope}")
                     aria-labelledby=format!("{id}-label")
                     step="any"
@@ -403,7 +409,7 @@ fn type_value(lesson: Lesson, field: Field, text: &str) -> Option<String> {
     let value = match field.param().kind {
         Kind::Count { get, .. } => get(&parsed.params) as f64,
         Kind::Decimal { get, .. } => get(&parsed.params),
-        _ => return None,
+        Kind::Switch { .. } | Kind::Text { .. } => return None,
     };
     lesson.set(field, value);
     let notice = parsed.notices.into_iter().next()?;
@@ -423,21 +429,22 @@ pub fn LayoutSelect(
 ) -> impl IntoView {
     let lesson = use_lesson();
     let id = format!("ctl-{name}{scope}");
-    let gate = Gate::of(Field::Layout);
+    let restriction = Restriction::of(Field::Layout);
     view! {
-        <div class="control" hidden=gate.hidden() data-hide-as=gate.hide_as()>
+        <div class="control" hidden=restriction.hidden() data-hide-as=restriction.hide_as()>
             <label for=id.clone()>
                 <span class="meaning">{tr(texts[0])}</span>
             </label>
             <select
                 id=id
-                disabled=gate.disabled()
-                title=gate.title()
+                disabled=restriction.disabled()
+                title=restriction.title()
                 data-testid=format!("select-{name}{scope}")
                 on:change=move |ev| {
                     let layout = match event_target_value(&ev).as_str() {
+                        "interleaved" => Layout::Interleaved,
                         "split" => Layout::SplitHalves,
-                        _ => Layout::Interleaved,
+                        _ => return,
                     };
                     lesson.params.update(|p| p.layout = layout);
                 }
@@ -463,9 +470,14 @@ pub fn LayoutSelect(
 /// The field's value is read through `read`; its upper bound may follow other fields.
 #[component]
 pub fn PanelSlider(
+    /// The field it moves (its label, its id, a teacher link's `hide=` and `lock=`).
     field: Field,
+    /// The smallest value.
     min: usize,
-    #[prop(into)] max: Signal<f64>,
+    /// The largest value, which may follow other fields.
+    #[prop(into)]
+    max: Signal<f64>,
+    /// Reads the field's value from the state.
     read: fn(&Params) -> usize,
 ) -> impl IntoView {
     let lesson = use_lesson();
@@ -485,7 +497,10 @@ pub fn PanelSlider(
 /// The demo-sentence select; the embedding and add-versus-concatenate panels both carry one,
 /// moving the one `sentence` of the lesson.
 #[component]
-pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
+pub fn SentenceSelect(
+    /// The select's `data-testid` (each panel's copy has its own).
+    testid: &'static str,
+) -> impl IntoView {
     view! {
         <ChoiceSelect
             testid=testid.to_string()
@@ -502,23 +517,28 @@ pub fn SentenceSelect(testid: &'static str) -> impl IntoView {
 /// such select is this one compiled component (the sentence and the real-data word pickers).
 #[component]
 pub fn ChoiceSelect(
+    /// The select's `data-testid`.
     testid: String,
     /// The field it sets, for a teacher link's `hide=` and `lock=`.
     field: Field,
+    /// What is chosen.
     label: Key,
+    /// The options' texts, in the order of their numbers.
     choices: &'static [&'static str],
+    /// Reads the chosen number from the state.
     read: fn(&Params) -> usize,
+    /// Writes a newly chosen number into the state.
     write: fn(&mut Params, usize),
 ) -> impl IntoView {
     let params = use_lesson().params;
-    let gate = Gate::of(field);
+    let restriction = Restriction::of(field);
     view! {
-        <label hidden=gate.hidden() data-hide-as=gate.hide_as()>
+        <label hidden=restriction.hidden() data-hide-as=restriction.hide_as()>
             {tr(label)}
             <select
                 data-testid=testid
-                disabled=gate.disabled()
-                title=gate.title()
+                disabled=restriction.disabled()
+                title=restriction.title()
                 on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<usize>() {
                         params.update(|p| write(p, v));
@@ -539,16 +559,23 @@ pub fn ChoiceSelect(
 /// A checkbox for one switch of the lesson (a `switch(..)` entry of the URL table), labelled
 /// with the field's label and gated by a teacher link's `hide=` and `lock=`.
 #[component]
-pub fn SwitchBox(field: Field, testid: &'static str, read: fn(&Params) -> bool) -> impl IntoView {
+pub fn SwitchBox(
+    /// The switch it sets (its label, a teacher link's `hide=` and `lock=`).
+    field: Field,
+    /// The checkbox's `data-testid`.
+    testid: &'static str,
+    /// Reads the switch from the state.
+    read: fn(&Params) -> bool,
+) -> impl IntoView {
     let params = use_lesson().params;
-    let gate = Gate::of(field);
+    let restriction = Restriction::of(field);
     view! {
-        <label hidden=gate.hidden() data-hide-as=gate.hide_as() class="check">
+        <label hidden=restriction.hidden() data-hide-as=restriction.hide_as() class="check">
             <input
                 type="checkbox"
                 data-testid=testid
-                disabled=gate.disabled()
-                title=gate.title()
+                disabled=restriction.disabled()
+                title=restriction.title()
                 checked=read(&params.get_untracked())
                 prop:checked=move || read(&params.get())
                 on:change=move |ev| {

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::canvas::{css_color, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors};
 use super::classroom::LabSlot;
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::controls::SentenceSelect;
 use super::panel::Panel;
 use super::parts::{Figure, Reading};
@@ -124,7 +124,7 @@ pub fn EmbeddingPanel() -> impl IntoView {
             <div class="panel-controls">
                 <SentenceSelect testid="select-embed-sentence" />
             </div>
-            <fieldset class="chips" hidden=Gate::of(Field::Token).hidden() data-hide-as=Gate::of(Field::Token).hide_as() disabled=Gate::of(Field::Token).disabled() title=Gate::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
+            <fieldset class="chips" hidden=Restriction::of(Field::Token).hidden() data-hide-as=Restriction::of(Field::Token).hide_as() disabled=Restriction::of(Field::Token).disabled() title=Restriction::of(Field::Token).title() aria-label=tr(Key::EmbedToken)>
                 {move || {
                     let chosen = params.get().token;
                     let colon = lesson.lang.get().colon();

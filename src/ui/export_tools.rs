@@ -43,7 +43,10 @@ pub fn describe_charts(panel: &Element) {
 /// with the panel's title, legend and parameters, and write what happened (an SVG that could not
 /// be made, code copied) into the row's status line (`role=status`).
 #[component]
-pub fn ExportRow(panel: PanelId) -> impl IntoView {
+pub fn ExportRow(
+    /// The panel whose pictures and numbers the buttons export.
+    panel: PanelId,
+) -> impl IntoView {
     let lang = use_lesson().lang;
     let anchor = panel.anchor();
     // Pictures everywhere; under the heatmap also the matrix and code that rebuilds it.

@@ -40,6 +40,7 @@ pub fn FingerTrack(
     /// Receives each value the finger gives.
     #[prop(into)]
     on_value: Callback<f64>,
+    /// The input the track lies over.
     children: Children,
 ) -> impl IntoView {
     let drag = StoredValue::new(None::<Drag>);

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::classroom::ClassroomTools;
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::net::this_page;
 use super::static_links::go_to_language;
 use crate::i18n::Key;
@@ -13,7 +13,7 @@ use crate::lesson::{Field, Lang};
 #[component]
 pub fn Header() -> impl IntoView {
     let lesson = use_lesson();
-    let lang_gate = Gate::of(Field::Lang);
+    let lang_gate = Restriction::of(Field::Lang);
     // Each language has its own pages (their text is prerendered in it); the page on screen
     // may have changed inside the app since the header was built.
     let set_lang = move |lang: Lang| {

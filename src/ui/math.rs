@@ -53,7 +53,11 @@ impl Math {
 /// A display formula, or one of two chosen by the state
 /// (`markup=Signal::derive(move || if … { A } else { B })`).
 #[component]
-pub fn Formula(#[prop(into)] markup: Signal<Math>) -> impl IntoView {
+pub fn Formula(
+    /// The formula shown.
+    #[prop(into)]
+    markup: Signal<Math>,
+) -> impl IntoView {
     // Focusable: on a narrow screen a wide formula scrolls inside its box, by keyboard too.
     view! {
         <div

@@ -8,7 +8,10 @@ use crate::i18n::{notice_text, Key};
 use crate::lesson::Notice;
 
 #[component]
-pub fn NoticeBanner(notices: RwSignal<Vec<Notice>>) -> impl IntoView {
+pub fn NoticeBanner(
+    /// What a link asked that the page could not use; the banner's close empties it.
+    notices: RwSignal<Vec<Notice>>,
+) -> impl IntoView {
     let lesson = use_lesson();
     view! {
         <section class="notice" role="status" data-testid="notice" hidden=move || notices.with(Vec::is_empty)>

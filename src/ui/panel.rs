@@ -20,10 +20,18 @@ use crate::lesson::PanelId;
 /// after the heading, so it is still what describes the panel's charts (`describe_charts`).
 #[component]
 pub fn Panel(
+    /// Which panel: its anchor, title, explanation and place in the course.
     id: PanelId,
-    #[prop(optional)] node_ref: Option<NodeRef<html::Section>>,
-    #[prop(optional, into)] state: Option<Signal<&'static str>>,
-    #[prop(optional, into)] text: Option<Signal<Key>>,
+    /// The panel's section element, for a panel that watches it.
+    #[prop(optional)]
+    node_ref: Option<NodeRef<html::Section>>,
+    /// Shown as `data-state` (the real-data panel's download state).
+    #[prop(optional, into)]
+    state: Option<Signal<&'static str>>,
+    /// The explanation when it follows the state; by default the fixed `panel_text(id)`.
+    #[prop(optional, into)]
+    text: Option<Signal<Key>>,
+    /// The panel's controls, charts and read-outs, under its heading and explanation.
     children: Children,
 ) -> impl IntoView {
     let lesson = use_lesson();

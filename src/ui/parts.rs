@@ -11,9 +11,13 @@ use crate::i18n::{Key, Translate};
 /// / width) is the shape its drawing gives it (see [`CANVAS_WIDTH`]).
 #[component]
 pub fn Figure(
+    /// The canvas, for the panel's drawing effect.
     node_ref: NodeRef<html::Canvas>,
+    /// The drawing's height over its width.
     aspect: f64,
+    /// The canvas's `data-testid`.
     testid: &'static str,
+    /// The caption under the canvas, also its accessible name.
     caption: Key,
 ) -> impl IntoView {
     view! {
@@ -26,7 +30,10 @@ pub fn Figure(
 
 /// A fixed text of the page in its own element, in the language on screen.
 #[component]
-pub fn PageText(key: Key) -> impl IntoView {
+pub fn PageText(
+    /// The text.
+    key: Key,
+) -> impl IntoView {
     // A part that states a lesson step's answer (`⟦name|…⟧`) is its own span, which lesson
     // mode hides until Reveal.
     let lang = super::context::use_lesson().lang;
@@ -36,9 +43,13 @@ pub fn PageText(key: Key) -> impl IntoView {
 /// One labelled number of a panel's read-out list (`<dl class="numbers">`).
 #[component]
 pub fn Reading(
+    /// What the number is.
     label: Key,
+    /// The number's `data-testid`.
     testid: &'static str,
-    #[prop(into)] value: Signal<String>,
+    /// The number, as printed.
+    #[prop(into)]
+    value: Signal<String>,
 ) -> impl IntoView {
     view! {
         <dt>{tr(label)}</dt>
@@ -49,9 +60,13 @@ pub fn Reading(
 /// A reading whose label is a formula, the same in every language.
 #[component]
 pub fn SymbolReading(
+    /// The formula that names the number.
     label: &'static str,
+    /// The number's `data-testid`.
     testid: &'static str,
-    #[prop(into)] value: Signal<String>,
+    /// The number, as printed.
+    #[prop(into)]
+    value: Signal<String>,
 ) -> impl IntoView {
     view! {
         <dt>{label}</dt>
@@ -62,7 +77,10 @@ pub fn SymbolReading(
 /// The key under a chart: entry n names what is drawn in `series_color(n)` (the
 /// `swatch series-n` classes carry the same colours).
 #[component]
-pub fn Legend(keys: &'static [Key]) -> impl IntoView {
+pub fn Legend(
+    /// What each colour of the chart draws, in the series' order.
+    keys: &'static [Key],
+) -> impl IntoView {
     view! {
         <ul class="legend inline">
             {keys
@@ -76,7 +94,13 @@ pub fn Legend(keys: &'static [Key]) -> impl IntoView {
 
 /// A note that shows only when it has something to say (its text is not empty).
 #[component]
-pub fn Note(testid: &'static str, #[prop(into)] text: Signal<String>) -> impl IntoView {
+pub fn Note(
+    /// The note's `data-testid`.
+    testid: &'static str,
+    /// The note; empty hides it.
+    #[prop(into)]
+    text: Signal<String>,
+) -> impl IntoView {
     view! {
         <p class="note" data-testid=testid hidden=move || text.with(String::is_empty)>{text}</p>
     }

@@ -11,7 +11,7 @@ use crate::lesson::chapters::{anchor_href, Page};
 use super::canvas::{css_color, redraw_on_frame, series_color, SizedCanvas, ThemeColors};
 use super::chart::{draw_line_chart, fitted_range, LineChart, Series, Ticks};
 use super::classroom::LabSlot;
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::controls::{LayoutSelect, PanelSlider};
 use super::math::{by_layout, Formula, Math};
 use super::panel::Panel;
@@ -217,7 +217,7 @@ pub fn RopePanel() -> impl IntoView {
                 <button
                     type="button"
                     data-testid="rope-apart"
-                    disabled=Gate::of(Field::RopeN).disabled()
+                    disabled=Restriction::of(Field::RopeN).disabled()
                     on:click=move |_| shift(0, 1)
                 >
                     {tr(Key::RopeApart)}

@@ -8,7 +8,7 @@ use super::canvas::{
     CANVAS_WIDTH, SERIES,
 };
 use super::chart::{draw_line_chart, LineChart, Series, Ticks};
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::math::{Formula, Math};
 use super::panel::Panel;
 use super::parts::Note;
@@ -215,7 +215,7 @@ pub fn WavesPanel() -> impl IntoView {
                         .replace("{lambda}", &positions_text(wavelength(last, d_model, base)))
                 }
             } />
-            <fieldset class="chips" hidden=Gate::of(Field::Dims).hidden() data-hide-as=Gate::of(Field::Dims).hide_as() disabled=Gate::of(Field::Dims).disabled() title=Gate::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
+            <fieldset class="chips" hidden=Restriction::of(Field::Dims).hidden() data-hide-as=Restriction::of(Field::Dims).hide_as() disabled=Restriction::of(Field::Dims).disabled() title=Restriction::of(Field::Dims).title() aria-label=tr(Key::DimsLabel)>
                 <span class="chips-label">{tr(Key::DimsLabel)}</span>
                 {move || {
                     extra()

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::canvas::{
     canvas_height, paint_cells, redraw_on_frame, SizedCanvas, ThemeColors, CANVAS_WIDTH,
 };
-use super::context::{tr, use_lesson, Gate};
+use super::context::{tr, use_lesson, Restriction};
 use super::controls::SwitchBox;
 use super::math::{Formula, Math};
 use super::panel::Panel;
@@ -63,11 +63,11 @@ pub fn WordOrderPanel() -> impl IntoView {
         <Panel id=PanelId::WordOrder>
             <Formula markup=Math::Pool />
             <div class="panel-controls">
-                <label hidden=Gate::of(Field::OrderPair).hidden() data-hide-as=Gate::of(Field::OrderPair).hide_as()>
+                <label hidden=Restriction::of(Field::OrderPair).hidden() data-hide-as=Restriction::of(Field::OrderPair).hide_as()>
                     {tr(Key::OrderPairLabel)}
                     <select
                         data-testid="select-order-pair"
-                        disabled=Gate::of(Field::OrderPair).disabled() title=Gate::of(Field::OrderPair).title()
+                        disabled=Restriction::of(Field::OrderPair).disabled() title=Restriction::of(Field::OrderPair).title()
                         prop:value=move || params.get().order_pair_shown().to_string()
                         on:change=move |ev| {
                             if let Ok(v) = event_target_value(&ev).parse::<usize>() {

@@ -132,7 +132,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
 
   // Position interpolation: the fastest pair's step between neighbours is the original ÷ s, and
   // with s = L/L₀ no pair is asked for an angle it has not seen.
-  await pick('rope-extension-method', '1');
+  await pick('rope-extension-method', 'pi');
   const s = Number(await text('rope-extension-factor-value'));
   assert.equal(s, 4);
   const [now, was, divided] = await numbers('rope-extension-fastest');
@@ -141,7 +141,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   assert.equal(await text('rope-extension-fates'), '0 / 64 / 0');
 
   // YaRN: the fastest pairs unchanged, the slowest divided by s, a ramp between.
-  await pick('rope-extension-method', '4');
+  await pick('rope-extension-method', 'yarn');
   assert.match(await text('rope-extension-fastest'), /÷ 1\)$/);
   assert.match(await text('rope-extension-slowest'), /× 4\)$/);
   const [kept, interpolated, between] = await numbers('rope-extension-fates');
@@ -152,7 +152,7 @@ test('the context-extension lab: PI divides the neighbour angle by s, YaRN keeps
   await pick('rope-extension-model', '2');
   assert.equal(await text('rope-extension-declared'), '131072');
   assert.equal(await text('rope-extension-stretched'), '65536');
-  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '5');
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), 'llama3');
 
   // A bad config gets a message naming the field, and the lab keeps what it showed.
   const paste = await openPasteBox(page);
@@ -488,14 +488,14 @@ test('the context-extension lab keeps its values in the link (rx_…), says what
   const text = (id) => page.getByTestId(id).textContent();
   // Llama 3.1 8B under PI; rx_s kept the preset's 8, rx_target clamped to the slider's 2^21.
   assert.equal(await page.getByTestId('rope-extension-model').inputValue(), '2');
-  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '1');
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), 'pi');
   assert.equal(await text('rope-extension-factor-value'), '8');
   assert.equal(await text('rope-extension-target-value'), '2097152');
   assert.equal(await text('rope-extension-link-problems'),
     "The link's rx_target=1e12 cannot be used; using 2097152. The link's rx_s=abc cannot be used; using 8.");
   // The address holds the lab's values beside the page's, and keeps them when the page rewrites it.
   const search = async () => Object.fromEntries(await page.evaluate(() => [...new URLSearchParams(location.search)]));
-  await page.getByTestId('rope-extension-method').selectOption('4');
+  await page.getByTestId('rope-extension-method').selectOption('yarn');
   await settle(page);
   assert.equal((await search()).rx_method, 'yarn');
   await page.getByTestId('slider-m').fill('9');
@@ -509,7 +509,7 @@ test('the context-extension lab keeps its values in the link (rx_…), says what
   await waitForApp(page);
   await page.getByTestId('panel-rope').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-testid="rope-extension-title"]', { timeout: 30000 });
-  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), '4');
+  assert.equal(await page.getByTestId('rope-extension-method').inputValue(), 'yarn');
   assert.equal(await page.locator('[data-testid="rope-extension-link-problems"]').count(), 0);
   // The share dialog's student link carries them too.
   await page.getByTestId('share-open').click();

@@ -256,6 +256,7 @@ fn field(text: &str) -> String {
 #[component]
 pub fn FamilyTreeLab() -> impl IntoView {
     let lesson = use_lesson();
+    let labs = super::labs_state();
     let rows = Callback::new(move |_| {
         let lang = lesson.lang.get_untracked();
         let mut csv = [
@@ -303,7 +304,7 @@ pub fn FamilyTreeLab() -> impl IntoView {
                                                 Some(anchor) => view! {
                                                     <a href=super::course_href(anchor, lesson) on:click=move |_| {
                                                         if let Some(lab) = LabId::from_anchor(anchor) {
-                                                            super::draw_lab(lab, lesson);
+                                                            super::draw_lab(lab, labs);
                                                         }
                                                     }>
                                                         {tr(["show", "查看"])}

@@ -55,65 +55,128 @@ lab_views! {
     Nope => nope::NopeLab,
 }
 
-thread_local! {
-    /// The labs unfolded (by name: their anchor without `lab-`), from the link as opened.
-    static OPEN_LABS: ArcRwSignal<Vec<String>> = ArcRwSignal::new(open_labs_in(&opened_query()));
+/// What the tools' labs share, provided as context to each lab's root (`mount`): the tools'
+/// mirror of the lesson state, the link as it was opened, which labs are unfolded, lesson mode's
+/// request to them and the runs they offer.
+/// One is made when the tools start (`LabsState::new`) and lives as long as the page; a test or
+/// a host page can mount labs with another (a given link, say).
+#[derive(Clone, Copy)]
+pub struct LabsState {
+    /// The tools' mirror of the page's lesson state, which the labs follow.
+    lesson: Lesson,
+    /// The query of the link as it was opened, which each lab reads its settings from.
+    opened: StoredValue<String>,
+    /// The labs unfolded (by name: their anchor without `lab-`).
+    open: RwSignal<Vec<String>>,
     /// The labs lesson mode unfolded, folded again when it ends.
-    static LESSON_UNFOLDED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    lesson_unfolded: StoredValue<Vec<String>>,
     /// Whether the open labs are kept in the address yet (the first fold starts that).
-    static OPEN_LABS_KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    open_kept: StoredValue<bool>,
+    /// Lesson mode's request to the labs: the current step's lab values, if it has a lab.
+    lesson_request: RwSignal<Option<String>>,
+    /// The runs the drawn labs offer.
+    runs: RwSignal<Vec<LabRun>>,
 }
 
-/// Unfolds lab `id` (a link is about to show it); whether it was folded.
-pub fn unfold(id: LabId) -> bool {
-    let name = id.link_name();
-    OPEN_LABS.with(|open| {
-        let folded = !open.with_untracked(|open| open.iter().any(|n| n == name));
+impl LabsState {
+    /// The labs' state for a page opened with the query `opened` (its labs unfolded as `labs=`
+    /// says), following `lesson`.
+    pub fn new(opened: String, lesson: Lesson) -> Self {
+        LabsState {
+            lesson,
+            open: RwSignal::new(open_labs_in(&opened)),
+            opened: StoredValue::new(opened),
+            lesson_unfolded: StoredValue::new(Vec::new()),
+            open_kept: StoredValue::new(false),
+            lesson_request: RwSignal::new(None),
+            runs: RwSignal::new(Vec::new()),
+        }
+    }
+
+    /// The state for this page: the query of the link as it was opened (the navigation's own
+    /// address), before the page rewrote it: the page's URL table drops the labs' keys, so a lab
+    /// reads its own from here.
+    pub fn for_this_page(lesson: Lesson) -> Self {
+        Self::new(opened_query(), lesson)
+    }
+
+    /// Unfolds lab `id` (a link is about to show it); whether it was folded.
+    pub fn unfold(self, id: LabId) -> bool {
+        let name = id.link_name();
+        let folded = !self
+            .open
+            .with_untracked(|open| open.iter().any(|n| n == name));
         if folded {
-            open.update(|open| open.push(name.to_owned()));
+            self.open.update(|open| open.push(name.to_owned()));
         }
         folded
-    })
-}
+    }
 
-/// Draws and unfolds lab `id` for a lesson step, to be folded again when lesson mode ends
-/// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link. Its
-/// panel's labs are drawn into its folds now.
-pub fn unfold_for_lesson(id: LabId, lesson: Lesson) {
-    mount(id.lab().panel, lesson);
-    if unfold(id) {
-        LESSON_UNFOLDED.with(|labs| labs.borrow_mut().push(id.link_name().to_owned()));
+    /// Draws and unfolds lab `id` for a lesson step, to be folded again when lesson mode ends
+    /// (`fold_lesson_labs`): what the lesson opened is not the teacher's to keep in the link. Its
+    /// panel's labs are drawn into its folds now.
+    pub fn unfold_for_lesson(self, id: LabId) {
+        mount(id.lab().panel, self);
+        if self.unfold(id) {
+            self.lesson_unfolded
+                .update_value(|labs| labs.push(id.link_name().to_owned()));
+        }
+    }
+
+    /// Folds again the labs lesson mode unfolded (it has ended).
+    pub fn fold_lesson_labs(self) {
+        let unfolded = self
+            .lesson_unfolded
+            .try_update_value(std::mem::take)
+            .unwrap_or_default();
+        if !unfolded.is_empty() {
+            self.open
+                .update(|open| open.retain(|n| !unfolded.contains(n)));
+        }
+    }
+
+    /// Lesson mode asks the labs for a step's values (`None`: the step has no lab). A lab mounted
+    /// later finds the request waiting.
+    pub fn follow_lesson(self, query: Option<String>) {
+        self.lesson_request.set(query);
+    }
+
+    /// The run lab `lab` offers, if it is drawn (followed inside an effect).
+    pub fn run_of(self, lab: LabId) -> Option<LabRun> {
+        self.runs
+            .with(|all| all.iter().find(|r| r.lab == lab).cloned())
     }
 }
 
-/// Folds again the labs lesson mode unfolded (it has ended).
-pub fn fold_lesson_labs() {
-    let unfolded = LESSON_UNFOLDED.with(|labs| std::mem::take(&mut *labs.borrow_mut()));
-    if !unfolded.is_empty() {
-        OPEN_LABS.with(|open| open.update(|open| open.retain(|n| !unfolded.contains(n))));
-    }
+/// The labs' state of the lab being built (`mount` provides it to each lab's root).
+fn labs_state() -> LabsState {
+    expect_context()
 }
 
 /// Keeps the open labs in the address (`labs=`) from the first fold on, whenever the list
 /// changes (a link or lesson mode may unfold a lab before this first runs) and after each of the
 /// page's own rewrites, which drop it. Under an owner of its own: it outlives the folds, which
 /// leave with their chapter.
-fn keep_open_labs_in_link() {
-    if OPEN_LABS_KEPT.with(|kept| kept.replace(true)) {
+fn keep_open_labs_in_link(labs: LabsState) {
+    if labs
+        .open_kept
+        .try_update_value(|kept| std::mem::replace(kept, true))
+        == Some(true)
+    {
         return;
     }
     // (`new_root` makes itself the current owner: the fold's is set again after.)
     let fold = Owner::current();
     let owner = Owner::new_root(None);
     owner.with(|| {
-        let open = OPEN_LABS.with(Clone::clone);
+        let open = labs.open;
         let write = move || {
             let pairs = open.with(|open| {
                 (!open.is_empty()).then(|| format!("{OPEN_LABS_KEY}={}", open.join(",")))
             });
             write_lab_pairs(OPEN_LABS_KEY, pairs.as_deref());
         };
-        let again = write.clone();
+        let again = write;
         Effect::new(move |_| write());
         // It lives as long as the page.
         window_event_listener_untyped(super::dom::STATE_EVENT, move |_| again());
@@ -139,9 +202,10 @@ pub struct LinkProblemsOf(pub RwSignal<Vec<LabProblem>>);
 fn LabBody(id: LabId, fold: web_sys::Element) -> impl IntoView {
     let lab = id.lab();
     let name = id.link_name();
-    // Copy handles on the one list every fold shares; they live as long as the lab (the page).
-    let open = RwSignal::from(OPEN_LABS.with(Clone::clone));
-    keep_open_labs_in_link();
+    // The one list every fold shares; it lives as long as the page.
+    let labs = labs_state();
+    let open = labs.open;
+    keep_open_labs_in_link(labs);
     let listed = move || open.with_untracked(|open| open.iter().any(|n| n == name));
     let follow_fold = {
         let fold = fold.clone();
@@ -195,7 +259,7 @@ fn LabBody(id: LabId, fold: web_sys::Element) -> impl IntoView {
 
 /// Draws the labs of `panel` into the page's folds for them, once for each copy of the chapter
 /// (a second ask finds them filled and does nothing).
-pub fn mount(panel: PanelId, lesson: Lesson) {
+pub fn mount(panel: PanelId, labs: LabsState) {
     let Some(slot) = find_slot(panel) else {
         return;
     };
@@ -214,11 +278,12 @@ pub fn mount(panel: PanelId, lesson: Lesson) {
             continue;
         };
         let _ = body.set_attribute("data-drawn", "");
-        // Its own root, with the tools' mirror of the lesson as context. It lives as long as
-        // the page: a chapter left inside the app takes the fold away, not the labs' state (the
-        // open labs, their values), which the next visit's fold shows again.
+        // Its own root, with the tools' mirror of the lesson and the labs' state as context. It
+        // lives as long as the page: a chapter left inside the app takes the fold away, not the
+        // labs' state (the open labs, their values), which the next visit's fold shows again.
         leptos::mount::mount_to(body, move || {
-            provide_context(lesson);
+            provide_context(labs.lesson);
+            provide_context(labs);
             view! { <LabBody id fold /> }
         })
         .forget();
@@ -257,10 +322,10 @@ fn when_page_ready(then: impl FnOnce() + 'static) {
 
 /// Draws lab `id` (a link to its heading, which the page could not find) and scrolls to it,
 /// once the page is live.
-pub fn open(id: LabId, lesson: Lesson) {
+pub fn open(id: LabId, labs: LabsState) {
     when_page_ready(move || {
-        mount(id.lab().panel, lesson);
-        let _ = unfold(id);
+        mount(id.lab().panel, labs);
+        let _ = labs.unfold(id);
         // Once the fold has opened.
         request_animation_frame(move || {
             if let Some(heading) = document().get_element_by_id(id.anchor()) {
@@ -273,10 +338,10 @@ pub fn open(id: LabId, lesson: Lesson) {
 /// Draws the labs of lab `id`'s panel into their folds, if they are not drawn yet (a link to it is about to be followed), and
 /// unfolds it if it is on this page (a link to another chapter's lab goes there, which unfolds
 /// it).
-pub fn draw_lab(id: LabId, lesson: Lesson) {
-    mount(id.lab().panel, lesson);
+pub fn draw_lab(id: LabId, labs: LabsState) {
+    mount(id.lab().panel, labs);
     if find_slot(id.lab().panel).is_some() {
-        let _ = unfold(id);
+        let _ = labs.unfold(id);
     }
 }
 
@@ -286,11 +351,6 @@ pub fn course_href(anchor: &'static str, lesson: Lesson) -> impl Fn() -> String 
     move || {
         crate::lesson::chapters::anchor_href(anchor, super::net::this_page(), &lesson.params.get())
     }
-}
-
-thread_local! {
-    /// Lesson mode's request to the labs: the current step's lab values, if it has a lab.
-    static LESSON_REQUEST: ArcRwSignal<Option<String>> = ArcRwSignal::new(None);
 }
 
 /// Where a lab's run stands, for a lesson step whose answer is its result
@@ -314,36 +374,15 @@ pub struct LabRun {
     pub state: Arc<dyn Fn() -> RunState + Send + Sync>,
 }
 
-thread_local! {
-    /// The runs the drawn labs offer.
-    static RUNS: ArcRwSignal<Vec<LabRun>> = ArcRwSignal::new(Vec::new());
-}
-
 /// Offers a drawn lab's run to lesson mode, for as long as the lab is drawn.
 pub fn offer_run(run: LabRun) {
     let lab = run.lab;
-    let runs = RUNS.with(Clone::clone);
+    let runs = labs_state().runs;
     runs.update(|all| {
         all.retain(|r| r.lab != lab);
         all.push(run);
     });
     on_cleanup(move || runs.update(|all| all.retain(|r| r.lab != lab)));
-}
-
-/// The run lab `lab` offers, if it is drawn (followed inside an effect).
-pub fn lab_run(lab: LabId) -> Option<LabRun> {
-    RUNS.with(|runs| runs.with(|all| all.iter().find(|r| r.lab == lab).cloned()))
-}
-
-/// Lesson mode asks the labs for a step's values (`None`: the step has no lab). A lab mounted
-/// later finds the request waiting.
-pub fn follow_lesson(query: Option<String>) {
-    LESSON_REQUEST.with(|request| request.set(query));
-}
-
-/// What lesson mode asks of the labs, for a lab to follow.
-fn lesson_request() -> ArcRwSignal<Option<String>> {
-    LESSON_REQUEST.with(Clone::clone)
 }
 
 /// The query of the link as it was opened (the navigation's own address), before the page
@@ -390,7 +429,7 @@ fn follow_lesson_steps<L: 'static, S: 'static>(
     save: impl Fn() -> S + 'static,
     restore: impl Fn(S) + 'static,
 ) -> StoredValue<bool> {
-    let request = lesson_request();
+    let request = labs_state().lesson_request;
     let saved = StoredValue::new_local(None::<S>);
     let by_lesson = StoredValue::new(false);
     Effect::new(move |_| match request.get().as_deref().and_then(asks) {
@@ -462,7 +501,7 @@ impl<S: 'static> Copy for Linked<S> {}
 impl<S: LabSettings> Linked<S> {
     /// The lab's settings from the link as it was opened (the defaults if it has none of them).
     pub fn from_link() -> Self {
-        let from_link = S::read(&opened_query());
+        let from_link = labs_state().opened.with_value(|query| S::read(query));
         let linked = from_link.is_some();
         let (settings, problems) = from_link
             .map(|link| (link.settings, link.problems))

@@ -110,10 +110,15 @@ impl Track {
 /// inside the grid); every move is written through the row (clamped, then the lab's rules).
 #[component]
 pub fn LabSlider(
+    /// What the slider sets, `[English, 中文]`.
     label: [&'static str; 2],
+    /// The slider's `data-testid`; its printed value's is `{testid}-value`.
     testid: &'static str,
+    /// The value's row of the lab's settings: its value, its write, its range.
     row: SliderRow,
+    /// How the range is laid along the track (linear, or by powers of 2 or 10).
     track: Track,
+    /// The slider's step, on the track.
     step: f64,
     /// The largest value the lab's other values allow now, if they bound this one.
     #[prop(optional, into)]
@@ -157,9 +162,13 @@ pub fn LabSlider(
 /// index and receives the new one (always an index of `choices`).
 #[component]
 pub fn LabChoice(
+    /// What is chosen, `[English, 中文]`.
     label: [&'static str; 2],
+    /// The select's `data-testid`.
     testid: &'static str,
+    /// The options' names, `[English, 中文]`, in the order of their indices.
     choices: &'static [[&'static str; 2]],
+    /// The choice's row of the lab's settings: the chosen index and its write.
     row: ChoiceRow,
 ) -> impl IntoView {
     let ChoiceRow { value, set } = row;
@@ -192,10 +201,16 @@ pub fn LabChoice(
 /// receives the `viewBox` point a click or tap lands on.
 #[component]
 pub fn SvgChart(
+    /// What the chart draws.
     marks: Signal<Vec<Mark>>,
+    /// The chart's `data-testid`.
     testid: &'static str,
-    #[prop(optional)] heat: bool,
-    #[prop(optional)] pick: Option<Callback<(f64, f64)>>,
+    /// A heatmap's chart, drawn narrower.
+    #[prop(optional)]
+    heat: bool,
+    /// Receives the `viewBox` point a click or tap lands on.
+    #[prop(optional)]
+    pick: Option<Callback<(f64, f64)>>,
 ) -> impl IntoView {
     let (width, height) = if heat {
         (HEAT_WIDTH, HEAT_HEIGHT)
@@ -255,7 +270,12 @@ pub fn SvgChart(
 /// What a link asked of a lab that it could not use, and what it used instead; nothing when
 /// the link's values were all usable.
 #[component]
-pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: String) -> impl IntoView {
+pub fn LinkProblems(
+    /// What the link asked that the lab could not use.
+    problems: RwSignal<Vec<LabProblem>>,
+    /// The list's `data-testid`.
+    testid: String,
+) -> impl IntoView {
     let lang = use_lesson().lang;
     view! {
         <Show when=move || problems.with(|p| !p.is_empty())>
@@ -278,8 +298,11 @@ pub fn LinkProblems(problems: RwSignal<Vec<LabProblem>>, testid: String) -> impl
 /// (the settings it depends on in its name, as the panels' exports do).
 #[component]
 pub fn CsvExport(
+    /// The button's `data-testid`.
     testid: &'static str,
+    /// The download's file name.
     file: Signal<String>,
+    /// Writes the file's text when the button is clicked.
     rows: Callback<(), String>,
 ) -> impl IntoView {
     view! {
@@ -300,9 +323,15 @@ pub fn CsvExport(
 /// one; `answer` marks the note as a lesson step's answer (`data-answer`, hidden until Reveal).
 #[component]
 pub fn LabFigure(
+    /// The caption above the picture, `[English, 中文]`.
     caption: [&'static str; 2],
-    #[prop(optional)] note: Option<[&'static str; 2]>,
-    #[prop(optional)] answer: Option<&'static str>,
+    /// The note below the picture, `[English, 中文]`.
+    #[prop(optional)]
+    note: Option<[&'static str; 2]>,
+    /// The lesson step answer the note states (`data-answer`): hidden until Reveal.
+    #[prop(optional)]
+    answer: Option<&'static str>,
+    /// The chart or picture.
     children: Children,
 ) -> impl IntoView {
     view! {

@@ -20,7 +20,7 @@ use crate::lesson::labs::rope_extension::{
     TRAINED,
 };
 use crate::render::wavelengths::{
-    angle_marks, method_index, score_marks, wavelength_marks, COLOURS,
+    angle_marks, method_colour, score_marks, wavelength_marks,
 };
 use crate::ui::context::{tr, use_lesson};
 
@@ -31,16 +31,18 @@ mod compare;
 
 use compare::RopeCompare;
 
-/// Each method's name, `[English, 中文]`, in `Method::ALL`'s order.
-const METHODS: [[&str; 2]; 7] = [
-    ["none (direct extrapolation)", "不缩放（直接外推）"],
-    ["position interpolation (PI, linear)", "位置插值（PI，linear）"],
-    ["NTK-aware (static)", "NTK 感知（静态）"],
-    ["dynamic NTK", "动态 NTK"],
-    ["YaRN", "YaRN"],
-    ["Llama 3.1 (llama3)", "Llama 3.1（llama3）"],
-    ["LongRoPE (the config's factors)", "LongRoPE（配置中的因子）"],
-];
+/// The name of `method`, `[English, 中文]`.
+fn method_label(method: Method) -> [&'static str; 2] {
+    match method {
+        Method::Direct => ["none (direct extrapolation)", "不缩放（直接外推）"],
+        Method::Pi => ["position interpolation (PI, linear)", "位置插值（PI，linear）"],
+        Method::Ntk => ["NTK-aware (static)", "NTK 感知（静态）"],
+        Method::Dynamic => ["dynamic NTK", "动态 NTK"],
+        Method::Yarn => ["YaRN", "YaRN"],
+        Method::Llama3 => ["Llama 3.1 (llama3)", "Llama 3.1（llama3）"],
+        Method::LongRope => ["LongRoPE (the config's factors)", "LongRoPE（配置中的因子）"],
+    }
+}
 
 const WAVELENGTH_CAPTION: [&str; 2] = ["Pair i on the horizontal axis, wavelength 2π/θ_i in positions on a log scale; the dashed lines are L₀ and L. A pair below L₀ finishes at least one turn within the training length.", "横轴是第 i 对，纵轴是波长 2π/θ_i（以位置计，对数刻度）；两条虚线分别是 L₀ 和 L。波长在 L₀ 以下的维度对，在训练长度之内至少转满一圈。"];
 const DIGITS_TEXT: [&str; 2] = ["Another way to read the same numbers: RoPE writes a position like a number in base β = b^(2/d). Pair i turns one radian every β^i positions (a whole turn every 2π·β^i), as digit i of a base-β number steps up once every β^i counts (here the digits are angles, not whole numbers). Position interpolation slows every digit s times, the fastest too, which is why neighbours become harder to tell apart. NTK-aware scaling keeps the fastest digit and enlarges the base to β·s^(2/(d−2)), so the slowest digit covers s times more positions: more positions fit in the same digits. YaRN and Llama 3.1 change the digits unevenly, so the ratio of neighbouring digits is no longer one number (the read-out gives its range).", "同样的数还有另一种读法：RoPE 把位置写成一个 β 进制数，β = b^(2/d)。第 i 对每 β^i 个位置转过 1 弧度（每 2π·β^i 个位置转一圈），就像 β 进制数的第 i 位每数 β^i 下加 1（只是这里的“数位”是角度，不是整数）。位置插值让每一位都变慢为原来的 1/s，最快的那一位也不例外，所以相邻位置更难区分。NTK 感知缩放让最快的一位保持不变，把进制增大到 β·s^(2/(d−2))，于是最慢的一位覆盖的位置变为原来的 s 倍：同样的位数能表示更多位置。YaRN 和 Llama 3.1 对各位的改变并不均匀，相邻两位之比不再是同一个数（读数给出它的范围）。"];
@@ -154,7 +156,7 @@ pub fn RopeExtensionLab() -> impl IntoView {
         })
     });
 
-    let chosen_method = move || method_index(setup.with(|l| l.method));
+    let chosen_method = move || setup.with(|l| l.method);
 
     view! {
         <div class="lab-controls">
@@ -187,18 +189,17 @@ pub fn RopeExtensionLab() -> impl IntoView {
                 <select
                     data-testid="rope-extension-method"
                     on:change=move |ev| {
-                        if let Some(m) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| Method::ALL.get(i)) {
-                            linked.update(|s| s.lab.method = *m);
+                        if let Some(m) = Method::from_name(&event_target_value(&ev)) {
+                            linked.update(|s| s.lab.method = m);
                         }
                     }
-                    prop:value=move || chosen_method().to_string()
+                    prop:value=move || chosen_method().name()
                 >
                     {move || {
                         setup.with(|lab| lab.methods().collect::<Vec<_>>())
                             .into_iter()
                             .map(|m| {
-                                let i = method_index(m);
-                                view! { <option value=i.to_string() selected=move || chosen_method() == i>{tr(METHODS[i])}</option> }
+                                view! { <option value=m.name() selected=move || chosen_method() == m>{tr(method_label(m))}</option> }
                             })
                             .collect_view()
                     }}
@@ -402,13 +403,12 @@ pub fn RopeExtensionLab() -> impl IntoView {
                     setup.with(|lab| lab.methods().collect::<Vec<_>>())
                         .into_iter()
                         .map(|m| {
-                            let i = method_index(m);
                             view! {
                                 <li>
                                     <svg class="swatch" viewBox="0 0 20 6" aria-hidden="true">
-                                        <line x1="0" y1="3" x2="20" y2="3" stroke=COLOURS[i] stroke-width="3" />
+                                        <line x1="0" y1="3" x2="20" y2="3" stroke=method_colour(m) stroke-width="3" />
                                     </svg>
-                                    {tr(METHODS[i])}
+                                    {tr(method_label(m))}
                                 </li>
                             }
                         })

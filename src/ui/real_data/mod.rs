@@ -446,8 +446,11 @@ const WORD_ROW_IDS: [&str; 3] = ["real-sim-0", "real-sim-1", "real-sim-2"];
 /// A table row: a heading cell, then one number per cell (test ids `{testid}-{column}`).
 #[component]
 pub fn NumberRow(
+    /// The row's heading cell.
     label: Signal<String>,
+    /// The row's cells' `data-testid` prefix.
     testid: &'static str,
+    /// The numbers, one a cell.
     cells: Vec<Signal<String>>,
 ) -> impl IntoView {
     view! {
@@ -464,7 +467,10 @@ pub fn NumberRow(
 
 /// A table's column headings.
 #[component]
-pub fn HeaderRow(keys: &'static [Key]) -> impl IntoView {
+pub fn HeaderRow(
+    /// The columns' headings.
+    keys: &'static [Key],
+) -> impl IntoView {
     view! {
         <thead>
             <tr>{keys.iter().map(|&key| view! { <th scope="col">{tr(key)}</th> }).collect_view()}</tr>

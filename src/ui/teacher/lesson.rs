@@ -22,9 +22,10 @@ use crate::lesson::steps::{
     is_bare_step_link, LessonFlow, LessonPlan, NoteKind, PlanText, LESSON_TEXT_FILE,
 };
 use crate::lesson::{Field, Params};
-use crate::ui::context::{tr, use_lesson, Gate, Lesson};
+use crate::ui::context::{tr, use_lesson, Lesson, Restriction};
 use crate::ui::dom::takes_text;
 use crate::ui::dom::GO_EVENT;
+use crate::ui::labs::LabsState;
 use crate::ui::net::{download, language_page, this_page};
 
 /// The session storage key of where lesson mode was last left (`Classroom::resume`): the step
@@ -36,6 +37,8 @@ const LEFT_AT: &str = "pe-lesson-left-at";
 #[derive(Clone, Copy)]
 pub struct Classroom {
     lesson: Lesson,
+    /// The labs' state, which a step about a lab asks (the tools' labs share it).
+    labs: LabsState,
     plan: RwSignal<Plan>,
     /// Whether the step's answer is shown (its after state applied, its read-outs unmasked).
     pub revealed: RwSignal<bool>,
@@ -74,10 +77,11 @@ enum Arrival {
 }
 
 impl Classroom {
-    /// Lesson mode for the page's lesson state `lesson`.
-    pub fn new(lesson: Lesson) -> Classroom {
+    /// Lesson mode for the page's lesson state `lesson`, asking the labs of `labs`.
+    pub fn new(lesson: Lesson, labs: LabsState) -> Classroom {
         let classroom = Classroom {
             lesson,
+            labs,
             plan: RwSignal::new(Plan::Idle),
             revealed: RwSignal::new(false),
             picker: RwSignal::new(false),
@@ -106,7 +110,7 @@ impl Classroom {
                 return;
             };
             // Not drawn yet: the lab offers its run once it is.
-            let Some(run) = crate::ui::labs::lab_run(lab) else {
+            let Some(run) = self.labs.run_of(lab) else {
                 return;
             };
             match (run.state)() {
@@ -130,7 +134,7 @@ impl Classroom {
             Plan::Ready(plan) => plan.run(step),
             _ => None,
         })?;
-        crate::ui::labs::lab_run(lab).map(|run| (run.state)())
+        self.labs.run_of(lab).map(|run| (run.state)())
     }
 
     /// Whether this step's answer is the result of its lab's run.
@@ -312,7 +316,7 @@ impl Classroom {
             let lab = plan.lab(next.step);
             let params = self.lesson.params;
             let at_step = move || params.with_untracked(|p| p.step) == next.step;
-            show_panel_when_ready(panel, lab, self.lesson, 200, at_step);
+            show_panel_when_ready(panel, lab, self.labs, 200, at_step);
             return;
         }
         self.show(next, revealed);
@@ -322,7 +326,7 @@ impl Classroom {
         let at_step = move || params.with_untracked(|p| p.step) == next.step;
         request_animation_frame(move || {
             show_panel(panel);
-            show_lab_when_drawn(lab, self.lesson, 100, at_step);
+            show_lab_when_drawn(lab, self.labs, 100, at_step);
         });
     }
 
@@ -336,9 +340,9 @@ impl Classroom {
         let lab = self
             .ready()
             .and_then(|plan| plan.lab_query(params.step, revealed));
-        crate::ui::labs::follow_lesson(lab);
+        self.labs.follow_lesson(lab);
         if params.step == 0 {
-            crate::ui::labs::fold_lesson_labs();
+            self.labs.fold_lesson_labs();
         }
     }
 
@@ -450,7 +454,7 @@ impl Classroom {
                         show_panel_when_ready(
                             plan.panel(opened.step),
                             lab,
-                            self.lesson,
+                            self.labs,
                             200,
                             at_step,
                         );
@@ -526,7 +530,10 @@ fn follow_lesson_step(classroom: Classroom) {
 /// the focus is (Page Up first takes a revealed step back to its question), B or "." blanks the
 /// screen, Escape leaves it; the arrows do too, except on a form control, whose arrows move it.
 #[component]
-pub fn LessonBar(classroom: Classroom) -> impl IntoView {
+pub fn LessonBar(
+    /// Lesson mode: its step, its answer, its moves.
+    classroom: Classroom,
+) -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let step = Memo::new(move |_| params.with(|p| p.step));
@@ -537,7 +544,7 @@ pub fn LessonBar(classroom: Classroom) -> impl IntoView {
             .params
             .with_untracked(|p| p.locked.contains(Field::Step))
     };
-    let step_gate = Gate::of(Field::Step);
+    let step_gate = Restriction::of(Field::Step);
     // The steps walked (a plan's, a list's, every one; without hidden panels') and where the
     // step is among them: what the counter and the Previous and Next buttons follow.
     let walked = Memo::new(move |_| {

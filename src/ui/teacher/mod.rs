@@ -19,6 +19,7 @@ pub mod scroll;
 pub mod share;
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -30,6 +31,7 @@ use self::share::ShareDialog;
 use crate::lesson::tools::ToolsCommand;
 use crate::lesson::{from_query, Lang, Params};
 use crate::ui::context::Lesson;
+use crate::ui::labs::LabsState;
 use crate::ui::net::with_chinese;
 
 pub use crate::ui::dom::{send, set_page_state, SET_STATE_EVENT, STATE_EVENT};
@@ -56,19 +58,30 @@ pub fn modal_while(
 /// What runs one of the page's commands.
 type Command = Box<dyn Fn(&str)>;
 
-thread_local! {
-    /// What runs a command once the tools are mounted; until then commands wait in `WAITING`.
-    static RUN: RefCell<Option<Command>> = RefCell::new(None);
-    static WAITING: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+/// The page's commands to the tools (`peTeacher`): what runs them once the tools are mounted,
+/// and until then the commands given, waiting in order.
+#[derive(Default)]
+struct Inbox {
+    run: RefCell<Option<Command>>,
+    waiting: RefCell<Vec<String>>,
 }
 
 /// The tools' entry point (src/bin/teacher.rs): installs `peTeacher` at once (commands wait
 /// until the tools are mounted) and mounts them once the page's language can be shown.
 pub fn start() {
-    let command = Closure::<dyn Fn(String)>::new(|command: String| {
-        let ran = RUN.with(|run| run.borrow().as_ref().map(|run| run(&command)).is_some());
-        if !ran {
-            WAITING.with(|w| w.borrow_mut().push(command));
+    let inbox = Rc::new(Inbox::default());
+    let command = Closure::<dyn Fn(String)>::new({
+        let inbox = Rc::clone(&inbox);
+        move |command: String| {
+            let ran = inbox
+                .run
+                .borrow()
+                .as_ref()
+                .map(|run| run(&command))
+                .is_some();
+            if !ran {
+                inbox.waiting.borrow_mut().push(command);
+            }
         }
     });
     let _ = js_sys::Reflect::set(&window(), &"peTeacher".into(), command.as_ref());
@@ -77,9 +90,9 @@ pub fn start() {
     let opening = from_query(&window().location().search().unwrap_or_default()).params;
     with_stylesheet(move || {
         if opening.lang == Lang::Zh {
-            with_chinese(move |_| mount(opening));
+            with_chinese(move |_| mount(opening, inbox));
         } else {
-            mount(opening);
+            mount(opening, inbox);
         }
     });
 }
@@ -114,12 +127,14 @@ fn with_stylesheet(then: impl FnOnce() + 'static) {
     let _ = head.append_child(&link);
 }
 
-fn mount(opening: Params) {
+fn mount(opening: Params, inbox: Rc<Inbox>) {
     // mount_to_body keeps the tools mounted for the page's life.
     leptos::mount::mount_to_body(move || {
         let params = RwSignal::new(opening);
         let lesson = Lesson::new(params);
         provide_context(lesson);
+        let labs = LabsState::for_this_page(lesson);
+        provide_context(labs);
         // The mirror follows the page.
         let mirror = window_event_listener_untyped(STATE_EVENT, move |event| {
             if let Some(query) = event
@@ -135,7 +150,7 @@ fn mount(opening: Params) {
             }
         });
         on_cleanup(move || mirror.remove());
-        let classroom = Classroom::new(lesson);
+        let classroom = Classroom::new(lesson, labs);
         let sharing = RwSignal::new(false);
         let run = move |command: &str| match ToolsCommand::decode(command) {
             Some(ToolsCommand::Lesson) => classroom.pick(),
@@ -145,8 +160,8 @@ fn mount(opening: Params) {
             Some(ToolsCommand::Export(format, panel)) => {
                 export::run(format, panel, params.get_untracked())
             }
-            Some(ToolsCommand::Labs(panel)) => crate::ui::labs::mount(panel, lesson),
-            Some(ToolsCommand::OpenLab(lab)) => crate::ui::labs::open(lab, lesson),
+            Some(ToolsCommand::Labs(panel)) => crate::ui::labs::mount(panel, labs),
+            Some(ToolsCommand::OpenLab(lab)) => crate::ui::labs::open(lab, labs),
             Some(ToolsCommand::Step(n)) => classroom.go(n),
             None => {}
         };
@@ -155,10 +170,11 @@ fn mount(opening: Params) {
         // given meanwhile wait behind them, in order.
         set_timeout(
             move || {
-                for command in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+                let waiting = std::mem::take(&mut *inbox.waiting.borrow_mut());
+                for command in waiting {
                     run(&command);
                 }
-                RUN.with(|slot| *slot.borrow_mut() = Some(Box::new(run)));
+                *inbox.run.borrow_mut() = Some(Box::new(run));
             },
             std::time::Duration::ZERO,
         );

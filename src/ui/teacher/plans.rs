@@ -13,7 +13,10 @@ use crate::ui::context::{tr, use_lesson};
 /// Lesson mode's start: the lesson plans (title, steps, minutes, aim, printed handouts), and
 /// where the lesson was left, if it was. A modal dialog; Escape closes it.
 #[component]
-pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
+pub fn PlanPicker(
+    /// Lesson mode, which a chosen plan starts.
+    classroom: Classroom,
+) -> impl IntoView {
     let lang = use_lesson().lang;
     let open = classroom.picker;
     let dialog = NodeRef::<leptos::html::Dialog>::new();
@@ -100,7 +103,10 @@ pub fn PlanPicker(classroom: Classroom) -> impl IntoView {
 /// Links to plan `plan`'s printed handouts in the page's language: worksheet, answer key,
 /// teacher's guide.
 #[component]
-pub fn HandoutLinks(plan: PlanId) -> impl IntoView {
+pub fn HandoutLinks(
+    /// The plan whose handouts these are.
+    plan: PlanId,
+) -> impl IntoView {
     let lang = use_lesson().lang;
     let link = move |kind: HandoutKind, key: Key| {
         view! {

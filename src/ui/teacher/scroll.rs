@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 
 use crate::lesson::labs::LabId;
 use crate::lesson::PanelId;
-use crate::ui::context::Lesson;
+use crate::ui::labs::LabsState;
 
 /// Scrolls `panel` (then its `lab`, if the step is about one) into view once every panel of the
 /// page is there (`<html data-ready>`; a link's page appends them one by one), trying again
@@ -15,7 +15,7 @@ use crate::ui::context::Lesson;
 pub fn show_panel_when_ready(
     panel: Option<PanelId>,
     lab: Option<LabId>,
-    lesson: Lesson,
+    labs: LabsState,
     tries: u32,
     at_step: impl Fn() -> bool + Copy + 'static,
 ) {
@@ -28,24 +28,24 @@ pub fn show_panel_when_ready(
     if ready {
         request_animation_frame(move || {
             show_panel(panel);
-            show_lab_when_drawn(lab, lesson, 300, at_step);
+            show_lab_when_drawn(lab, labs, 300, at_step);
         });
     } else if tries > 0 {
         set_timeout(
-            move || show_panel_when_ready(panel, lab, lesson, tries - 1, at_step),
+            move || show_panel_when_ready(panel, lab, labs, tries - 1, at_step),
             std::time::Duration::from_millis(50),
         );
     }
 }
 
-/// Scrolls a step's lab into view once the tools have drawn it (`labs::unfold_for_lesson` draws
+/// Scrolls a step's lab into view once the tools have drawn it (`LabsState::unfold_for_lesson` draws
 /// and unfolds it), trying every 50 ms at most `tries`
 /// times: a question about a lab at the bottom of a long panel is asked with the lab on screen.
 /// Not once lesson mode has moved on (`at_step`): a lab it unfolded after leaving would stay
 /// open, and in the teacher's link.
 pub fn show_lab_when_drawn(
     lab: Option<LabId>,
-    lesson: Lesson,
+    labs: LabsState,
     tries: u32,
     at_step: impl Fn() -> bool + Copy + 'static,
 ) {
@@ -56,12 +56,12 @@ pub fn show_lab_when_drawn(
         return;
     }
     // A lab is folded under its panel, and built, once opened (`labs::LabBody`).
-    crate::ui::labs::unfold_for_lesson(lab, lesson);
+    labs.unfold_for_lesson(lab);
     let title = document().get_element_by_id(lab.anchor());
     match title {
         Some(title) => title.scroll_into_view(),
         None if tries > 0 => set_timeout(
-            move || show_lab_when_drawn(Some(lab), lesson, tries - 1, at_step),
+            move || show_lab_when_drawn(Some(lab), labs, tries - 1, at_step),
             std::time::Duration::from_millis(50),
         ),
         None => {}

@@ -46,7 +46,12 @@ fn qr_image(link: &str) -> String {
 
 /// The share dialog, shown while `open`.
 #[component]
-pub fn ShareDialog(open: RwSignal<bool>, classroom: Classroom) -> impl IntoView {
+pub fn ShareDialog(
+    /// Whether the dialog is shown; its close button and Escape set it false.
+    open: RwSignal<bool>,
+    /// Lesson mode, for the links to its current step and plan.
+    classroom: Classroom,
+) -> impl IntoView {
     let lesson = use_lesson();
     let params = lesson.params;
     let status = RwSignal::new(None::<Key>);

@@ -104,10 +104,15 @@ type Row = ([&'static str; 2], String, Option<String>, bool);
 /// length (one the config does not record).
 #[component]
 pub fn RopeCompare(
+    /// The lab's settings, as links and lesson mode set them.
     linked: Linked<RopeExtensionSettings>,
+    /// The lab's model, as the lab computes it from its settings.
     setup: Memo<Extension>,
+    /// The name of the lab's model.
     a_name: Signal<String>,
+    /// Where the lab's model comes from, if it is pinned for the comparison.
     a_source: Signal<ComparedSource>,
+    /// The pasted config as each other release line reads it, each with whether it takes the lab's trained length.
     readings: Signal<Vec<(Transformers, Extension, bool)>>,
 ) -> impl IntoView {
     let lesson = use_lesson();

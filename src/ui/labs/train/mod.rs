@@ -339,7 +339,8 @@ pub fn TrainLab() -> impl IntoView {
                         let why = match settings.with(|s| s.schemes[which]) {
                             PositionScheme::Rope => ["RoPE turns the queries and keys by their positions", "RoPE 按位置旋转查询和键"],
                             PositionScheme::Alibi => ["ALiBi adds its penalty to the scores", "ALiBi 把惩罚加在分数上"],
-                            _ => ["this model has no position signal at all", "这个模型完全没有位置信息"],
+                            // (A learned or sinusoidal model draws its table instead of this note.)
+                            PositionScheme::None | PositionScheme::Learned | PositionScheme::Sinusoidal => ["this model has no position signal at all", "这个模型完全没有位置信息"],
                         };
                         let lang = lang.get();
                         format!("{}{}{}", lang.pick(RUN_NAMES[which]), lang.pick(why), lang.pick([": nothing is added to the input, so there is no position table to draw.", "：输入上什么都没有加，所以没有位置表可画。"]))
