@@ -509,8 +509,8 @@ const BOUNDED: [Field; 6] = [
 
 /// What the reader last chose for each bounded field, so that a value another control pushed
 /// down comes back when that control lets it: k = 3, pos moved to the end (k becomes 0) and back
-/// gives k = 3 again. Each wish is kept with the value shown after it; once the field is changed
-/// some other way (a link, a lesson step), the wish is forgotten.
+/// gives k = 3 again. Each chosen value (a wish, in the code) is kept with the value shown after
+/// it; once the field is changed some other way (a link, a lesson step), it is forgotten.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ChosenValues([Option<(usize, usize)>; BOUNDED.len()]);
 

@@ -27,22 +27,29 @@ const DESKTOP = {
   screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
 };
 
-/** In the page: resolves once the app has taken over the prerendered page (`html[data-ready]`). */
+/** In the page: resolves once the app has taken over the prerendered page (`html[data-ready]`)
+ * and, on a lesson step's link (as opened: the page may rewrite its address), once the teacher's
+ * tools have put up the lesson bar. */
 function appTakenOver() {
   const root = document.documentElement;
+  const opened = new URL(performance.getEntriesByType('navigation')[0]?.name ?? location.href);
+  const lessonStep = opened.searchParams.has('step');
+  const done = () => root.hasAttribute('data-ready')
+    && (!lessonStep || document.querySelector('[data-testid="lesson-bar"]:not([hidden])') !== null);
   return new Promise((resolve) => {
-    if (root.hasAttribute('data-ready')) return resolve(true);
+    if (done()) return resolve(true);
     const observer = new MutationObserver(() => {
-      if (!root.hasAttribute('data-ready')) return;
+      if (!done()) return;
       observer.disconnect();
       resolve(true);
     });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-ready'] });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-ready', 'hidden'], childList: true, subtree: true });
   });
 }
 
-/** Waits, before any gatherer reads the page, for the app to take over: the audits then judge
- * the live app, not the prerendered page it replaces, whatever the machine's load. */
+/** Waits, before any gatherer reads the page, for the app to take over (and lesson mode's bar
+ * to be up, on a step's link): the audits then judge the live app, not the prerendered page it
+ * replaces, whatever the machine's load. */
 class AppTakenOver extends Gatherer {
   meta = { supportedModes: ['navigation'] };
   async stopSensitiveInstrumentation({ driver }) {
@@ -60,7 +67,7 @@ class AppTakenOverAudit extends Audit {
       id: 'app-taken-over',
       title: 'The app took over the prerendered page before the audits',
       failureTitle: 'The app never took over the prerendered page',
-      description: 'html[data-ready], set by the app when it has taken over.',
+      description: 'html[data-ready], set by the app when it has taken over, and on a lesson step\'s link the lesson bar.',
       requiredArtifacts: ['AppTakenOver'],
     };
   }

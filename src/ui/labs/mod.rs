@@ -58,8 +58,9 @@ lab_views! {
 /// What the tools' labs share, provided as context to each lab's root (`mount`): the tools'
 /// mirror of the lesson state, the link as it was opened, which labs are unfolded, lesson mode's
 /// request to them and the runs they offer.
-/// One is made when the tools start (`LabsState::new`) and lives as long as the page; a test or
-/// a host page can mount labs with another (a given link, say).
+/// The tools make one when they start (`LabsState::for_this_page`), which lives as long as the
+/// page; `LabsState::new` makes one for a given link (the labs it mounts still write the one
+/// address of the page).
 #[derive(Clone, Copy)]
 pub struct LabsState {
     /// The tools' mirror of the page's lesson state, which the labs follow.
@@ -150,7 +151,9 @@ impl LabsState {
 
 /// The labs' state of the lab being built (`mount` provides it to each lab's root).
 fn labs_state() -> LabsState {
-    expect_context()
+    // Not `expect_context`: its message formats the type's name with `{:?}`, which brings
+    // `str`'s escaping tables into the wasm.
+    use_context().expect("the labs' state")
 }
 
 /// Keeps the open labs in the address (`labs=`) from the first fold on, whenever the list

@@ -273,7 +273,7 @@ pub fn SvgChart(
 pub fn LinkProblems(
     /// What the link asked that the lab could not use.
     problems: RwSignal<Vec<LabProblem>>,
-    /// The list's `data-testid`.
+    /// The paragraph's `data-testid`.
     testid: String,
 ) -> impl IntoView {
     let lang = use_lesson().lang;
