@@ -94,9 +94,7 @@ impl LabsState {
         }
     }
 
-    /// The state for this page: the query of the link as it was opened (the navigation's own
-    /// address), before the page rewrote it: the page's URL table drops the labs' keys, so a lab
-    /// reads its own from here.
+    /// The state for this page, opened with `opened_query`.
     pub fn for_this_page(lesson: Lesson) -> Self {
         Self::new(opened_query(), lesson)
     }

@@ -133,8 +133,8 @@ fn mount(opening: Params, inbox: Rc<Inbox>) {
         let params = RwSignal::new(opening);
         let lesson = Lesson::new(params);
         provide_context(lesson);
+        // The labs' roots get it as context (`labs::mount`); lesson mode holds it.
         let labs = LabsState::for_this_page(lesson);
-        provide_context(labs);
         // The mirror follows the page.
         let mirror = window_event_listener_untyped(STATE_EVENT, move |event| {
             if let Some(query) = event
